@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// splitfeed — a terminal feed reader with the iOS 8 adaptive split view (see README.md).
+//
+// Layering (ARCHITECTURE.md §1): App → Reader → CLibXML2; only App/Terminal imports CNcurses.
+import PackageDescription
+
+let package = Package(
+  name: "splitfeed",
+  products: [
+    .executable(name: "splitfeed", targets: ["App"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // Thin C shim over ncursesw: globals (stdscr, COLS, LINES) and macros Swift cannot reach safely.
+    .target(
+      name: "CNcurses",
+      linkerSettings: [.linkedLibrary("ncursesw")]
+    ),
+    // libxml2 through pkg-config (its include path survives, unlike ncursesw's cflags).
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"])]
+    ),
+    // Feed model, parsing, fetching and storage. No UI, no ncurses.
+    .target(
+      name: "Reader",
+      dependencies: ["CLibXML2"]
+    ),
+    // Controllers, drawing, terminal backend and the `splitfeed` executable.
+    .executableTarget(
+      name: "App",
+      dependencies: [
+        "Reader", "CNcurses",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      resources: [.copy("Resources/demo-feed.xml")]
+    ),
+    .testTarget(
+      name: "ReaderTests",
+      dependencies: ["Reader"],
+      exclude: ["Fixtures"]
+    ),
+    .testTarget(
+      name: "AppTests",
+      dependencies: ["App", "Reader"],
+      exclude: ["Snapshots"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

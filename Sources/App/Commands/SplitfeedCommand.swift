@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `splitfeed` command line (SPEC §6): the interactive reader by default, plus the non-interactive
+/// subcommands, each in a file of its own under Commands/.
+struct SplitfeedCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "splitfeed",
+    abstract: "A terminal feed reader (RSS, Atom, JSON Feed) with an adaptive split view.",
+    subcommands: [OpenCommand.self],
+    defaultSubcommand: OpenCommand.self
+  )
+}

@@ -1,0 +1,111 @@
+import Reader
+
+/// The desired frame as a grid of cells: what controllers draw into instead of the terminal, so a frame
+/// can be diffed by the ncurses backend and asserted exactly by tests (ARCHITECTURE §2, ratatui's Buffer).
+///
+/// Invariant: every grapheme stored here is printable — `put` neutralizes control characters, escape
+/// sequences and bidi overrides — so nothing drawn from a feed can reach the terminal as a command.
+struct Surface: Equatable, Sendable {
+  private(set) var size: Size
+  private var cells: [Cell]
+
+  init(size: Size) {
+    self.size = Size(width: max(0, size.width), height: max(0, size.height))
+    cells = Array(repeating: .blank, count: self.size.width * self.size.height)
+  }
+
+  var bounds: Rect { Rect(size: size) }
+
+  subscript(x: Int, y: Int) -> Cell {
+    get { cells[y * size.width + x] }
+    set { cells[y * size.width + x] = newValue }
+  }
+
+  /// Writes `text` at `point`, clipped to `clip` (and the surface); a wide grapheme takes two cells and is
+  /// not drawn at all when only half of it would fit. Returns the columns used.
+  @discardableResult
+  mutating func put(_ text: some StringProtocol, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+    let area = (clip ?? bounds).intersection(bounds)
+    guard point.y >= area.minY, point.y < area.maxY else { return 0 }
+    var x = point.x
+    for character in text {
+      guard let safe = TerminalText.safe(character) else { continue }
+      let width = DisplayWidth.of(safe)
+      if width == 0 { continue }  // a lone combining mark or format character: nothing to show
+      if x + width > area.maxX { break }
+      if x >= area.minX {
+        setCell(x: x, y: point.y, grapheme: String(safe), style: style, width: width)
+      }
+      x += width
+    }
+    return x - point.x
+  }
+
+  private mutating func setCell(x: Int, y: Int, grapheme: String, style: Style, width: Int) {
+    // Overwriting half of a wide grapheme blanks its other half, so no orphan half is ever flushed.
+    let old = self[x, y]
+    if old.isContinuation, x > 0 { self[x - 1, y] = Cell(grapheme: " ", style: self[x - 1, y].style) }
+    self[x, y] = Cell(grapheme: grapheme, style: style)
+    if width == 2, x + 1 < size.width {
+      let next = self[x + 1, y]
+      if !next.isContinuation, x + 2 < size.width, self[x + 2, y].isContinuation {
+        self[x + 2, y] = Cell(grapheme: " ", style: self[x + 2, y].style)
+      }
+      self[x + 1, y] = Cell(grapheme: "", style: style, isContinuation: true)
+    } else if x + 1 < size.width, self[x + 1, y].isContinuation {
+      self[x + 1, y] = Cell(grapheme: " ", style: self[x + 1, y].style)
+    }
+  }
+
+  /// Fills `rect` (clipped) with `grapheme` in `style`; the usual way to clear a controller's frame.
+  mutating func fill(_ rect: Rect, with grapheme: String = " ", style: Style = .plain) {
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX {
+        self[x, y] = Cell(grapheme: grapheme, style: style)
+      }
+    }
+  }
+
+  /// Changes the style of the cells in `rect`, keeping their text (selection highlight, emphasis).
+  mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+    let area = rect.intersection(bounds)
+    guard !area.isEmpty else { return }
+    for y in area.minY..<area.maxY {
+      for x in area.minX..<area.maxX {
+        transform(&cells[y * size.width + x].style)
+      }
+    }
+  }
+
+  /// Plain-text rows for snapshot assertions: continuations skipped, trailing blanks trimmed (as tmux's
+  /// `capture-pane` does, so golden text reads the same in both tiers).
+  var lines: [String] {
+    (0..<size.height).map { y in
+      var row = ""
+      for x in 0..<size.width {
+        let cell = self[x, y]
+        if !cell.isContinuation { row += cell.grapheme }
+      }
+      while row.last == " " { row.removeLast() }
+      return row
+    }
+  }
+
+  /// Cells that differ from `old`, row by row; every cell when there is no previous frame or its size
+  /// differs. This is the backend's flush list, so unchanged cells cost nothing on the wire.
+  func changes(since old: Surface?) -> [(Point, Cell)] {
+    var result: [(Point, Cell)] = []
+    let previous = old.flatMap { $0.size == size ? $0.cells : nil }
+    for y in 0..<size.height {
+      for x in 0..<size.width {
+        let i = y * size.width + x
+        if previous?[i] != cells[i] {
+          result.append((Point(x: x, y: y), cells[i]))
+        }
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,76 @@
+import Dispatch
+import Foundation
+
+/// Turns terminal input and signals into `Event`s on the main queue (ARCHITECTURE design A): a Dispatch
+/// read source on stdin and signal sources for SIGWINCH and the termination signals. It is the only code
+/// that knows about Dispatch sources; signal handlers do no work of their own.
+///
+/// SIGWINCH belongs to this loop, not to ncurses: on Linux a Dispatch signal source replaces ncurses's
+/// handler, so the size is re-read with ioctl and `resizeterm` is called here, outside any handler. Bursts
+/// of resizes coalesce: a resize schedules one settle pass after input has been drained.
+@MainActor
+final class RunLoop {
+  private let backend: NcursesBackend
+  private let screen: Screen
+  private var sources: [any DispatchSourceProtocol] = []
+  private var resizePending = false
+
+  init(backend: NcursesBackend, screen: Screen) {
+    self.backend = backend
+    self.screen = screen
+  }
+
+  /// Starts the sources and never returns; the process ends through `quit(status:)`.
+  func run() -> Never {
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated { self.drainInput() }
+    }
+    input.resume()
+    sources.append(input)
+
+    watch(signal: SIGWINCH) { [unowned self] in self.scheduleResize() }
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+      watch(signal: sig) { RunLoop.quit(status: 128 + sig) }
+    }
+    screen.renderNow()
+    dispatchMain()
+  }
+
+  private func watch(signal sig: Int32, _ handler: @escaping @MainActor () -> Void) {
+    signal(sig, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+    source.setEventHandler { MainActor.assumeIsolated { handler() } }
+    source.resume()
+    sources.append(source)
+  }
+
+  private func drainInput() {
+    let events = backend.readEvents()
+    for event in events {
+      screen.handle(event)
+      if screen.quitRequested { RunLoop.quit(status: 0) }
+    }
+    if !events.isEmpty { screen.renderNow() }
+  }
+
+  /// Coalesces a burst of SIGWINCH into one transition at the size the terminal settled on.
+  private func scheduleResize() {
+    guard !resizePending else { return }
+    resizePending = true
+    DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(15)) { [unowned self] in
+      MainActor.assumeIsolated {
+        self.resizePending = false
+        let size = self.backend.refreshSize()
+        self.screen.handle(.resize(size))
+        self.screen.renderNow()
+      }
+    }
+  }
+
+  /// Restores the terminal and exits. Idempotent: a second call while exiting does nothing more.
+  static func quit(status: Int32) -> Never {
+    NcursesBackend.stop()
+    exit(status)
+  }
+}

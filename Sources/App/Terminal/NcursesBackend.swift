@@ -1,0 +1,163 @@
+import CNcurses
+
+/// The ncurses terminal: the only Swift file that imports CNcurses. It turns `Surface` frames into the
+/// fewest ncurses calls (cells changed since the previous frame, one `doupdate` per frame) and decodes
+/// ncurses key codes into `Key`s.
+@MainActor
+final class NcursesBackend: TerminalBackend {
+  private(set) var size: Size
+  private(set) var supportsUnicode = true
+  private var previous: Surface?
+  private var pairs: [ColorPairKey: Int16] = [:]
+
+  private struct ColorPairKey: Hashable {
+    var foreground: Color
+    var background: Color
+  }
+
+  /// Errors that prevent a full-screen UI (unknown TERM, no tty): reported before anything is drawn.
+  struct StartError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  init() throws {
+    var buffer = [CChar](repeating: 0, count: 512)
+    if cnc_start(&buffer, buffer.count) != 0 {
+      let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      throw StartError(description: message)
+    }
+    cnc_install_crash_handlers()
+    supportsUnicode = cnc_locale_is_utf8() != 0
+    size = Size(width: Int(cnc_cols()), height: Int(cnc_lines()))
+  }
+
+  /// Restores the terminal. Idempotent.
+  static func stop() { cnc_stop() }
+
+  /// Re-reads the terminal size (after SIGWINCH) and tells curses; returns the new size.
+  @discardableResult
+  func refreshSize() -> Size {
+    var cols: Int32 = 0
+    var lines: Int32 = 0
+    cnc_terminal_size(&cols, &lines)
+    let newSize = Size(width: Int(cols), height: Int(lines))
+    if newSize != size || Int(cnc_cols()) != newSize.width || Int(cnc_lines()) != newSize.height {
+      cnc_resize(lines, cols)
+      size = newSize
+      previous = nil
+      cnc_clear()
+    }
+    return size
+  }
+
+  func present(_ frame: Surface) {
+    let changes = frame.changes(since: previous)
+    guard !changes.isEmpty else { return }
+    var chars: [wchar_t] = []
+    chars.reserveCapacity(4)
+    for (point, cell) in changes where !cell.isContinuation {
+      guard point.x < size.width, point.y < size.height else { continue }
+      chars.removeAll(keepingCapacity: true)
+      for scalar in cell.grapheme.unicodeScalars { chars.append(wchar_t(bitPattern: scalar.value)) }
+      if chars.isEmpty { chars.append(0x20) }
+      cnc_put_cell(Int32(point.y), Int32(point.x), chars, Int32(chars.count), attributes(cell.style), pair(for: cell.style))
+    }
+    cnc_flush()
+    previous = frame
+  }
+
+  /// Forces the next frame to be sent whole (after a child program or a suspend used the terminal).
+  func invalidate() {
+    previous = nil
+    cnc_clear()
+  }
+
+  /// Hands the terminal to a child program and takes it back afterwards (text-mode browsers).
+  func suspend() { cnc_suspend() }
+  func resume() {
+    cnc_resume()
+    invalidate()
+  }
+
+  private func attributes(_ style: Style) -> UInt32 {
+    var a: UInt32 = 0
+    if style.attributes.contains(.bold) { a |= UInt32(CNC_ATTR_BOLD) }
+    if style.attributes.contains(.dim) { a |= UInt32(CNC_ATTR_DIM) }
+    if style.attributes.contains(.italic) { a |= UInt32(CNC_ATTR_ITALIC) }
+    if style.attributes.contains(.underline) { a |= UInt32(CNC_ATTR_UNDERLINE) }
+    if style.attributes.contains(.reverse) { a |= UInt32(CNC_ATTR_REVERSE) }
+    return a
+  }
+
+  /// Colour pairs are allocated once per (foreground, background) and reused (not TermKit's counter).
+  private func pair(for style: Style) -> Int16 {
+    if style.foreground == .default && style.background == .default { return 0 }
+    guard cnc_has_colors() != 0 else { return 0 }
+    let key = ColorPairKey(foreground: style.foreground, background: style.background)
+    if let existing = pairs[key] { return existing }
+    let number = Int16(pairs.count + 1)
+    func code(_ c: Color) -> Int16 {
+      switch c {
+      case .default: return -1
+      case .index(let i): return Int(i) < Int(cnc_color_count()) ? Int16(i) : Int16(i % 8)
+      }
+    }
+    guard cnc_init_pair(number, code(style.foreground), code(style.background)) == 0 else { return 0 }
+    pairs[key] = number
+    return number
+  }
+
+  /// Reads every pending input without blocking.
+  func readEvents() -> [Event] {
+    var events: [Event] = []
+    var code: Int32 = 0
+    while true {
+      let kind = cnc_read_key(&code)
+      if kind == Int32(CNC_KEY_NONE) { break }
+      if kind == Int32(CNC_KEY_CHAR) {
+        if let key = Key.fromScalar(UInt32(bitPattern: code)) { events.append(.key(key)) }
+        continue
+      }
+      if code == cnc_key_mouse() {
+        var m = cnc_mouse()
+        if cnc_read_mouse(&m) == 0 {
+          let point = Point(x: Int(m.x), y: Int(m.y))
+          if m.wheel < 0 {
+            events.append(.mouse(MouseEvent(kind: .scrollUp, point: point)))
+          } else if m.wheel > 0 {
+            events.append(.mouse(MouseEvent(kind: .scrollDown, point: point)))
+          } else if m.pressed != 0 {
+            events.append(.mouse(MouseEvent(kind: .press, point: point)))
+          }
+        }
+        continue
+      }
+      if code == cnc_key_resize() {
+        events.append(.resize(refreshSize()))
+        continue
+      }
+      if let key = Self.functionKey(code) { events.append(.key(key)) }
+    }
+    return events
+  }
+
+  private static func functionKey(_ code: Int32) -> Key? {
+    switch code {
+    case cnc_key_up(): return .up
+    case cnc_key_down(): return .down
+    case cnc_key_left(): return .left
+    case cnc_key_right(): return .right
+    case cnc_key_home(): return .home
+    case cnc_key_end(): return .end
+    case cnc_key_npage(): return .pageDown
+    case cnc_key_ppage(): return .pageUp
+    case cnc_key_backspace(): return .backspace
+    case cnc_key_enter(): return .enter
+    case cnc_key_dc(): return .delete
+    case cnc_key_btab(): return .backTab
+    default:
+      for n in 1...12 where code == cnc_key_f(Int32(n)) { return .function(n) }
+      return nil
+    }
+  }
+}

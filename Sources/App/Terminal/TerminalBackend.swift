@@ -1,0 +1,11 @@
+/// The only layer that talks to a terminal: it receives whole frames and decides how to show them.
+/// Controllers never see it; `Screen` hands it one `Surface` per turn (ARCHITECTURE §2).
+@MainActor
+protocol TerminalBackend: AnyObject {
+  /// The size frames should have.
+  var size: Size { get }
+  /// Shows `frame` (the ncurses backend sends only the cells that changed since the last frame).
+  func present(_ frame: Surface)
+  /// Whether box-drawing characters and arrows can be shown (false under a non-UTF-8 locale).
+  var supportsUnicode: Bool { get }
+}

@@ -1,0 +1,110 @@
+/*
+ * CNcurses — the only door from Swift to ncursesw.
+ *
+ * Why a shim at all: SwiftPM drops the -D flags of ncursesw.pc, so the wide-character API only exists if
+ * this header defines NCURSES_WIDECHAR itself; and Swift 6 refuses ncurses's mutable globals (stdscr,
+ * COLS, LINES) and cannot call its function-like macros (COLOR_PAIR, getmaxyx). Each function below
+ * exists for one of those reasons. Only Sources/App/Terminal/NcursesBackend.swift imports this module.
+ */
+#ifndef SPLITFEED_CNCURSES_H
+#define SPLITFEED_CNCURSES_H
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+/* Attribute bits, as plain numbers so Swift needs no macro (A_BOLD etc. are macros). */
+enum {
+  CNC_ATTR_BOLD = 1 << 0,
+  CNC_ATTR_DIM = 1 << 1,
+  CNC_ATTR_ITALIC = 1 << 2,
+  CNC_ATTR_UNDERLINE = 1 << 3,
+  CNC_ATTR_REVERSE = 1 << 4,
+};
+
+/* Result kinds of cnc_read_key. */
+enum {
+  CNC_KEY_NONE = 0,     /* nothing pending */
+  CNC_KEY_CHAR = 1,     /* *code is a Unicode scalar */
+  CNC_KEY_FUNCTION = 2, /* *code is an ncurses KEY_* code */
+};
+
+/* Mouse event reported by cnc_read_mouse. */
+typedef struct {
+  int x, y;
+  int pressed;      /* button 1 click or press */
+  int wheel;        /* -1 up, +1 down, 0 none */
+} cnc_mouse;
+
+/* Starts curses on the controlling terminal: UTF-8 locale (setlocale before newterm), newterm (which,
+ * unlike initscr, returns an error instead of exiting on an unknown TERM), cbreak, noecho, nonl, keypad,
+ * hidden cursor, colours on the default background, mouse reporting, short ESC delay, non-blocking reads.
+ * Returns 0, or -1 with a message in `error` (at most `error_size` bytes). */
+int cnc_start(char *error, size_t error_size);
+/* Whether the locale in force (after cnc_start) encodes text as UTF-8; when not (LANG=C), the UI draws
+ * ASCII fallbacks for borders and arrows. */
+int cnc_locale_is_utf8(void);
+/* Restores the terminal (endwin). Idempotent and safe to call from atexit and fatal-signal paths. */
+void cnc_stop(void);
+/* Whether cnc_start succeeded and cnc_stop has not run yet. */
+int cnc_is_active(void);
+/* Installs handlers for fatal signals (SEGV, BUS, ILL, FPE, ABRT, TRAP) that restore the terminal, then
+ * re-raise with the default action, so a crash never leaves the terminal raw. */
+void cnc_install_crash_handlers(void);
+
+/* Size of the terminal on fd 1 via ioctl(TIOCGWINSZ); falls back to ncurses's COLS/LINES. */
+void cnc_terminal_size(int *cols, int *lines);
+/* Current curses size (COLS, LINES). */
+int cnc_cols(void);
+int cnc_lines(void);
+/* resizeterm, called outside any signal handler after SIGWINCH. */
+void cnc_resize(int lines, int cols);
+
+/* Defines colour pair `pair` (fg/bg: 0-255, or -1 for the terminal default). Returns 0 on success. */
+int cnc_init_pair(short pair, short fg, short bg);
+int cnc_has_colors(void);
+int cnc_color_count(void);
+
+/* Writes one grapheme cluster (`count` wide characters: a base and its combining marks) at (y, x) on
+ * stdscr with `attrs` (CNC_ATTR_* bits) and colour `pair`, through setcchar + mvwadd_wch. */
+void cnc_put_cell(int y, int x, const wchar_t *chars, int count, unsigned attrs, short pair);
+/* Clears stdscr entirely (used after a size change). */
+void cnc_clear(void);
+/* wnoutrefresh(stdscr) + doupdate(): one physical update per frame. */
+void cnc_flush(void);
+
+/* Reads one pending key without blocking: CNC_KEY_NONE, CNC_KEY_CHAR or CNC_KEY_FUNCTION in the result,
+ * the scalar or KEY_* code in *code. */
+int cnc_read_key(int *code);
+/* After a KEY_MOUSE code: fills *event; returns 0 on success. */
+int cnc_read_mouse(cnc_mouse *event);
+
+/* Key codes Swift cannot see (they are macros). */
+int cnc_key_up(void);
+int cnc_key_down(void);
+int cnc_key_left(void);
+int cnc_key_right(void);
+int cnc_key_home(void);
+int cnc_key_end(void);
+int cnc_key_npage(void);
+int cnc_key_ppage(void);
+int cnc_key_backspace(void);
+int cnc_key_enter(void);
+int cnc_key_dc(void);
+int cnc_key_btab(void);
+int cnc_key_resize(void);
+int cnc_key_mouse(void);
+int cnc_key_f(int n);
+
+/* Suspends curses (endwin) so a child program can own the terminal, and resumes it afterwards. */
+void cnc_suspend(void);
+void cnc_resume(void);
+
+#endif

@@ -1,0 +1,185 @@
+#include "CNcurses.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <ncursesw/curses.h>
+
+static SCREEN *cnc_screen = NULL;
+static volatile sig_atomic_t cnc_active = 0;
+
+int cnc_start(char *error, size_t error_size) {
+  if (cnc_active) return 0;
+  /* A UTF-8 locale must be in force before curses starts, or wide characters print as '?'. Prefer the
+   * user's locale; if it is not UTF-8 (LANG=C), try C.UTF-8 for the ncursesw conversion only. */
+  setlocale(LC_ALL, "");
+  setlocale(LC_NUMERIC, "C");
+  const char *term = getenv("TERM");
+  if (term == NULL || term[0] == '\0') {
+    snprintf(error, error_size, "TERM is not set: splitfeed needs a terminal (try TERM=xterm-256color)");
+    return -1;
+  }
+  if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+    snprintf(error, error_size, "splitfeed needs a terminal on standard input and output");
+    return -1;
+  }
+  cnc_screen = newterm(NULL, stdout, stdin);
+  if (cnc_screen == NULL) {
+    snprintf(error, error_size, "unknown terminal type '%s': no terminfo entry (try TERM=xterm-256color)", term);
+    return -1;
+  }
+  set_term(cnc_screen);
+  /* A terminal that cannot position the cursor (TERM=dumb) cannot show a split view. */
+  if (tigetstr("cup") == NULL || tigetstr("cup") == (char *)-1) {
+    endwin();
+    delscreen(cnc_screen);
+    cnc_screen = NULL;
+    snprintf(error, error_size, "terminal type '%s' cannot move the cursor: splitfeed needs a full-screen terminal", term);
+    return -1;
+  }
+  cnc_active = 1;
+  cbreak();
+  noecho();
+  nonl();
+  intrflush(stdscr, FALSE);
+  keypad(stdscr, TRUE);
+  nodelay(stdscr, TRUE);
+  set_escdelay(25);
+  curs_set(0);
+  leaveok(stdscr, TRUE);
+  if (has_colors()) {
+    start_color();
+    use_default_colors();
+  }
+  mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+  mouseinterval(0);
+  return 0;
+}
+
+void cnc_stop(void) {
+  if (!cnc_active) return;
+  cnc_active = 0;
+  curs_set(1);
+  endwin();
+  fflush(stdout);
+}
+
+int cnc_is_active(void) { return cnc_active; }
+
+int cnc_locale_is_utf8(void) {
+  const char *codeset = nl_langinfo(CODESET);
+  return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+
+static void cnc_fatal(int sig) {
+  /* Not strictly async-signal-safe, but the process is about to die: restoring the terminal is worth it. */
+  cnc_stop();
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+void cnc_install_crash_handlers(void) {
+  int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cnc_fatal;
+    sa.sa_flags = SA_RESETHAND;
+    sigemptyset(&sa.sa_mask);
+    sigaction(sigs[i], &sa, NULL);
+  }
+}
+
+void cnc_terminal_size(int *cols, int *lines) {
+  struct winsize ws;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0) {
+    *cols = ws.ws_col;
+    *lines = ws.ws_row;
+  } else {
+    *cols = COLS;
+    *lines = LINES;
+  }
+}
+
+int cnc_cols(void) { return COLS; }
+int cnc_lines(void) { return LINES; }
+void cnc_resize(int lines, int cols) { resizeterm(lines, cols); }
+
+int cnc_init_pair(short pair, short fg, short bg) { return init_pair(pair, fg, bg) == OK ? 0 : -1; }
+int cnc_has_colors(void) { return has_colors(); }
+int cnc_color_count(void) { return COLORS; }
+
+void cnc_put_cell(int y, int x, const wchar_t *chars, int count, unsigned attrs, short pair) {
+  wchar_t buffer[CCHARW_MAX + 1];
+  int n = count < CCHARW_MAX ? count : CCHARW_MAX;
+  memcpy(buffer, chars, (size_t)n * sizeof(wchar_t));
+  buffer[n] = L'\0';
+  attr_t a = A_NORMAL;
+  if (attrs & CNC_ATTR_BOLD) a |= A_BOLD;
+  if (attrs & CNC_ATTR_DIM) a |= A_DIM;
+  if (attrs & CNC_ATTR_ITALIC) a |= A_ITALIC;
+  if (attrs & CNC_ATTR_UNDERLINE) a |= A_UNDERLINE;
+  if (attrs & CNC_ATTR_REVERSE) a |= A_REVERSE;
+  cchar_t cc;
+  if (setcchar(&cc, buffer, a, pair, NULL) == OK) {
+    mvwadd_wch(stdscr, y, x, &cc);
+  }
+}
+
+void cnc_clear(void) { wclear(stdscr); }
+
+void cnc_flush(void) {
+  wnoutrefresh(stdscr);
+  doupdate();
+}
+
+int cnc_read_key(int *code) {
+  wint_t ch = 0;
+  int r = wget_wch(stdscr, &ch);
+  if (r == ERR) return CNC_KEY_NONE;
+  *code = (int)ch;
+  return r == KEY_CODE_YES ? CNC_KEY_FUNCTION : CNC_KEY_CHAR;
+}
+
+int cnc_read_mouse(cnc_mouse *event) {
+  MEVENT m;
+  if (getmouse(&m) != OK) return -1;
+  event->x = m.x;
+  event->y = m.y;
+  event->pressed = (m.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) ? 1 : 0;
+  event->wheel = (m.bstate & BUTTON4_PRESSED) ? -1 : ((m.bstate & BUTTON5_PRESSED) ? 1 : 0);
+  return 0;
+}
+
+int cnc_key_up(void) { return KEY_UP; }
+int cnc_key_down(void) { return KEY_DOWN; }
+int cnc_key_left(void) { return KEY_LEFT; }
+int cnc_key_right(void) { return KEY_RIGHT; }
+int cnc_key_home(void) { return KEY_HOME; }
+int cnc_key_end(void) { return KEY_END; }
+int cnc_key_npage(void) { return KEY_NPAGE; }
+int cnc_key_ppage(void) { return KEY_PPAGE; }
+int cnc_key_backspace(void) { return KEY_BACKSPACE; }
+int cnc_key_enter(void) { return KEY_ENTER; }
+int cnc_key_dc(void) { return KEY_DC; }
+int cnc_key_btab(void) { return KEY_BTAB; }
+int cnc_key_resize(void) { return KEY_RESIZE; }
+int cnc_key_mouse(void) { return KEY_MOUSE; }
+int cnc_key_f(int n) { return KEY_F(n); }
+
+void cnc_suspend(void) {
+  if (!cnc_active) return;
+  endwin();
+  fflush(stdout);
+}
+
+void cnc_resume(void) {
+  if (!cnc_active) return;
+  refresh();
+  curs_set(0);
+}
