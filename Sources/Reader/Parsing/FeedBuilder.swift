@@ -25,8 +25,12 @@ final class FeedBuilder {
   private var authorScope = AuthorScope.item
   private var sourceDepth = -1
 
-  private var capture: Capture?
-  private var buffer: [UInt8] = []
+  private var capture: Capture? {
+    didSet { captureMode = capture?.mode }
+  }
+  /// `capture?.mode`, kept apart so the per-text-run callback reads one byte, not the whole capture.
+  @exclusivity(unchecked) private var captureMode: Capture.Mode?
+  @exclusivity(unchecked) private var buffer: [UInt8] = []
   private var names = FeedNameCache()
   private var bases: [(depth: Int, url: URL)] = []
   private let documentURL: URL?
@@ -133,9 +137,9 @@ final class FeedBuilder {
   }
 
   func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
-    guard let cap = capture else { return }
+    guard let mode = captureMode else { return }
     let text = UnsafeBufferPointer(start: bytes, count: count)
-    if cap.mode == .xhtml {
+    if mode == .xhtml {
       XHTMLWriter.appendEscaped(text, to: &buffer, attribute: false)
     } else {
       buffer.append(contentsOf: text)
