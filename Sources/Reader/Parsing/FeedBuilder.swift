@@ -45,8 +45,12 @@ final class FeedBuilder {
 
   /// The feed built so far, with feed-level authors handed to items that have none (Atom inheritance).
   func finish() -> Feed {
+    if let cap = capture {  // a truncated document: keep the text read so far
+      capture = nil
+      finishCapture(cap)
+    }
+    if draft != nil { closeItem() }
     var result = feed
-    if draft != nil { closeItem() ; result = feed }
     if let title = feedDraft.title { result.title = title }
     result.link = feedDraft.link
     result.description = feedDraft.summary
@@ -60,14 +64,33 @@ final class FeedBuilder {
 
   // MARK: - SAX events
 
+  /// Nesting deeper than this stops the parse (libxml2's push parser does not bound depth itself).
+  static let maxDepth = 256
+
+  /// Whether the parse should go on after an element start.
+  enum Verdict { case proceed, notAFeed, tooDeep }
+
   func startElement(
     local: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?, attributes: SAXAttributes
-  ) -> Bool {
+  ) -> Verdict {
     depth += 1
+    if depth > Self.maxDepth { return .tooDeep }
     if var cap = capture {
-      cap.nested(start: local, attributes: attributes, depth: depth, names: &names, into: &buffer)
-      capture = cap
-      return true
+      let name = names.name(local: local, uri: uri)
+      if cap.mode == .text, cap.field.isShortText, name.startsItemField {
+        // An unclosed <title> (or similar) swallowing its siblings: end it and read this one normally.
+        capture = nil
+        finishCapture(cap)
+        buffer.removeAll(keepingCapacity: true)
+        if draft != nil, !(name.local == .item) {
+          itemChild(name, attributes: attributes)
+          return .proceed
+        }
+      } else {
+        cap.nested(start: local, attributes: attributes, depth: depth, names: &names, into: &buffer)
+        capture = cap
+        return .proceed
+      }
     }
     let name = names.name(local: local, uri: uri)
     if attributes.count > 0, let base = attributes.value(named: "base", ns: .xml) {
@@ -75,7 +98,9 @@ final class FeedBuilder {
         bases.append((depth, url))
       }
     }
-    guard let format else { return root(name, local: local) }
+    guard let format else { return root(name, local: local) ? .proceed : .notAFeed }
+    let unclosedItem = draft != nil && name.local == .item && name.ns.isRSS && format != .atom
+    if unclosedItem { closeItem() }  // an unclosed <item>: the next one starts a new item
     if draft != nil {
       if depth == itemDepth + 1 || (groupDepth >= 0 && depth == groupDepth + 1) {
         itemChild(name, attributes: attributes)
@@ -85,10 +110,10 @@ final class FeedBuilder {
         authorDepth = depth
         authorScope = .source
       }
-      return true
+      return .proceed
     }
     let isItem =
-      (name.local == .item && name.ns.isRSS && format != .atom && depth <= 3)
+      (name.local == .item && name.ns.isRSS && format != .atom && (depth <= 3 || unclosedItem))
       || (name.local == .entry && name.ns.isAtom && depth == 2)
     if isItem {
       draft = ItemDraft()
@@ -96,7 +121,7 @@ final class FeedBuilder {
       if let about = attributes.value(named: "about", ns: .rdf) {
         draft?.set(.id, trimmed(about), priority: 3)
       }
-      return true
+      return .proceed
     }
     if format != .atom, depth == 2, name.local == .channel, name.ns.isRSS, channelDepth < 0 {
       channelDepth = depth
@@ -105,7 +130,7 @@ final class FeedBuilder {
     } else if depth == authorDepth + 1, name.local == .name, name.ns.isAtom {
       begin(.authorName(.feed), depth: depth)
     }
-    return true
+    return .proceed
   }
 
   func endElement(local: UnsafePointer<xmlChar>) {
@@ -432,6 +457,14 @@ extension FeedBuilder {
 
   /// The model field a captured element's text goes to.
   enum Field: Sendable {
+    /// Fields that never contain markup of their own, so a nested item field means a missing end tag.
+    var isShortText: Bool {
+      switch self {
+      case .title, .link, .guid, .id, .author, .published, .updated, .category: return true
+      default: return false
+      }
+    }
+
     case title(target: Target, kind: PlainText.Kind)
     case link(target: Target, priority: Int)
     case guid(permaLink: Bool)
@@ -479,6 +512,17 @@ extension FeedBuilder {
       guard mode == .xhtml else { return }
       if skippedWrapper, depth == self.depth + 1 { return }
       XHTMLWriter.appendEndTag(local, to: &buffer)
+    }
+  }
+}
+
+extension FeedName {
+  /// Elements that begin an item field or an item: seen inside a title, they reveal a missing end tag.
+  var startsItemField: Bool {
+    guard ns.isRSS else { return false }
+    switch local {
+    case .item, .link, .guid, .pubDate, .description, .category, .enclosure, .author: return true
+    default: return false
     }
   }
 }

@@ -104,10 +104,18 @@ enum XMLFeedReader {
     sax.startElementNs = { ctx, local, _, uri, _, _, attributeCount, _, attributes in
       guard let session = XMLFeedReader.session(ctx), let local else { return }
       let attrs = SAXAttributes(pointers: attributes, count: Int(attributeCount))
-      if !session.builder.startElement(local: local, uri: uri, attributes: attrs) {
-        session.stopped = true
-        xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
+      switch session.builder.startElement(local: local, uri: uri, attributes: attrs) {
+      case .proceed:
+        return
+      case .tooDeep:
+        session.errors.count += 1
+        session.errors.first = session.errors.first
+          ?? "line \(xmlSAX2GetLineNumber(ctx)): elements nested deeper than \(FeedBuilder.maxDepth) levels"
+      case .notAFeed:
+        break
       }
+      session.stopped = true
+      xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
     }
     sax.endElementNs = { ctx, local, _, _ in
       guard let local else { return }
