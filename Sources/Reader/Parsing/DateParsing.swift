@@ -85,7 +85,7 @@ public enum DateParser {
     var time: (hour: Int, minute: Int, second: Int)?
     var offset: Int?
     while true {
-      s.skipSeparators()
+      s.skipSeparators(dashBeforeDigits: time == nil)  // before the time a dash is "03-Sep-2014"
       if s.isAtEnd { break }
       if s.consume(UInt8(ascii: "(")) {  // trailing comment such as "(PDT)"
         s.skipComment()
@@ -266,10 +266,10 @@ private struct ByteScanner {
   }
 
   /// Whitespace, commas, dots and dashes between RFC 822 tokens ("04-Sep-2014", "Thu,04 Sep").
-  mutating func skipSeparators() {
+  mutating func skipSeparators(dashBeforeDigits: Bool) {
     while let c = peek,
       c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == UInt8(ascii: ",")
-        || c == UInt8(ascii: ".") || (c == UInt8(ascii: "-") && !nextIsDigit)
+        || c == UInt8(ascii: ".") || (c == UInt8(ascii: "-") && (dashBeforeDigits || !nextIsDigit))
     {
       index += 1
     }

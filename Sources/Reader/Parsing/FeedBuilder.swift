@@ -11,6 +11,7 @@ final class FeedBuilder {
   private(set) var format: Format?
   /// Local name of a root element that is not a feed (for the error message).
   private(set) var foreignRoot: String?
+  private var unnamespacedAtom = false
   private var feed = Feed()
   private var draft: ItemDraft?
   private var feedDraft = ItemDraft()  // feed-level fields with priorities (title, link, dates, authors)
@@ -76,7 +77,8 @@ final class FeedBuilder {
     depth += 1
     if depth > Self.maxDepth { return .tooDeep }
     if var cap = capture {
-      let name = names.name(local: local, uri: uri)
+      var name = names.name(local: local, uri: uri)
+      if unnamespacedAtom, name.ns == .none { name.ns = .atom10 }
       if cap.mode == .text, cap.field.isShortText, name.startsItemField {
         // An unclosed <title> (or similar) swallowing its siblings: end it and read this one normally.
         capture = nil
@@ -92,7 +94,8 @@ final class FeedBuilder {
         return .proceed
       }
     }
-    let name = names.name(local: local, uri: uri)
+    var name = names.name(local: local, uri: uri)
+    if unnamespacedAtom, name.ns == .none { name.ns = .atom10 }
     if attributes.count > 0, let base = attributes.value(named: "base", ns: .xml) {
       if let url = URL(string: base, relativeTo: currentBase)?.absoluteURL {
         bases.append((depth, url))
@@ -177,7 +180,10 @@ final class FeedBuilder {
     switch (name.local, name.ns) {
     case (.rss, .none): format = .rss
     case (.rdf, .rdf): format = .rdf
-    case (.feed, let ns) where ns.isAtom: format = .atom; channelDepth = 1
+    case (.feed, let ns) where ns.isAtom || ns == .none:
+      format = .atom
+      channelDepth = 1
+      unnamespacedAtom = ns == .none  // seen in the wild: Atom without its namespace
     default:
       foreignRoot = String(cString: local)
       return false
