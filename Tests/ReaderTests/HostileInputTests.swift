@@ -85,3 +85,25 @@ struct HostileInputTests {
     }
   }
 }
+
+@Suite("Reading from files")
+struct FileInputTests {
+  @Test func fileAndDataGiveTheSameFeed() throws {
+    for name in ["rss20.xml", "atom10.xml", "wrong-encoding.xml", "utf16le-bom.xml", "jsonfeed11.json", "malformed.xml"] {
+      let fromFile = try FeedParser.parse(contentsOf: Fixture.url(name))
+      let fromData = try Fixture.parse(name)
+      #expect(fromFile.feed == fromData.feed, "\(name)")
+      #expect(fromFile.warnings == fromData.warnings, "\(name)")
+    }
+  }
+
+  @Test func fileErrors() throws {
+    #expect(throws: FeedError.entityExpansion) { try FeedParser.parse(contentsOf: Fixture.url("billion-laughs.xml")) }
+    #expect(throws: FeedError.tooLarge(bytes: 3, limit: 1)) {
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-three-bytes.xml")
+      try Data("<a>".utf8).write(to: url)
+      defer { try? FileManager.default.removeItem(at: url) }
+      return try FeedParser.parse(contentsOf: url, maxBytes: 1)
+    }
+  }
+}

@@ -16,8 +16,7 @@ struct BenchParseCommand: ParsableCommand {
 
   func run() throws {
     let start = DispatchTime.now()
-    let data = try Data(contentsOf: URL(fileURLWithPath: file), options: .mappedIfSafe)
-    let result = try FeedParser.parse(data: data, url: URL(fileURLWithPath: file))
+    let result = try FeedParser.parse(contentsOf: URL(fileURLWithPath: file))
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     print("items=\(result.feed.items.count) seconds=\(String(format: "%.3f", seconds))")
   }

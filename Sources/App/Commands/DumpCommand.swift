@@ -41,7 +41,12 @@ struct DumpCommand: ParsableCommand {
       return Outcome(error: "\(source): \(error)")
     }
     do {
-      let result = try FeedParser.parse(data: loaded.data, url: loaded.url, httpCharset: loaded.charset)
+      let result: FeedParser.Result
+      if let data = loaded.data {
+        result = try FeedParser.parse(data: data, url: loaded.url, httpCharset: loaded.charset)
+      } else {
+        result = try FeedParser.parse(contentsOf: loaded.url)
+      }
       return Outcome(json: FeedJSON.render(result.feed), warnings: result.warnings)
     } catch {
       return Outcome(error: "\(source): \(error)")
@@ -53,7 +58,8 @@ struct DumpCommand: ParsableCommand {
 /// fetcher's job, plugged in at the one marked call when it lands.
 enum FeedSourceLoader {
   struct Loaded {
-    var data: Data
+    /// The bytes of a fetched source; nil for a local file, which the parser reads in chunks itself.
+    var data: Data?
     var url: URL
     /// The HTTP charset, for fetched sources.
     var charset: String?
@@ -79,13 +85,14 @@ enum FeedSourceLoader {
     } else {
       url = URL(fileURLWithPath: source)
     }
-    do {
-      return Loaded(data: try Data(contentsOf: url, options: .mappedIfSafe), url: url, charset: nil)
-    } catch CocoaError.fileReadNoSuchFile, CocoaError.fileNoSuchFile {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
       throw LoadError(description: "no such file.")
-    } catch {
-      throw LoadError(description: "cannot be read (\((error as NSError).localizedDescription)).")
     }
+    guard !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: url.path) else {
+      throw LoadError(description: isDirectory.boolValue ? "is a directory, not a feed file." : "cannot be read (permission denied).")
+    }
+    return Loaded(data: nil, url: url, charset: nil)
   }
 }
 

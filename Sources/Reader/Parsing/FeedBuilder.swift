@@ -544,9 +544,10 @@ struct ItemDraft {
   var item = Item()
   var authors: [String] = []
   var sourceAuthors: [String] = []
-  private var priorities = [Int](repeating: Int.max, count: Slot.allCases.count)
+  /// Priority per slot (lower wins); a SIMD vector so a draft needs no heap allocation for it.
+  private var priorities = SIMD8<Int32>(repeating: .max)
 
-  var title: String? { priorities[Slot.title.rawValue] == Int.max ? nil : item.title }
+  var title: String? { priorities[Slot.title.rawValue] == .max ? nil : item.title }
   var link: String? { item.link }
   var author: String? { item.author }
   var summary: String? { item.summary }
@@ -571,8 +572,8 @@ struct ItemDraft {
   /// never win. Returns whether the value was stored.
   @discardableResult
   mutating func set(_ slot: Slot, _ value: String, priority: Int) -> Bool {
-    guard !value.isEmpty, priority < priorities[slot.rawValue] else { return false }
-    priorities[slot.rawValue] = priority
+    guard !value.isEmpty, priority < Int(priorities[slot.rawValue]) else { return false }
+    priorities[slot.rawValue] = Int32(priority)
     switch slot {
     case .title: item.title = value
     case .link: item.link = value

@@ -24,14 +24,36 @@ public enum FeedParser {
     if first == UInt8(ascii: "{") {
       return Result(feed: try JSONFeedDecoder.decode(data, url: url), warnings: [])
     }
+    return try parseXML(.data(data), head: data, url: url, httpCharset: httpCharset)
+  }
+
+  /// Parses the file at `fileURL`, reading it in chunks (a large feed is never held in memory whole).
+  public static func parse(
+    contentsOf fileURL: URL, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes
+  ) throws -> Result {
+    let size = (try FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
+    guard size <= maxBytes else { throw FeedError.tooLarge(bytes: size, limit: maxBytes) }
+    let handle = try FileHandle(forReadingFrom: fileURL)
+    let head = try handle.read(upToCount: 4096) ?? Data()
+    try? handle.close()
+    guard let first = EncodingSniffer.firstSignificantByte(head) else { throw FeedError.empty }
+    if first == UInt8(ascii: "{") {
+      return try parse(data: Data(contentsOf: fileURL), url: fileURL, maxBytes: maxBytes)
+    }
+    return try parseXML(.file(fileURL), head: head, url: fileURL, httpCharset: httpCharset)
+  }
+
+  /// One XML pass (two when declared UTF-8 turns out to be windows-1252), with libxml2's complaints
+  /// turned into warnings or a `FeedError`.
+  private static func parseXML(_ input: FeedInput, head: Data, url: URL?, httpCharset: String?) throws -> Result {
     var warnings: [String] = []
-    let sniffed = EncodingSniffer.override(for: data, httpCharset: httpCharset)
-    var outcome = XMLFeedReader.read(data, documentURL: url, encoding: sniffed)
+    let sniffed = EncodingSniffer.override(for: head, httpCharset: httpCharset)
+    var outcome = XMLFeedReader.read(input, documentURL: url, encoding: sniffed)
     if outcome.errors.encoding, sniffed == nil || sniffed == "UTF-8",
-      !EncodingSniffer.hasBOM(data), !outcome.errors.entityLoop
+      !EncodingSniffer.hasBOM(head), !outcome.errors.entityLoop
     {
       // Declared (or assumed) UTF-8 but is not: the usual culprit is Latin-1 / windows-1252 text.
-      let retry = XMLFeedReader.read(data, documentURL: url, encoding: "windows-1252")
+      let retry = XMLFeedReader.read(input, documentURL: url, encoding: "windows-1252")
       if retry.errors.count < outcome.errors.count || retry.feed.items.count > outcome.feed.items.count {
         outcome = retry
         warnings.append("The document is not valid UTF-8 as declared; it was read as windows-1252.")

@@ -26,45 +26,65 @@ enum XMLFeedReader {
 
   static let chunkSize = 1024 * 1024
 
-  /// Parses `data`; `encoding`, when given, overrides the BOM-less detection and the XML declaration.
-  static func read(_ data: Data, documentURL: URL?, encoding: String?) -> Outcome {
+  /// Parses `input`; `encoding`, when given, overrides the BOM-less detection and the XML declaration.
+  static func read(_ input: FeedInput, documentURL: URL?, encoding: String?) -> Outcome {
     let session = Session(builder: FeedBuilder(documentURL: documentURL))
     var handler = makeHandler()
     let handlerEncoding = encoding.flatMap { xmlFindCharEncodingHandler($0) }
-    data.withUnsafeBytes { raw in
-      let bytes = raw.bindMemory(to: CChar.self)
-      let head = handlerEncoding == nil ? min(4, bytes.count) : 0
-      guard let ctxt = xmlCreatePushParserCtxt(&handler, nil, bytes.baseAddress, Int32(head), nil) else {
-        session.errors.count += 1
-        session.errors.first = "libxml2 could not create a parser"
-        return
-      }
-      defer {
-        if let doc = ctxt.pointee.myDoc {
-          xmlFreeDoc(doc)
-          ctxt.pointee.myDoc = nil
+    var context: xmlParserCtxtPtr?
+    do {
+      try input.forEachChunk { raw in
+        let bytes = raw.bindMemory(to: CChar.self)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        var offset = 0
+        if context == nil {
+          // Without an imposed encoding libxml2 sniffs the first four bytes (BOM, UTF-16 patterns).
+          offset = handlerEncoding == nil ? min(4, bytes.count) : 0
+          context = makeContext(&handler, head: base, count: offset, encoding: handlerEncoding, session: session)
         }
-        xmlFreeParserCtxt(ctxt)
+        guard let ctxt = context else { return false }
+        while offset < bytes.count, !session.stopped, ctxt.pointee.instate != XML_PARSER_EOF {
+          let n = min(chunkSize, bytes.count - offset)
+          xmlParseChunk(ctxt, base + offset, Int32(n), 0)
+          offset += n
+        }
+        return !session.stopped && ctxt.pointee.instate != XML_PARSER_EOF
       }
-      var options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue)
-      if let handlerEncoding {
-        xmlSwitchToEncoding(ctxt, handlerEncoding)
-        options |= Int32(XML_PARSE_IGNORE_ENC.rawValue)
-      }
-      xmlCtxtUseOptions(ctxt, options)
-      ctxt.pointee._private = Unmanaged.passUnretained(session).toOpaque()
-      var offset = head
-      while offset < bytes.count, !session.stopped, ctxt.pointee.instate != XML_PARSER_EOF {
-        let n = min(chunkSize, bytes.count - offset)
-        xmlParseChunk(ctxt, bytes.baseAddress! + offset, Int32(n), 0)
-        offset += n
-      }
+    } catch {
+      session.errors.count += 1
+      session.errors.first = session.errors.first ?? "read error: \(error.localizedDescription)"
+    }
+    if let ctxt = context {
       if !session.stopped { xmlParseChunk(ctxt, nil, 0, 1) }
+      if let doc = ctxt.pointee.myDoc {
+        xmlFreeDoc(doc)
+        ctxt.pointee.myDoc = nil
+      }
+      xmlFreeParserCtxt(ctxt)
     }
     let builder = session.builder
     return Outcome(
       feed: builder.finish(), format: builder.format, foreignRoot: builder.foreignRoot,
       errors: session.errors)
+  }
+
+  private static func makeContext(
+    _ handler: inout xmlSAXHandler, head: UnsafePointer<CChar>, count: Int,
+    encoding: xmlCharEncodingHandlerPtr?, session: Session
+  ) -> xmlParserCtxtPtr? {
+    guard let ctxt = xmlCreatePushParserCtxt(&handler, nil, head, Int32(count), nil) else {
+      session.errors.count += 1
+      session.errors.first = "libxml2 could not create a parser"
+      return nil
+    }
+    var options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue)
+    if let encoding {
+      xmlSwitchToEncoding(ctxt, encoding)
+      options |= Int32(XML_PARSE_IGNORE_ENC.rawValue)
+    }
+    xmlCtxtUseOptions(ctxt, options)
+    ctxt.pointee._private = Unmanaged.passUnretained(session).toOpaque()
+    return ctxt
   }
 
   /// The per-pass state reachable from C callbacks through the context's `_private` pointer (which
