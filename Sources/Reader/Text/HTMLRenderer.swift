@@ -1,14 +1,13 @@
 import CLibXML2
 
-// No Foundation here: importing it beside CLibXML2 in one file makes the Clang importer see two different
-// ICU `UErrorCode` enums (libxml2 is built with ICU) and fail. URL work lives in `LinkResolver`.
+// No Foundation here (see HTMLDocument.swift); URL work lives in `LinkResolver`.
 
 /// Turns a libxml2 HTML tree into `StyledText` in one iterative walk (no recursion, so hostile nesting
 /// cannot overflow the stack), the way a browser's block/inline layout would before line breaking:
 /// whitespace collapsed across elements, blocks separated by margins, list markers and quote bars carried as
 /// prefixes, links numbered in reading order.
 struct HTMLRenderer {
-  typealias Node = UnsafeMutablePointer<xmlNode>
+  typealias Node = HTMLDocument.Node
 
   private let resolver: LinkResolver
 
@@ -46,16 +45,7 @@ struct HTMLRenderer {
     var renderer = HTMLRenderer(resolver: resolver)
     var source = html
     source.withUTF8 { bytes in
-      guard !bytes.isEmpty, bytes.count < Int(Int32.max), let base = bytes.baseAddress else { return }
-      let options = Int32(
-        bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue
-          | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue)
-      let doc = base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-        htmlReadMemory($0, Int32(bytes.count), nil, "UTF-8", options)
-      }
-      guard let doc else { return }
-      defer { xmlFreeDoc(doc) }
-      renderer.walk(doc)
+      _ = HTMLDocument.withParsed(UnsafeRawBufferPointer(bytes), encoding: "UTF-8") { renderer.walk($0) }
     }
     return renderer.finish()
   }
@@ -566,17 +556,9 @@ struct HTMLRenderer {
     return !layout && !(rows <= 1 && maxCells <= 1)
   }
 
-  private static func elementChildren(_ node: Node) -> [Node] {
-    var out: [Node] = []
-    var child = node.pointee.children
-    while let c = child {
-      if c.pointee.type == XML_ELEMENT_NODE { out.append(c) }
-      child = c.pointee.next
-    }
-    return out
-  }
+  private static func elementChildren(_ node: Node) -> [Node] { HTMLDocument.elementChildren(node) }
 
-  private static func name(_ node: Node) -> String { String(cString: node.pointee.name) }
+  private static func name(_ node: Node) -> String { HTMLDocument.name(node) }
 
   // MARK: - Links
 
@@ -591,22 +573,7 @@ struct HTMLRenderer {
 
   // MARK: - Attributes
 
-  private func attribute(_ node: Node, _ key: String) -> String? {
-    var attr = node.pointee.properties
-    while let a = attr {
-      if let name = a.pointee.name, String(cString: name) == key {
-        var value = ""
-        var child = a.pointee.children
-        while let c = child {
-          if let content = c.pointee.content { value += String(cString: content) }
-          child = c.pointee.next
-        }
-        return value
-      }
-      attr = a.pointee.next
-    }
-    return nil
-  }
+  private func attribute(_ node: Node, _ key: String) -> String? { HTMLDocument.attribute(node, key) }
 
   private static func collapsed(_ text: String) -> String {
     text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
