@@ -112,7 +112,7 @@ struct FetcherTests {
     #expect(server.requests.count == 6)
   }
 
-  @Test(arguments: [(404, nil), (500, nil), (503, "120")] as [(Int, String?)])
+  @Test(arguments: [(300, nil), (404, nil), (500, nil), (503, "120")] as [(Int, String?)])
   func httpErrorStatuses(code: Int, retryAfter: String?) async throws {
     let server = try TestHTTPServer { _ in
       TestHTTPServer.Response(status: code, headers: retryAfter.map { [("Retry-After", $0)] } ?? [], "error")

@@ -162,9 +162,10 @@ final class TestHTTPServer: @unchecked Sendable {
 
   private static func send(_ data: Data, to connection: Int32) -> Bool {
     data.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return true }
       var sent = 0
       while sent < buffer.count {
-        let n = Glibc.send(connection, buffer.baseAddress! + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+        let n = Glibc.send(connection, base + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
         if n <= 0 { return false }
         sent += n
       }

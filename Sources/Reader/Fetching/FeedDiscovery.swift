@@ -37,7 +37,8 @@ enum FeedDiscovery {
       }
       // The first element decides.
       let name = lowerASCII(6)
-      return name.hasPrefix("<html") && (name.count == 5 || !name.last!.isLetter)
+      guard name.hasPrefix("<html") else { return false }
+      return name.count == 5 || name.last.map { !$0.isLetter && !$0.isNumber } == true
     }
     return contentType.map { $0.lowercased().contains("text/html") } ?? false
   }

@@ -123,9 +123,7 @@ public struct Fetcher: Sendable {
           FetchedFeed(
             data: data, finalURL: finalURL, charset: contentType.flatMap(Self.charset(inContentType:)),
             validators: newValidators, status: response.statusCode))
-      case 300..<400:
-        throw .tooManyRedirects(url: url.absoluteString, limit: configuration.maxRedirects)
-      default:
+      default:  // errors, and 3xx answers URLSession could not follow (no Location)
         throw .httpStatus(
           code: response.statusCode, url: finalURL.absoluteString, retryAfter: header("Retry-After"))
       }
