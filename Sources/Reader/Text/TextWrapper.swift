@@ -41,78 +41,102 @@ struct TextWrapper {
 
   // MARK: - Flow text
 
+  /// The word being collected: slices of the runs' text (no per-character copies) and its width.
+  private struct Word {
+    var pieces: [(text: Substring, style: TextStyle)] = []
+    var width = 0
+  }
+
   private mutating func flow(_ input: [StyledRun]) {
-    var word: [StyledRun] = []
-    var wordWidth = 0
+    var word = Word()
     var pendingSpace: TextStyle? = nil
     var breakAfter = false  // the word ends with a character that may end a line (CJK)
     var emitted = false
 
-    func place(_ word: inout [StyledRun], _ wordWidth: inout Int, space: TextStyle?, in w: inout TextWrapper) {
-      guard wordWidth > 0 || !word.isEmpty else { return }
-      let spaceWidth = (space != nil && w.used > 0) ? 1 : 0
-      if w.used + spaceWidth + wordWidth <= w.capacity {
-        if spaceWidth == 1, let style = space { w.append(" ", style) }
-        for piece in word { w.append(piece.text, piece.style) }
-        w.used += spaceWidth + wordWidth
-      } else {
-        if w.used > 0 { w.endLine() }
-        if wordWidth <= w.capacity {
-          for piece in word { w.append(piece.text, piece.style) }
-          w.used += wordWidth
-        } else {
-          for piece in word { for c in piece.text { w.appendBreaking(c, piece.style) } }
-        }
-      }
-      word.removeAll(keepingCapacity: true)
-      wordWidth = 0
-    }
-
     for run in input {
-      for c in run.text {
+      let text = run.text
+      var pieceStart: String.Index? = nil  // where the word's slice of this run begins
+      var position = text.startIndex
+      func closePiece(at end: String.Index) {
+        if let start = pieceStart, start < end { word.pieces.append((text[start..<end], run.style)) }
+        pieceStart = nil
+      }
+      for c in text {
+        let next = text.utf8.index(position, offsetBy: c.utf8.count)
+        defer { position = next }
         let ascii = c.asciiValue
-        if ascii == 0x20 {
-          place(&word, &wordWidth, space: pendingSpace, in: &self)
-          if pendingSpace == nil { pendingSpace = run.style }
+        if ascii == 0x20 || ascii == 0x0A {
+          closePiece(at: position)
+          place(&word, space: pendingSpace)
           breakAfter = false
-          continue
-        }
-        if ascii == 0x0A {
-          place(&word, &wordWidth, space: pendingSpace, in: &self)
-          pendingSpace = nil
-          breakAfter = false
-          endLine(force: true)
-          emitted = true
+          if ascii == 0x20 {
+            if pendingSpace == nil { pendingSpace = run.style }
+          } else {
+            pendingSpace = nil
+            endLine(force: true)
+            emitted = true
+          }
           continue
         }
         let cw: Int
         let glued: Bool
         if let ascii {
           cw = ascii >= 0x20 && ascii < 0x7F ? 1 : 0
-          glued = Self.asciiNoBreakBefore.contains(ascii)
+          glued = Self.asciiNoBreakBefore(ascii)
         } else {
           cw = DisplayWidth.of(c)
           glued = c.unicodeScalars.first.map { Self.noBreakBefore.contains($0.value) } ?? false
         }
-        if !glued && (breakAfter || cw == 2) && !word.isEmpty {
-          place(&word, &wordWidth, space: pendingSpace, in: &self)
+        if !glued && (breakAfter || cw == 2) && (pieceStart != nil || !word.pieces.isEmpty) {
+          closePiece(at: position)
+          place(&word, space: pendingSpace)
           pendingSpace = nil
         }
-        if !word.isEmpty, word[word.count - 1].style == run.style {
-          word[word.count - 1].text.append(c)
-        } else {
-          word.append(StyledRun(String(c), run.style))
-        }
-        wordWidth += cw
-        breakAfter = cw == 2 && !(c.unicodeScalars.first.map { Self.noBreakAfter.contains($0.value) } ?? false)
+        if pieceStart == nil { pieceStart = position }
+        word.width += cw
+        breakAfter =
+          cw == 2 && !(c.unicodeScalars.first.map { Self.noBreakAfter.contains($0.value) } ?? false)
       }
+      closePiece(at: text.endIndex)
     }
-    place(&word, &wordWidth, space: pendingSpace, in: &self)
+    place(&word, space: pendingSpace)
     if used > 0 || !emitted { endLine() }
   }
 
+  /// Puts a collected word on the line (after a space when `space` is set and the line is not empty), on the
+  /// next line when it does not fit, broken between characters when it is wider than a whole line.
+  private mutating func place(_ word: inout Word, space: TextStyle?) {
+    guard !word.pieces.isEmpty else { return }
+    defer {
+      word.pieces.removeAll(keepingCapacity: true)
+      word.width = 0
+    }
+    let spaceWidth = (space != nil && used > 0) ? 1 : 0
+    if used + spaceWidth + word.width <= capacity {
+      if spaceWidth == 1, let style = space { append(" ", style) }
+      for piece in word.pieces { append(piece.text, piece.style) }
+      used += spaceWidth + word.width
+      return
+    }
+    if used > 0 { endLine() }
+    if word.width <= capacity {
+      for piece in word.pieces { append(piece.text, piece.style) }
+      used += word.width
+    } else {
+      for piece in word.pieces { for c in piece.text { appendBreaking(c, piece.style) } }
+    }
+  }
+
   /// ASCII closing punctuation that must not start a line.
-  private static let asciiNoBreakBefore: Set<UInt8> = Set(",.;:!?)]}%".utf8)
+  private static func asciiNoBreakBefore(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"),
+      UInt8(ascii: "?"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "%"):
+      return true
+    default:
+      return false
+    }
+  }
 
   /// Other closing punctuation (CJK and typographic) that must not start a line.
   private static let noBreakBefore: Set<UInt32> = Set(
@@ -153,11 +177,11 @@ struct TextWrapper {
   }
 
   /// Appends text without counting its width (the caller does).
-  private mutating func append(_ text: String, _ style: TextStyle) {
+  private mutating func append(_ text: some StringProtocol, _ style: TextStyle) {
     if let last = runs.last, last.style == style {
       runs[runs.count - 1].text += text
     } else {
-      runs.append(StyledRun(text, style))
+      runs.append(StyledRun(String(text), style))
     }
   }
 
