@@ -138,6 +138,10 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
       html: "<p>a\u{1B}[31mb\u{07}c</p>",
       lines: ["a[31mbc"]),
     Case(
+      name: "control characters in attributes are removed",
+      html: "<img alt='x\u{1B}]52;y'>",
+      lines: ["[image: x]52;y]"]),
+    Case(
       name: "malformed markup is recovered",
       html: "<p>unclosed <b>bold <i>both</p><p>next</b> para",
       lines: ["unclosed bold both", "", "next para"]),

@@ -401,7 +401,7 @@ struct HTMLRenderer {
       case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
         if !suppressSpace && pendingSpace == nil { pendingSpace = style }
         if !chunk.isEmpty { chunkSpace = true }
-      case 0x00..<0x20, 0x7F...0x9F:
+      case _ where Self.isControl(scalar):
         continue
       default:
         if chunkSpace || (!chunk.isEmpty && pendingSpace != nil) {
@@ -431,7 +431,7 @@ struct HTMLRenderer {
       defer { lastWasCR = false }
       if v == 0x0A {
         if !lastWasCR { chunk.unicodeScalars.append("\n") }
-      } else if v == 0x09 || !(v < 0x20 || (0x7F...0x9F).contains(v)) {
+      } else if v == 0x09 || !Self.isControl(scalar) {
         chunk.unicodeScalars.append(scalar)
       }
     }
@@ -443,7 +443,14 @@ struct HTMLRenderer {
     if let space = pendingSpace { emit(" ", space) }
     pendingSpace = nil
     suppressSpace = false
-    emit(text, style.union(extra))
+    var clean = ""  // attribute text (alt) may carry control characters too
+    clean.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { !Self.isControl($0) })
+    emit(clean, style.union(extra))
+  }
+
+  /// C0 and C1 controls: invisible, and dangerous if they reached the terminal.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// A word separator that collapses like whitespace.

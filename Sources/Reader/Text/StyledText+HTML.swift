@@ -27,7 +27,7 @@ struct LinkResolver: Sendable {
     {
       return url.absoluteString
     }
-    return trimmed
+    return String(String.UnicodeScalarView(trimmed.unicodeScalars.filter { !HTMLRenderer.isControl($0) }))
   }
 
   private static let urlCharacters: CharacterSet = {
