@@ -47,7 +47,7 @@ enum FeedDiscovery {
   static func feedLinks(in data: Data, pageURL: URL) -> [String] {
     let (links, base) = data.withUnsafeBytes { HTMLLinkScanner.scan($0) }
     let baseURL = base.flatMap { URL(string: $0, relativeTo: pageURL) } ?? pageURL
-    let resolver = LinkResolver(baseURL: baseURL)
+    let resolver = ArticleLinkResolver(baseURL: baseURL)
     var seen: Set<String> = []
     var out: [String] = []
     for link in links {

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 // No Foundation in this file: importing it beside CLibXML2 in one file makes the Clang importer see two
 // different ICU `UErrorCode` enums (libxml2 is built with ICU) and fail.

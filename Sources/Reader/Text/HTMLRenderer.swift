@@ -1,6 +1,6 @@
-import CLibXML2
+internal import CLibXML2
 
-// No Foundation here (see HTMLDocument.swift); URL work lives in `LinkResolver`.
+// No Foundation here (see HTMLDocument.swift); URL work lives in `ArticleLinkResolver`.
 
 /// Turns a libxml2 HTML tree into `StyledText` in one iterative walk (no recursion, so hostile nesting
 /// cannot overflow the stack), the way a browser's block/inline layout would before line breaking:
@@ -9,7 +9,7 @@ import CLibXML2
 struct HTMLRenderer {
   typealias Node = HTMLDocument.Node
 
-  private let resolver: LinkResolver
+  private let resolver: ArticleLinkResolver
 
   // Output.
   private var blocks: [StyledBlock] = []
@@ -36,12 +36,12 @@ struct HTMLRenderer {
   private var cellDepth = 0
   private var cellIndex = 0
 
-  init(resolver: LinkResolver) {
+  init(resolver: ArticleLinkResolver) {
     self.resolver = resolver
   }
 
   /// Parses `html` with libxml2 (recover mode, no network, no error output) and renders it.
-  static func render(_ html: String, resolver: LinkResolver) -> StyledText {
+  static func render(_ html: String, resolver: ArticleLinkResolver) -> StyledText {
     var renderer = HTMLRenderer(resolver: resolver)
     var source = html
     source.withUTF8 { bytes in

@@ -6,13 +6,14 @@ extension StyledText {
   /// sources are made absolute against `baseURL` (the article's link, else the feed's URL). Never fails:
   /// broken markup renders as whatever text libxml2 recovered.
   public init(html: String, baseURL: URL? = nil) {
-    self = HTMLRenderer.render(html, resolver: LinkResolver(baseURL: baseURL))
+    self = HTMLRenderer.render(html, resolver: ArticleLinkResolver(baseURL: baseURL))
   }
 }
 
-/// Makes link targets found in article HTML absolute, and filters out the ones a reader cannot follow
-/// (in-page anchors, `javascript:`), so that the numbered link list holds only openable URLs.
-struct LinkResolver: Sendable {
+/// Makes link targets found in article HTML absolute (through the one `LinkResolver`), and filters out the
+/// ones a reader cannot follow (in-page anchors, `javascript:`), so that the numbered link list holds only
+/// openable URLs.
+struct ArticleLinkResolver: Sendable {
   var baseURL: URL?
 
   /// The absolute form of `href`, or nil when it is empty, an in-page anchor or a script.
@@ -21,11 +22,13 @@ struct LinkResolver: Sendable {
     if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("javascript:") {
       return nil
     }
-    if let url = URL(string: trimmed, relativeTo: baseURL) { return url.absoluteString }
+    if LinkResolver.hasScheme(trimmed) || URL(string: trimmed) != nil {
+      return LinkResolver.resolve(trimmed, against: baseURL)
+    }
     if let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: Self.urlCharacters),
-      let url = URL(string: escaped, relativeTo: baseURL)
+      URL(string: escaped) != nil
     {
-      return url.absoluteString
+      return LinkResolver.resolve(escaped, against: baseURL)
     }
     return String(String.UnicodeScalarView(trimmed.unicodeScalars.filter { !HTMLRenderer.isControl($0) }))
   }

@@ -161,19 +161,38 @@ final class TmuxHarness: @unchecked Sendable {
     try run("/usr/bin/env", ["tmux", "-L", socket] + args)
   }
 
+  /// Runs a command to completion and returns its standard output.
+  ///
+  /// Not Foundation's `Process`: on Linux it learns that a child ended when a descriptor it hands the child
+  /// closes, and `tmux new-session` forks a server that inherits it, so `waitUntilExit` never returns.
+  /// Here the child gets only stdin (/dev/null), stdout (a file) and stderr (/dev/null), every other
+  /// descriptor is closed, and `waitpid` reaps it.
   private func run(_ executable: String, _ args: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = args
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = Pipe()
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let text = String(decoding: data, as: UTF8.self)
-    if process.terminationStatus != 0 && args.first != "-P" && !args.contains("kill-server") {
-      throw Failure(description: "\(args.joined(separator: " ")) exited \(process.terminationStatus)")
+    let outFile = workDir.appendingPathComponent("out-\(UUID().uuidString)").path
+    defer { unlink(outFile) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+    for fd in inherited.compactMap({ Int32($0) }) where fd > 2 {
+      posix_spawn_file_actions_addclose(&actions, fd)
+    }
+    let argv = ([executable] + args).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    guard spawned == 0 else {
+      throw Failure(description: "cannot start \(executable): error \(spawned)")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let text = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
+    let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    if exitCode != 0 && args.first != "-P" && !args.contains("kill-server") {
+      throw Failure(description: "\(args.joined(separator: " ")) exited \(exitCode)")
     }
     return text
   }
