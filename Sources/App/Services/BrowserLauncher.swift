@@ -1,0 +1,70 @@
+import Foundation
+
+/// Opens an article's link in the user's browser (SPEC §5 `o`) without ever involving a shell: the URL
+/// reaches the browser as exactly one argument, so quotes, spaces, `;`, `$(…)` or a leading `-` in a
+/// feed's link are never interpreted. Only http and https URLs are opened.
+struct BrowserLauncher: Sendable {
+  /// Why a link was not opened, as one sentence for the status line.
+  enum Failure: Error, Equatable, CustomStringConvertible {
+    case notWeb(String)
+    case noBrowser
+    case spawnFailed(command: String, code: Int32)
+    case exited(command: String, status: Int32)
+
+    var description: String {
+      switch self {
+      case .notWeb(let url):
+        return "Not opening \(TerminalText.sanitized(url)): only http and https links are opened."
+      case .noBrowser:
+        return "No browser: set $BROWSER or the 'browser' setting."
+      case .spawnFailed(let command, let code):
+        return "Could not start \(command): \(String(cString: strerror(code)))."
+      case .exited(let command, let status):
+        return "\(command) exited with status \(status)."
+      }
+    }
+  }
+
+  /// The browser command as words (`["w3m"]`, `["firefox", "--new-tab"]`); a `%u` word is replaced by the
+  /// URL, else the URL is appended.
+  var command: [String]
+
+  /// The browser from the config setting, else `$BROWSER`, else `xdg-open`.
+  static func resolve(setting: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> BrowserLauncher
+  {
+    let text = [setting, environment["BROWSER"]].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    // $BROWSER may list alternatives separated by ':' (the convention of sensible-browser); take the first.
+    let first = text.map { $0.split(separator: ":", omittingEmptySubsequences: true).first.map(String.init) ?? $0 }
+    let words = first.map { $0.split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
+    return BrowserLauncher(command: words.isEmpty ? ["xdg-open"] : words)
+  }
+
+  /// The argument vector for `url`, or why it is refused. Pure, so the rules are tested without spawning.
+  func arguments(for url: String) throws(Failure) -> [String] {
+    guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
+    else { throw .notWeb(url) }
+    guard let program = command.first, !program.isEmpty else { throw .noBrowser }
+    if command.contains("%u") { return command.map { $0 == "%u" ? url : $0 } }
+    return command + [url]
+  }
+
+  /// Runs the browser and waits for it; `suspend`/`resume` hand the terminal over and take it back, so a
+  /// text-mode browser can use it. Returns nil on success.
+  func open(_ url: String, suspend: () -> Void = {}, resume: () -> Void = {}) -> Failure? {
+    let argv: [String]
+    do { argv = try arguments(for: url) } catch { return error }
+    suspend()
+    defer { resume() }
+    var pid: pid_t = 0
+    let cArgs = argv.map { strdup($0) } + [nil]
+    defer { cArgs.forEach { free($0) } }
+    let code = posix_spawnp(&pid, argv[0], nil, nil, cArgs, environ)
+    guard code == 0 else { return .spawnFailed(command: argv[0], code: code) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return exitStatus == 0 ? nil : .exited(command: argv[0], status: exitStatus)
+  }
+}
