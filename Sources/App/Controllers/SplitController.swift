@@ -32,9 +32,8 @@ final class SplitController: Controller {
     self.makePlaceholder = makePlaceholder
     super.init()
     addChild(primary)
-    let placeholder = makePlaceholder()
-    secondary = placeholder
-    addChild(placeholder)
+    // Keep the invariant from the start: expanded ⇒ a secondary exists.
+    if !isCollapsed { expand() }
   }
 
   private static let defaultDelegate = DefaultSplitDelegate()
