@@ -293,3 +293,32 @@ struct ControllerTests {
     #expect(lonely.presentedController === detail)
   }
 }
+
+/// `--layout split|stack|auto` forces the container's decision (SPEC §2).
+@MainActor
+struct LayoutOptionTests {
+  @Test(arguments: [
+    (LayoutOption.split, 60, 40, false),
+    (.stack, 200, 60, true),
+    (.auto, 200, 60, false),
+    (.auto, 60, 40, true),
+  ])
+  func forcedLayout(layout: LayoutOption, width: Int, height: Int, collapsed: Bool) {
+    let h = Harness(width, height) { $0.layout = layout }
+    #expect(h.split.isCollapsed == collapsed)
+  }
+
+  @Test func tabsSwitchByKeyAndClick() {
+    let h = Harness(120, 40)
+    h.press(.enter, .character("2"))
+    #expect((h.split.primary as? TabController)?.selectedIndex == 1)
+    #expect(h.split.focusedPane == .primary)
+    #expect(h.lines[2].hasPrefix(" Understanding"), "Recent lists the opened article")
+    guard let feeds = h.find("1 Feeds") else {
+      Issue.record("no tab bar")
+      return
+    }
+    h.click(feeds.x, feeds.y)
+    #expect((h.split.primary as? TabController)?.selectedIndex == 0)
+  }
+}
