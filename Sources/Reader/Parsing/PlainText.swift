@@ -1,0 +1,212 @@
+internal import CLibXML2
+
+/// Turns feed titles into the plain text SPEC §6 requires (entities decoded, markup stripped, whitespace
+/// collapsed), working on UTF-8 bytes with a fast path for the common title that has nothing to do.
+public enum PlainText {
+  /// How a title's text is meant to be read.
+  public enum Kind: Sendable {
+    /// Atom `type="text"`: the characters are the title; only whitespace is collapsed.
+    case text
+    /// Atom `type="html"`: HTML source; every tag is stripped and entities decoded.
+    case html
+    /// RSS and JSON Feed, where producers put plain text, HTML or escaped HTML alike: tags of known HTML
+    /// elements are stripped (so "Why <lorem> tags matter" survives), then entities are decoded once more
+    /// (so a double-escaped `&amp;#8230;` becomes "…").
+    case guess
+  }
+
+  /// Plain text for `string` read as `kind`.
+  public static func title(_ string: String, kind: Kind = .guess) -> String {
+    var string = string
+    return string.withUTF8 { title($0, kind: kind) }
+  }
+
+  /// Plain text for the UTF-8 `bytes` read as `kind`.
+  public static func title(_ bytes: UnsafeBufferPointer<UInt8>, kind: Kind) -> String {
+    if kind == .text || !bytes.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }) {
+      return collapsingWhitespace(bytes)
+    }
+    let stripped = stripTags(bytes, all: kind == .html)
+    let decoded = stripped.withUnsafeBufferPointer { decodeEntities($0) }
+    return decoded.withUnsafeBufferPointer { collapsingWhitespace($0) }
+  }
+
+  /// Whitespace runs (ASCII and no-break space) become one space; ends are trimmed.
+  static func collapsingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    if !needsCollapsing(bytes) { return String(decoding: bytes, as: UTF8.self) }
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var pendingSpace = false
+    var i = 0
+    while i < bytes.count {
+      let c = bytes[i]
+      if isSpace(c) {
+        pendingSpace = true
+        i += 1
+        continue
+      }
+      if c == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 {  // U+00A0
+        pendingSpace = true
+        i += 2
+        continue
+      }
+      if pendingSpace, !out.isEmpty { out.append(0x20) }
+      pendingSpace = false
+      out.append(c)
+      i += 1
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  private static func needsCollapsing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, let last = bytes.last else { return false }
+    if isSpace(first) || isSpace(last) { return true }
+    var previousSpace = false
+    for c in bytes {
+      if c == 0x20 {
+        if previousSpace { return true }
+        previousSpace = true
+      } else if isSpace(c) || c == 0xC2 {
+        return true
+      } else {
+        previousSpace = false
+      }
+    }
+    return false
+  }
+
+  /// Removes `<tag …>`, `</tag>` and comments. With `all` false only tags naming a known HTML element go,
+  /// so that literal angle brackets in plain titles stay. Block-level tags leave a space behind.
+  static func stripTags(_ bytes: UnsafeBufferPointer<UInt8>, all: Bool) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+      let c = bytes[i]
+      guard c == UInt8(ascii: "<"), let end = tagEnd(bytes, from: i, all: all) else {
+        out.append(c)
+        i += 1
+        continue
+      }
+      out.append(0x20)
+      i = end
+    }
+    return out
+  }
+
+  /// The index after the tag or comment that starts at `start`, or nil when it is not one to strip.
+  private static func tagEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, all: Bool) -> Int? {
+    var i = start + 1
+    if i + 2 < bytes.count, bytes[i] == UInt8(ascii: "!"), bytes[i + 1] == UInt8(ascii: "-"),
+      bytes[i + 2] == UInt8(ascii: "-")
+    {
+      var j = i + 3
+      while j + 2 < bytes.count {
+        if bytes[j] == UInt8(ascii: "-"), bytes[j + 1] == UInt8(ascii: "-"), bytes[j + 2] == UInt8(ascii: ">") {
+          return j + 3
+        }
+        j += 1
+      }
+      return nil
+    }
+    if i < bytes.count, bytes[i] == UInt8(ascii: "/") { i += 1 }
+    let nameStart = i
+    while i < bytes.count, isAlnum(bytes[i]) { i += 1 }
+    guard i > nameStart, isLetter(bytes[nameStart]) else { return nil }
+    guard i < bytes.count, bytes[i] == UInt8(ascii: ">") || bytes[i] == UInt8(ascii: "/") || isSpace(bytes[i])
+    else { return nil }
+    if !all {
+      let name = String(decoding: bytes[nameStart..<i].map { $0 | 0x20 }, as: UTF8.self)
+      guard knownTags.contains(name) else { return nil }
+    }
+    var quote: UInt8?
+    while i < bytes.count {
+      let c = bytes[i]
+      if let q = quote {
+        if c == q { quote = nil }
+      } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+        quote = c
+      } else if c == UInt8(ascii: ">") {
+        return i + 1
+      }
+      i += 1
+    }
+    return nil
+  }
+
+  /// HTML elements that appear inside titles in the wild.
+  private static let knownTags: Set<String> = [
+    "a", "abbr", "acronym", "b", "big", "blockquote", "br", "cite", "code", "del", "dfn", "div", "em",
+    "font", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "mark", "nobr", "p",
+    "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
+  ]
+
+  /// Decodes `&name;`, `&#123;` and `&#x1F600;` once; anything that is not a known entity stays as
+  /// written (so "Q&A" and "&&" survive).
+  public static func decodeEntities(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    while i < bytes.count {
+      let c = bytes[i]
+      if c == UInt8(ascii: "&"), let (scalar, end) = entity(bytes, at: i) {
+        out.append(contentsOf: Array(String(Character(scalar)).utf8))
+        i = end
+      } else {
+        out.append(c)
+        i += 1
+      }
+    }
+    return out
+  }
+
+  private static func entity(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Unicode.Scalar, Int)? {
+    var i = start + 1
+    guard i < bytes.count else { return nil }
+    if bytes[i] == UInt8(ascii: "#") {
+      i += 1
+      let hex = i < bytes.count && (bytes[i] | 0x20) == UInt8(ascii: "x")
+      if hex { i += 1 }
+      var value: UInt32 = 0
+      let digitsStart = i
+      while i < bytes.count, i - digitsStart < 8, let d = digitValue(bytes[i], hex: hex) {
+        value = value * (hex ? 16 : 10) + d
+        i += 1
+      }
+      guard i > digitsStart, i < bytes.count, bytes[i] == UInt8(ascii: ";") else { return nil }
+      // Windows-1252 code points that producers put in numeric references (&#150; for a dash).
+      if (0x80...0x9F).contains(value), let mapped = windows1252[Int(value - 0x80)] { value = mapped }
+      guard value != 0, let scalar = Unicode.Scalar(value) else { return nil }
+      return (scalar, i + 1)
+    }
+    let nameStart = i
+    while i < bytes.count, i - nameStart <= 32, isAlnum(bytes[i]) { i += 1 }
+    guard i > nameStart, i < bytes.count, bytes[i] == UInt8(ascii: ";") else { return nil }
+    var name = Array(bytes[nameStart..<i])
+    name.append(0)
+    guard let desc = htmlEntityLookup(name), let scalar = Unicode.Scalar(desc.pointee.value) else {
+      if name == Array("apos\0".utf8) { return ("'", i + 1) }
+      return nil
+    }
+    return (scalar, i + 1)
+  }
+
+  private static func digitValue(_ c: UInt8, hex: Bool) -> UInt32? {
+    switch c {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - 0x30)
+    case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(c - 0x61 + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: return UInt32(c - 0x41 + 10)
+    default: return nil
+    }
+  }
+
+  private static let windows1252: [UInt32?] = [
+    0x20AC, nil, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152,
+    nil, 0x017D, nil, nil, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122,
+    0x0161, 0x203A, 0x0153, nil, 0x017E, 0x0178,
+  ]
+}
+
+func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
+private func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+private func isAlnum(_ c: UInt8) -> Bool { isLetter(c) || (c >= 0x30 && c <= 0x39) }

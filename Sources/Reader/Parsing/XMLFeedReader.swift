@@ -1,0 +1,180 @@
+internal import CLibXML2
+import Foundation
+
+/// One pass of libxml2's SAX2 push parser over an untrusted feed, fed in chunks so documents over
+/// libxml2's 10 MB single-buffer limit parse, and owning (creating and freeing) the parser context.
+///
+/// Safety: `XML_PARSE_NONET`, no DTD loading (no external subset handler), external entities never
+/// loaded (no `XML_PARSE_NOENT`), libxml2's entity amplification checks and depth limit (256) left on
+/// (no `XML_PARSE_HUGE`), and errors collected through the context instead of printed.
+enum XMLFeedReader {
+  /// What one pass produced, including how the markup misbehaved.
+  struct Outcome {
+    var feed: Feed
+    var format: FeedBuilder.Format?
+    var foreignRoot: String?
+    var errors: ErrorLog
+  }
+
+  /// Errors libxml2 reported during the pass.
+  struct ErrorLog {
+    var count = 0
+    var first: String?
+    var entityLoop = false
+    var encoding = false
+  }
+
+  static let chunkSize = 1024 * 1024
+
+  /// Parses `input`; `encoding`, when given, overrides the BOM-less detection and the XML declaration.
+  static func read(_ input: FeedInput, documentURL: URL?, encoding: String?) -> Outcome {
+    let session = Session(builder: FeedBuilder(documentURL: documentURL))
+    var handler = makeHandler()
+    let handlerEncoding = encoding.flatMap { xmlFindCharEncodingHandler($0) }
+    var context: xmlParserCtxtPtr?
+    do {
+      try input.forEachChunk { raw in
+        let bytes = raw.bindMemory(to: CChar.self)
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        var offset = 0
+        if context == nil {
+          // Without an imposed encoding libxml2 sniffs the first four bytes (BOM, UTF-16 patterns).
+          offset = handlerEncoding == nil ? min(4, bytes.count) : 0
+          context = makeContext(&handler, head: base, count: offset, encoding: handlerEncoding, session: session)
+        }
+        guard let ctxt = context else { return false }
+        while offset < bytes.count, !session.stopped, ctxt.pointee.instate != XML_PARSER_EOF {
+          let n = min(chunkSize, bytes.count - offset)
+          xmlParseChunk(ctxt, base + offset, Int32(n), 0)
+          offset += n
+        }
+        return !session.stopped && ctxt.pointee.instate != XML_PARSER_EOF
+      }
+    } catch {
+      session.errors.count += 1
+      session.errors.first = session.errors.first ?? "read error: \(error.localizedDescription)"
+    }
+    if let ctxt = context {
+      if !session.stopped { xmlParseChunk(ctxt, nil, 0, 1) }
+      if let doc = ctxt.pointee.myDoc {
+        xmlFreeDoc(doc)
+        ctxt.pointee.myDoc = nil
+      }
+      xmlFreeParserCtxt(ctxt)
+    }
+    let builder = session.builder
+    return Outcome(
+      feed: builder.finish(), format: builder.format, foreignRoot: builder.foreignRoot,
+      errors: session.errors)
+  }
+
+  private static func makeContext(
+    _ handler: inout xmlSAXHandler, head: UnsafePointer<CChar>, count: Int,
+    encoding: xmlCharEncodingHandlerPtr?, session: Session
+  ) -> xmlParserCtxtPtr? {
+    guard let ctxt = xmlCreatePushParserCtxt(&handler, nil, head, Int32(count), nil) else {
+      session.errors.count += 1
+      session.errors.first = "libxml2 could not create a parser"
+      return nil
+    }
+    var options = Int32(XML_PARSE_RECOVER.rawValue | XML_PARSE_NONET.rawValue)
+    if let encoding {
+      xmlSwitchToEncoding(ctxt, encoding)
+      options |= Int32(XML_PARSE_IGNORE_ENC.rawValue)
+    }
+    xmlCtxtUseOptions(ctxt, options)
+    ctxt.pointee._private = Unmanaged.passUnretained(session).toOpaque()
+    return ctxt
+  }
+
+  /// The per-pass state reachable from C callbacks through the context's `_private` pointer (which
+  /// libxml2 also copies into the sub-contexts it uses to expand entities).
+  final class Session {
+    let builder: FeedBuilder
+    var errors = ErrorLog()
+    var stopped = false
+    init(builder: FeedBuilder) { self.builder = builder }
+  }
+
+  fileprivate static func session(_ ctx: UnsafeMutableRawPointer?) -> Session? {
+    guard let ctxt = ctx?.assumingMemoryBound(to: xmlParserCtxt.self), let p = ctxt.pointee._private
+    else { return nil }
+    return Unmanaged<Session>.fromOpaque(p).takeUnretainedValue()
+  }
+
+  /// Runs `body` on the session's builder without retaining it: the hot path (one call per text run),
+  /// where a retain/release pair per callback showed up in profiles.
+  @inline(__always)
+  fileprivate static func withBuilder(_ ctx: UnsafeMutableRawPointer?, _ body: (FeedBuilder) -> Void) {
+    guard let ctxt = ctx?.assumingMemoryBound(to: xmlParserCtxt.self), let p = ctxt.pointee._private
+    else { return }
+    Unmanaged<Session>.fromOpaque(p)._withUnsafeGuaranteedRef { body($0.builder) }
+  }
+
+  private static func makeHandler() -> xmlSAXHandler {
+    var sax = xmlSAXHandler()
+    sax.initialized = XML_SAX2_MAGIC
+    sax.startDocument = xmlSAX2StartDocument  // a tiny document holding only DTD entity declarations
+    sax.internalSubset = xmlSAX2InternalSubset
+    sax.entityDecl = xmlSAX2EntityDecl
+    sax.getEntity = { ctx, name in
+      if let entity = xmlSAX2GetEntity(ctx, name) { return entity }
+      return XMLFeedReader.htmlEntity(ctx, name)
+    }
+    sax.startElementNs = { ctx, local, _, uri, _, _, attributeCount, _, attributes in
+      guard let session = XMLFeedReader.session(ctx), let local else { return }
+      let attrs = SAXAttributes(pointers: attributes, count: Int(attributeCount))
+      switch session.builder.startElement(local: local, uri: uri, attributes: attrs) {
+      case .proceed:
+        return
+      case .tooDeep:
+        session.errors.count += 1
+        session.errors.first = session.errors.first
+          ?? "line \(xmlSAX2GetLineNumber(ctx)): elements nested deeper than \(FeedBuilder.maxDepth) levels"
+      case .notAFeed:
+        break
+      }
+      session.stopped = true
+      xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
+    }
+    sax.endElementNs = { ctx, local, _, _ in
+      guard let local else { return }
+      XMLFeedReader.withBuilder(ctx) { $0.endElement(local: local) }
+    }
+    sax.characters = { ctx, text, length in
+      guard let text else { return }
+      XMLFeedReader.withBuilder(ctx) { $0.characters(text, count: Int(length)) }
+    }
+    sax.cdataBlock = sax.characters
+    sax.serror = { ctx, error in
+      guard let error, let session = XMLFeedReader.session(ctx) else { return }
+      let e = error.pointee
+      guard e.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+      session.errors.count += 1
+      if e.code == Int32(XML_ERR_ENTITY_LOOP.rawValue) { session.errors.entityLoop = true }
+      if e.code == Int32(XML_ERR_INVALID_CHAR.rawValue) || e.code == Int32(XML_ERR_INVALID_ENCODING.rawValue) {
+        session.errors.encoding = true
+      }
+      if session.errors.first == nil {
+        let message = e.message.map { String(cString: $0) }?
+          .trimmingCharacters(in: .whitespacesAndNewlines) ?? "error \(e.code)"
+        session.errors.first = "line \(e.line): \(message)"
+      }
+    }
+    return sax
+  }
+
+  /// HTML named entities (`&nbsp;`, `&eacute;`, …) that feeds use without declaring them (RSS 0.91's DTD
+  /// declared them, and we never load DTDs): declared on the fly so the text keeps the character.
+  fileprivate static func htmlEntity(
+    _ ctx: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?
+  ) -> xmlEntityPtr? {
+    guard let name, let desc = htmlEntityLookup(name),
+      let ctxt = ctx?.assumingMemoryBound(to: xmlParserCtxt.self), let doc = ctxt.pointee.myDoc,
+      let scalar = Unicode.Scalar(desc.pointee.value)
+    else { return nil }
+    if doc.pointee.intSubset == nil { xmlCreateIntSubset(doc, "feed", nil, nil) }
+    let content = Array(String(Character(scalar)).utf8) + [0]
+    return xmlAddDocEntity(doc, name, Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue), nil, nil, content)
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+@testable import App
+
+@Suite("splitfeed dump")
+struct DumpCommandTests {
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("ReaderTests/Fixtures")
+
+  /// The `splitfeed` binary SwiftPM built beside this test bundle.
+  static var binary: URL? {
+    let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidate = dir.appendingPathComponent("splitfeed")
+    return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
+  }
+
+  static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    let binary = try #require(binary, "splitfeed was not built beside the test bundle")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+  }
+
+  @Test func printsTheExactShape() throws {
+    let result = try Self.run(["dump", Self.fixtures.appendingPathComponent("rss20.xml").path])
+    #expect(result.status == 0)
+    #expect(result.stderr == "")
+    #expect(
+      result.stdout == """
+        {
+          "title": "AppCoda & Friends",
+          "link": "https://www.appcoda.com/",
+          "items": [
+            {"title": "Understanding Self Sizing Cells … and Dynamic Type", "link": "https://www.appcoda.com/self-sizing-cells/", "published": "2014-09-04T17:09:00Z", "id": "appcoda-1234", "author": "Simon Ng"},
+            {"title": "Building a Simple Barcode Reader App", "link": "https://www.appcoda.com/barcode-reader/", "published": "2014-09-03T16:00:00Z", "id": "https://www.appcoda.com/barcode-reader/", "author": "Simon Ng"},
+            {"title": null, "link": null, "published": null, "id": null, "author": "Simon Ng"}
+          ]
+        }
+
+        """)
+    let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    #expect((json?["items"] as? [[String: Any]])?.count == 3)
+  }
+
+  @Test func fileURLSourceAndAtomUpdatedFallback() throws {
+    let url = Self.fixtures.appendingPathComponent("atom10.xml").absoluteString
+    let result = try Self.run(["dump", url])
+    #expect(result.status == 0)
+    #expect(result.stdout.contains(#""title": "Example Blog & more","#))
+    // An entry with only <updated> shows it as its date.
+    #expect(result.stdout.contains(#""link": "https://other.example.com/deep/page.html", "published": "2014-09-01T00:00:00Z""#))
+  }
+
+  @Test func malformedWarnsOnStderrWithTheItemCount() throws {
+    let result = try Self.run(["dump", Self.fixtures.appendingPathComponent("malformed.xml").path])
+    #expect(result.status == 0)
+    #expect(result.stderr.hasPrefix("splitfeed: warning: The markup was malformed (line 4:"))
+    #expect(result.stderr.hasSuffix("recovered 3 items.\n"))
+    #expect(result.stdout.contains(#""title": "Third""#))
+  }
+
+  @Test func unreadableSourcesFailWithOneLine() throws {
+    for (source, message) in [
+      ("/nonexistent/feed.xml", "no such file."),
+      (Self.fixtures.appendingPathComponent("billion-laughs.xml").path, "billion laughs"),
+      (Self.fixtures.appendingPathComponent("html-page.xml").path, "not a feed"),
+      ("https://example.com/feed.xml", "http(s) sources are not supported"),
+    ] {
+      let result = try Self.run(["dump", source])
+      #expect(result.status != 0, "\(source)")
+      #expect(result.stdout == "")
+      #expect(result.stderr.contains(message), "\(result.stderr)")
+      #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+  }
+
+  @Test func outcomeFunction() {
+    let outcome = DumpCommand.dump(source: Self.fixtures.appendingPathComponent("jsonfeed10.json").path)
+    #expect(outcome.error == nil)
+    #expect(outcome.json?.contains(#"{"title": "One", "link": "https://example.net/1", "published": "2010-02-07T14:04:00Z", "id": "a", "author": "Solo Author"}"#) == true)
+  }
+
+  @Test func jsonStringEscapingAndTimestamps() {
+    #expect(FeedJSON.string(nil) == "null")
+    #expect(FeedJSON.string("a\"b\\c\nd\u{01}é") == "\"a\\\"b\\\\c\\nd\\u0001é\"")
+    #expect(FeedJSON.utcTimestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+    #expect(FeedJSON.utcTimestamp(Date(timeIntervalSince1970: 1_409_850_540.75)) == "2014-09-04T17:09:00Z")
+    #expect(FeedJSON.utcTimestamp(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+  }
+}
