@@ -170,10 +170,17 @@ final class TmuxHarness: @unchecked Sendable {
     process.standardError = Pipe()
     try process.run()
     let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    // Reap the child with a blocking waitpid instead of `waitUntilExit()`: Foundation learns of child
+    // exits through a SIGCHLD signalfd, but under the test runner the main thread parks in libdispatch's
+    // sigsuspend with SIGCHLD unblocked, so the signal can be delivered there (default action: ignored)
+    // and `waitUntilExit()` then hangs forever on an already-dead `tmux` client (seen as a zombie).
+    var status: Int32 = 0
+    while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
+    let exited = (status & 0x7f) == 0
+    let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     let text = String(decoding: data, as: UTF8.self)
-    if process.terminationStatus != 0 && args.first != "-P" && !args.contains("kill-server") {
-      throw Failure(description: "\(args.joined(separator: " ")) exited \(process.terminationStatus)")
+    if code != 0 && args.first != "-P" && !args.contains("kill-server") {
+      throw Failure(description: "\(args.joined(separator: " ")) exited \(code)")
     }
     return text
   }
