@@ -161,23 +161,49 @@ final class TmuxHarness: @unchecked Sendable {
     try run("/usr/bin/env", ["tmux", "-L", socket] + args)
   }
 
+  /// Runs `executable args…` and returns its standard output.
+  ///
+  /// Spawned with `posix_spawn` rather than Foundation's `Process`, for two reasons seen under the test
+  /// runner: (1) `Process` hands the child the spawning worker thread's signal mask, in which libdispatch
+  /// blocks SIGCHLD, SIGHUP, SIGTERM…; the tmux server inherits it, then never notices its pane exit and
+  /// ignores `kill-server`, so servers leak; (2) `waitUntilExit()` waits for a SIGCHLD that can be
+  /// delivered to the parked main thread instead, and then hangs on an already-dead client. Here the
+  /// child starts with an empty mask and default handlers, and is reaped with a blocking `waitpid`.
   private func run(_ executable: String, _ args: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = args
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = Pipe()
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    // Reap the child with a blocking waitpid instead of `waitUntilExit()`: Foundation learns of child
-    // exits through a SIGCHLD signalfd, but under the test runner the main thread parks in libdispatch's
-    // sigsuspend with SIGCHLD unblocked, so the signal can be delivered there (default action: ignored)
-    // and `waitUntilExit()` then hangs forever on an already-dead `tmux` client (seen as a zombie).
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed: \(errno)") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+    let argv = ([executable] + args).map { strdup($0) } + [nil]
+    defer { for arg in argv { free(arg) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    Glibc.close(fds[1])
+    guard spawned == 0 else {
+      Glibc.close(fds[0])
+      throw Failure(description: "could not start \(executable): \(spawned)")
+    }
+    let data = FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile()
     var status: Int32 = 0
-    while waitpid(process.processIdentifier, &status, 0) == -1 && errno == EINTR {}
-    let exited = (status & 0x7f) == 0
-    let code = exited ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     let text = String(decoding: data, as: UTF8.self)
     if code != 0 && args.first != "-P" && !args.contains("kill-server") {
       throw Failure(description: "\(args.joined(separator: " ")) exited \(code)")
