@@ -1,3 +1,4 @@
+import Foundation
 import Reader
 import Testing
 
@@ -320,5 +321,24 @@ struct LayoutOptionTests {
     }
     h.click(feeds.x, feeds.y)
     #expect((h.split.primary as? TabController)?.selectedIndex == 0)
+  }
+}
+
+/// The popover's date text (SPEC §4): local time zone, the feed's own text beside when unparseable.
+@MainActor
+struct PopoverDateTests {
+  @Test func dateTextInTheGivenTimeZone() throws {
+    let item = SampleFeeds.appcoda.items[0]
+    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    #expect(PopoverController.dateText(for: item, timeZone: tokyo) == "Fri, 05 Sep 2014 02:09 GMT+9")
+    let unparsed = SampleFeeds.appcoda.items[2]
+    #expect(PopoverController.dateText(for: unparsed, timeZone: tokyo) == "sometime in 2014 (not understood)")
+    #expect(PopoverController.dateText(for: Item(title: "x"), timeZone: tokyo) == "Unknown")
+  }
+
+  @Test func popoverGrowsToFitItsText() {
+    let popover = PopoverController(lines: ["Publish Date:", String(repeating: "x", count: 40)])
+    #expect(popover.preferredContentSize == Size(width: 44, height: 4))
+    #expect(PopoverController(lines: ["a", "b"]).preferredContentSize == Size(width: 32, height: 4))
   }
 }
