@@ -72,8 +72,6 @@ class Controller {
     if propagate, child.parent === self { child.updateTraits(inherited: traitCollection.applying(override)) }
   }
 
-  func overrideTraitCollection(forChild child: Controller) -> TraitOverride? { overrides[ObjectIdentifier(child)] }
-
   /// Adopts `inherited` and passes traits down to every child.
   func updateTraits(inherited: TraitCollection) {
     let previous = traitCollection
