@@ -71,10 +71,11 @@ struct DumpCommandTests {
 
   @Test func unreadableSourcesFailWithOneLine() throws {
     for (source, message) in [
-      ("/nonexistent/feed.xml", "no such file."),
+      ("/nonexistent/feed.xml", "No such file: /nonexistent/feed.xml"),
       (Self.fixtures.appendingPathComponent("billion-laughs.xml").path, "billion laughs"),
       (Self.fixtures.appendingPathComponent("html-page.xml").path, "not a feed"),
-      ("https://example.com/feed.xml", "http(s) sources are not supported"),
+      ("http://127.0.0.1:1/feed.xml", "refused"),
+      ("gopher://example.com/feed", "gopher"),
     ] {
       let result = try Self.run(["dump", source])
       #expect(result.status != 0, "\(source)")
@@ -82,6 +83,14 @@ struct DumpCommandTests {
       #expect(result.stderr.contains(message), "\(result.stderr)")
       #expect(result.stderr.split(separator: "\n").count == 1)
     }
+  }
+
+  @Test func dumpsOverHTTP() throws {
+    let server = try LocalHTTPServer(directory: Self.fixtures)
+    defer { server.stop() }
+    let result = try Self.run(["dump", server.url("jsonfeed10.json")])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(#"{"title": "One", "link": "https://example.net/1", "published": "2010-02-07T14:04:00Z", "id": "a", "author": "Solo Author"}"#))
   }
 
   @Test func outcomeFunction() {

@@ -10,7 +10,7 @@ struct DumpCommand: ParsableCommand {
     abstract: "Print a feed as JSON: title, link and items (title, link, published, id, author)."
   )
 
-  @Argument(help: "The feed: a file path or a file:// URL.")
+  @Argument(help: "The feed: a file path, file:// or http(s):// URL.")
   var source: String
 
   func run() throws {
@@ -38,7 +38,7 @@ struct DumpCommand: ParsableCommand {
     do {
       loaded = try FeedSourceLoader.load(source)
     } catch {
-      return Outcome(error: "\(source): \(error)")
+      return Outcome(error: "\(error)")  // fetch and source errors name the path or URL themselves
     }
     do {
       let result: FeedParser.Result
@@ -54,8 +54,8 @@ struct DumpCommand: ParsableCommand {
   }
 }
 
-/// Turns a command-line SOURCE into bytes. Files and file:// URLs are read here; http(s) sources are the
-/// fetcher's job, plugged in at the one marked call when it lands.
+/// Turns a command-line SOURCE into what the parser reads: a local file stays on disk (the parser reads it
+/// in chunks, so a huge file is never in memory whole); an http(s) source goes through the `Fetcher`.
 enum FeedSourceLoader {
   struct Loaded {
     /// The bytes of a fetched source; nil for a local file, which the parser reads in chunks itself.
@@ -65,34 +65,34 @@ enum FeedSourceLoader {
     var charset: String?
   }
 
-  /// Why a source could not be read, as one sentence.
-  struct LoadError: Error, CustomStringConvertible {
-    var description: String
-  }
-
-  static func load(_ source: String) throws -> Loaded {
-    let url: URL
-    if let parsed = URL(string: source), let scheme = parsed.scheme?.lowercased(), scheme.count > 1 {
-      switch scheme {
-      case "file":
-        url = parsed
-      case "http", "https":
-        // The fetcher (Sources/Reader/Fetching) replaces this line with one call returning data + charset.
-        throw LoadError(description: "http(s) sources are not supported by this build yet; save the feed to a file and dump that.")
-      default:
-        throw LoadError(description: "unsupported URL scheme \"\(scheme)\" (use a file path, file:// or http(s)://).")
+  static func load(_ text: String, fetcher: Fetcher = Fetcher()) throws -> Loaded {
+    let source = try FeedSource(parsing: text)
+    switch source.location {
+    case .file(let path):
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw FetchError.fileNotFound(path: path)
       }
-    } else {
-      url = URL(fileURLWithPath: source)
+      if isDirectory.boolValue { throw FetchError.fileUnreadable(path: path, reason: "it is a directory") }
+      guard FileManager.default.isReadableFile(atPath: path) else {
+        throw FetchError.fileUnreadable(path: path, reason: "permission denied")
+      }
+      return Loaded(data: nil, url: source.url, charset: nil)
+    case .web:
+      let result: Result<FetchResult, FetchError> = Blocking.run {
+        do throws(FetchError) {
+          return .success(try await fetcher.fetch(source))
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch try result.get() {
+      case .fetched(let feed):
+        return Loaded(data: feed.data, url: feed.finalURL, charset: feed.charset)
+      case .notModified(let url, _):  // not sent without validators; handled for completeness
+        throw FetchError.network(url: url.absoluteString, reason: "the server answered 304 Not Modified to an unconditional request")
+      }
     }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-      throw LoadError(description: "no such file.")
-    }
-    guard !isDirectory.boolValue, FileManager.default.isReadableFile(atPath: url.path) else {
-      throw LoadError(description: isDirectory.boolValue ? "is a directory, not a feed file." : "cannot be read (permission denied).")
-    }
-    return Loaded(data: nil, url: url, charset: nil)
   }
 }
 

@@ -1,0 +1,103 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Why a feed could not be fetched, one case per thing the user can act on (issue 3, Fetching): the UI and
+/// `splitfeed reload` show `description`, a single human sentence naming the address.
+public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The host name did not resolve.
+  case hostNotFound(host: String)
+  /// Nothing listens at the address (TCP connection refused or unreachable).
+  case connectionRefused(host: String)
+  /// The TLS handshake or certificate check failed.
+  case tls(host: String)
+  /// No answer within the connect/idle timeout, or the whole transfer took too long.
+  case timedOut(url: String, seconds: Double)
+  /// The server answered with an error status; `retryAfter` is its Retry-After header as sent.
+  case httpStatus(code: Int, url: String, retryAfter: String?)
+  /// More redirects than allowed (or a loop).
+  case tooManyRedirects(url: String, limit: Int)
+  /// The body exceeded the download cap.
+  case tooLarge(url: String, limit: Int)
+  /// The address holds an HTML page, not a feed; `feedLinks` are the absolute feed URLs it advertises.
+  case notAFeed(url: String, feedLinks: [String])
+  case fileNotFound(path: String)
+  case fileUnreadable(path: String, reason: String)
+  /// Any other transport failure, with the system's wording.
+  case network(url: String, reason: String)
+  case cancelled
+
+  public var description: String {
+    switch self {
+    case .hostNotFound(let host):
+      return "Could not find the server \(host) (DNS lookup failed)."
+    case .connectionRefused(let host):
+      return "Could not connect to \(host): the connection was refused."
+    case .tls(let host):
+      return "Could not establish a secure connection to \(host) (TLS or certificate error)."
+    case .timedOut(let url, let seconds):
+      return "\(url) did not answer within \(Self.format(seconds)) seconds."
+    case .httpStatus(let code, let url, let retryAfter):
+      let reason = HTTPURLResponse.localizedString(forStatusCode: code)
+      let retry = retryAfter.map { Self.retryPhrase($0) } ?? ""
+      return "The server answered \(code) (\(reason)) for \(url)\(retry)."
+    case .tooManyRedirects(let url, let limit):
+      return "\(url) redirected more than \(limit) times (a redirect loop?)."
+    case .tooLarge(let url, let limit):
+      return "\(url) is larger than the \(Self.format(bytes: limit)) download limit."
+    case .notAFeed(let url, let links):
+      if links.isEmpty { return "\(url) is a web page, not a feed, and it advertises no feed." }
+      return "\(url) is a web page, not a feed; it advertises: \(links.joined(separator: ", "))."
+    case .fileNotFound(let path):
+      return "No such file: \(path)."
+    case .fileUnreadable(let path, let reason):
+      return "Could not read \(path): \(reason)."
+    case .network(let url, let reason):
+      return "Could not fetch \(url): \(reason)."
+    case .cancelled:
+      return "The fetch was cancelled."
+    }
+  }
+
+  private static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+  }
+
+  private static func format(bytes: Int) -> String {
+    bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+
+  private static func retryPhrase(_ value: String) -> String {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    if let seconds = Int(trimmed) { return "; retry after \(seconds) second\(seconds == 1 ? "" : "s")" }
+    return "; retry after \(trimmed)"
+  }
+
+  /// Maps a URLSession failure to a case; `url` is the address being fetched.
+  static func from(_ error: any Error, url: URL, timeout: Double, redirectLimit: Int) -> FetchError {
+    let host = url.host ?? url.absoluteString
+    guard let urlError = error as? URLError else {
+      return .network(url: url.absoluteString, reason: error.localizedDescription)
+    }
+    switch urlError.code {
+    case .cannotFindHost, .dnsLookupFailed:
+      return .hostNotFound(host: host)
+    case .cannotConnectToHost:
+      return .connectionRefused(host: host)
+    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
+      .clientCertificateRequired:
+      return .tls(host: host)
+    case .timedOut:
+      return .timedOut(url: url.absoluteString, seconds: timeout)
+    case .httpTooManyRedirects:
+      return .tooManyRedirects(url: url.absoluteString, limit: redirectLimit)
+    case .cancelled:
+      return .cancelled
+    default:
+      return .network(url: url.absoluteString, reason: urlError.localizedDescription)
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Version named in the User-Agent header.
+public let splitfeedVersion = "0.1.0"
+
+/// Reads feeds from files and the web with the limits a feed reader owes the servers it polls and the
+/// machine it runs on (issue 3, Fetching): timeouts, a redirect limit, a download cap, a User-Agent,
+/// conditional GET, and a bounded number of fetches at once. Results are raw bytes plus what the parser
+/// and the cache need (final URL, HTTP charset, validators); parsing happens elsewhere.
+public struct Fetcher: Sendable {
+  /// The limits; defaults are the product's, tests shorten the timeouts.
+  public struct Configuration: Sendable {
+    /// Seconds to connect, and the longest silence while transferring (URLSession's request timeout).
+    public var connectTimeout: Double = 10
+    /// Seconds for the whole transfer, redirects included.
+    public var transferTimeout: Double = 30
+    public var maxRedirects = 5
+    /// Largest body accepted over HTTP, counted while it streams in (decoded size). Files are not capped.
+    public var maxBytes = 32 << 20
+    public var userAgent = "splitfeed/\(splitfeedVersion) (terminal feed reader)"
+    /// Fetches running at once in `fetchAll`.
+    public var maxConcurrent = 8
+
+    public init() {}
+  }
+
+  public var configuration: Configuration
+
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+  }
+
+  /// Fetches one source. `validators` come from the last successful fetch (conditional GET); an unchanged
+  /// feed returns `.notModified`.
+  public func fetch(_ source: FeedSource, validators: Validators = Validators()) async throws(FetchError)
+    -> FetchResult
+  {
+    switch source.location {
+    case .file(let path):
+      return .fetched(try readFile(path))
+    case .web(let url):
+      return try await fetchHTTP(url, validators: validators)
+    }
+  }
+
+  /// Fetches many sources, at most `configuration.maxConcurrent` at a time, reporting `(done, total)` after
+  /// each one. Results are in the order of `requests`.
+  public func fetchAll(
+    _ requests: [FetchRequest], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+  ) async -> [Result<FetchResult, FetchError>] {
+    await BoundedPool.map(requests, limit: configuration.maxConcurrent, progress: progress) { request in
+      do throws(FetchError) {
+        return .success(try await self.fetch(request.source, validators: request.validators))
+      } catch {
+        return .failure(error)
+      }
+    }
+  }
+
+  // MARK: - Files
+
+  private func readFile(_ path: String) throws(FetchError) -> FetchedFeed {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw .fileNotFound(path: path)
+    }
+    if isDirectory.boolValue { throw .fileUnreadable(path: path, reason: "it is a directory") }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      let readable = FileManager.default.isReadableFile(atPath: path)
+      throw .fileUnreadable(path: path, reason: readable ? error.localizedDescription : "permission denied")
+    }
+    let url = URL(fileURLWithPath: path)
+    if FeedDiscovery.isHTMLPage(data, contentType: nil) {
+      throw .notAFeed(url: path, feedLinks: FeedDiscovery.feedLinks(in: data, pageURL: url))
+    }
+    return FetchedFeed(data: data, finalURL: url)
+  }
+
+  // MARK: - HTTP
+
+  private func fetchHTTP(_ url: URL, validators: Validators) async throws(FetchError) -> FetchResult {
+    var request = URLRequest(url: url)
+    request.httpMethod = "GET"
+    request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+    request.setValue(
+      "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
+      forHTTPHeaderField: "Accept")
+    if let etag = validators.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+    if let date = validators.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
+
+    let outcome = await HTTPTransfer(request: request, configuration: configuration).run()
+    switch outcome {
+    case .failed(let error):
+      throw error
+    case .transport(let error):
+      throw FetchError.from(
+        error, url: url, timeout: configuration.connectTimeout, redirectLimit: configuration.maxRedirects)
+    case .response(let response, let data):
+      let finalURL = response.url ?? url
+      let header = { (name: String) in Self.header(name, in: response) }
+      let newValidators = Validators(etag: header("ETag"), lastModified: header("Last-Modified"))
+      switch response.statusCode {
+      case 304:
+        return .notModified(
+          finalURL: finalURL,
+          validators: Validators(
+            etag: newValidators.etag ?? validators.etag,
+            lastModified: newValidators.lastModified ?? validators.lastModified))
+      case 200..<300:
+        let contentType = header("Content-Type")
+        if FeedDiscovery.isHTMLPage(data, contentType: contentType) {
+          throw .notAFeed(
+            url: finalURL.absoluteString, feedLinks: FeedDiscovery.feedLinks(in: data, pageURL: finalURL))
+        }
+        return .fetched(
+          FetchedFeed(
+            data: data, finalURL: finalURL, charset: contentType.flatMap(Self.charset(inContentType:)),
+            validators: newValidators, status: response.statusCode))
+      default:  // errors, and 3xx answers URLSession could not follow (no Location)
+        throw .httpStatus(
+          code: response.statusCode, url: finalURL.absoluteString, retryAfter: header("Retry-After"))
+      }
+    }
+  }
+
+  /// A response header, looked up without regard to case.
+  private static func header(_ name: String, in response: HTTPURLResponse) -> String? {
+    for (key, value) in response.allHeaderFields {
+      if let key = key as? String, key.caseInsensitiveCompare(name) == .orderedSame { return value as? String }
+    }
+    return nil
+  }
+
+  /// The `charset` parameter of a Content-Type value (`text/xml; charset="ISO-8859-1"` → `ISO-8859-1`).
+  static func charset(inContentType value: String) -> String? {
+    for parameter in value.split(separator: ";").dropFirst() {
+      let pair = parameter.split(separator: "=", maxSplits: 1).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard pair.count == 2, pair[0].lowercased() == "charset" else { continue }
+      let charset = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+      return charset.isEmpty ? nil : charset
+    }
+    return nil
+  }
+}
+
+/// HTTP cache validators of a feed (ETag, Last-Modified): stored by the cache after a fetch and sent back
+/// on the next one, so unchanged feeds cost a 304 instead of a download.
+public struct Validators: Hashable, Sendable {
+  public var etag: String?
+  public var lastModified: String?
+
+  public init(etag: String? = nil, lastModified: String? = nil) {
+    self.etag = etag
+    self.lastModified = lastModified
+  }
+}
+
+/// One entry of a `fetchAll` batch: a source and the validators from its last fetch.
+public struct FetchRequest: Hashable, Sendable {
+  public var source: FeedSource
+  public var validators: Validators
+
+  public init(source: FeedSource, validators: Validators = Validators()) {
+    self.source = source
+    self.validators = validators
+  }
+}
+
+/// What a fetch produced: new bytes, or the server's word that nothing changed.
+public enum FetchResult: Hashable, Sendable {
+  case fetched(FetchedFeed)
+  /// HTTP 304: keep the cached copy; `validators` are the ones to send next time.
+  case notModified(finalURL: URL, validators: Validators)
+}
+
+/// The bytes of a feed and what the parser and the cache need besides.
+public struct FetchedFeed: Hashable, Sendable {
+  public var data: Data
+  /// After redirects; the base for relative links and where to fetch next time.
+  public var finalURL: URL
+  /// The charset parameter of the HTTP Content-Type, for the parser's encoding detection.
+  public var charset: String?
+  /// ETag / Last-Modified of the response, to store for the next conditional GET.
+  public var validators: Validators
+  /// The HTTP status (2xx); nil for files.
+  public var status: Int?
+
+  public init(
+    data: Data, finalURL: URL, charset: String? = nil, validators: Validators = Validators(),
+    status: Int? = nil
+  ) {
+    self.data = data
+    self.finalURL = finalURL
+    self.charset = charset
+    self.validators = validators
+    self.status = status
+  }
+}

@@ -1,0 +1,249 @@
+/// Lays `StyledBlock`s out into `StyledLine`s of at most `width` columns, measured with `DisplayWidth`.
+///
+/// One linear pass per block (no re-measuring of a growing line), so wrapping cost is proportional to the
+/// text. Rules:
+/// - flow text breaks at spaces, and before or after double-width (CJK, emoji) characters except before
+///   closing punctuation and after opening punctuation; a word wider than the space left is broken
+///   between characters;
+/// - prefixes (quote bars, list markers) take at most half the width, so text always has room;
+/// - a character wider than the whole text area (a CJK character at width 1) is drawn as `…`.
+struct TextWrapper {
+  let width: Int
+  private(set) var lines: [StyledLine] = []
+
+  // The line being filled.
+  private var runs: [StyledRun] = []
+  private var used = 0
+  private var capacity = 0
+  private var restPrefix: [StyledRun] = []
+
+  init(width: Int) {
+    self.width = max(1, width)
+  }
+
+  mutating func add(_ block: StyledBlock) {
+    let first = Self.fit(block.firstPrefix, within: width / 2)
+    let rest = Self.fit(block.restPrefix, within: width / 2)
+    if block.gapBefore && !lines.isEmpty {
+      let gap = Self.fit(block.gapPrefix, within: width / 2)
+      lines.append(StyledLine(normalizing: Self.trimmingTrailingSpaces(gap)))
+    }
+    start(prefix: first, rest: rest)
+    switch block.kind {
+    case .flow: flow(block.runs)
+    case .verbatim: verbatim(block.runs)
+    case .rule:
+      append(String(repeating: "─", count: capacity), .dim)
+      used = capacity
+      endLine()
+    }
+  }
+
+  // MARK: - Flow text
+
+  /// The word being collected: slices of the runs' text (no per-character copies) and its width.
+  private struct Word {
+    var pieces: [(text: Substring, style: TextStyle)] = []
+    var width = 0
+  }
+
+  private mutating func flow(_ input: [StyledRun]) {
+    var word = Word()
+    var pendingSpace: TextStyle? = nil
+    var breakAfter = false  // the word ends with a character that may end a line (CJK)
+    var emitted = false
+
+    for run in input {
+      let text = run.text
+      var pieceStart: String.Index? = nil  // where the word's slice of this run begins
+      var position = text.startIndex
+      func closePiece(at end: String.Index) {
+        if let start = pieceStart, start < end { word.pieces.append((text[start..<end], run.style)) }
+        pieceStart = nil
+      }
+      for c in text {
+        let next = text.utf8.index(position, offsetBy: c.utf8.count)
+        defer { position = next }
+        let ascii = c.asciiValue
+        if ascii == 0x20 || ascii == 0x0A {
+          closePiece(at: position)
+          place(&word, space: pendingSpace)
+          breakAfter = false
+          if ascii == 0x20 {
+            if pendingSpace == nil { pendingSpace = run.style }
+          } else {
+            pendingSpace = nil
+            endLine(force: true)
+            emitted = true
+          }
+          continue
+        }
+        let cw: Int
+        let glued: Bool
+        if let ascii {
+          cw = ascii >= 0x20 && ascii < 0x7F ? 1 : 0
+          glued = Self.asciiNoBreakBefore(ascii)
+        } else {
+          cw = DisplayWidth.of(c)
+          glued = c.unicodeScalars.first.map { Self.noBreakBefore.contains($0.value) } ?? false
+        }
+        if !glued && (breakAfter || cw == 2) && (pieceStart != nil || !word.pieces.isEmpty) {
+          closePiece(at: position)
+          place(&word, space: pendingSpace)
+          pendingSpace = nil
+        }
+        if pieceStart == nil { pieceStart = position }
+        word.width += cw
+        breakAfter =
+          cw == 2 && !(c.unicodeScalars.first.map { Self.noBreakAfter.contains($0.value) } ?? false)
+      }
+      closePiece(at: text.endIndex)
+    }
+    place(&word, space: pendingSpace)
+    if used > 0 || !emitted { endLine() }
+  }
+
+  /// Puts a collected word on the line (after a space when `space` is set and the line is not empty), on the
+  /// next line when it does not fit, broken between characters when it is wider than a whole line.
+  private mutating func place(_ word: inout Word, space: TextStyle?) {
+    guard !word.pieces.isEmpty else { return }
+    defer {
+      word.pieces.removeAll(keepingCapacity: true)
+      word.width = 0
+    }
+    let spaceWidth = (space != nil && used > 0) ? 1 : 0
+    if used + spaceWidth + word.width <= capacity {
+      if spaceWidth == 1, let style = space { append(" ", style) }
+      for piece in word.pieces { append(piece.text, piece.style) }
+      used += spaceWidth + word.width
+      return
+    }
+    if used > 0 { endLine() }
+    if word.width <= capacity {
+      for piece in word.pieces { append(piece.text, piece.style) }
+      used += word.width
+    } else {
+      for piece in word.pieces { for c in piece.text { appendBreaking(c, piece.style) } }
+    }
+  }
+
+  /// ASCII closing punctuation that must not start a line.
+  private static func asciiNoBreakBefore(_ c: UInt8) -> Bool {
+    switch c {
+    case UInt8(ascii: ","), UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"),
+      UInt8(ascii: "?"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: "%"):
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Other closing punctuation (CJK and typographic) that must not start a line.
+  private static let noBreakBefore: Set<UInt32> = Set(
+    "\u{2019}\u{201D}、。，．：；！？）」』】〉》〕…ーゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ".unicodeScalars.map(\.value))
+
+  /// Opening punctuation that must not end a line.
+  private static let noBreakAfter: Set<UInt32> = Set("（「『【〈《〔\u{2018}\u{201C}".unicodeScalars.map(\.value))
+
+  // MARK: - Verbatim text
+
+  private mutating func verbatim(_ input: [StyledRun]) {
+    var column = 0  // column in the source line, for tab stops
+    for run in input {
+      for c in run.text {
+        if c == "\n" {
+          endLine(force: true)
+          column = 0
+        } else if c == "\t" {
+          let spaces = 8 - column % 8
+          for _ in 0..<spaces { appendBreaking(" ", run.style) }
+          column += spaces
+        } else {
+          appendBreaking(c, run.style)
+          column += DisplayWidth.of(c)
+        }
+      }
+    }
+    endLine(force: true)
+  }
+
+  // MARK: - Lines
+
+  private mutating func start(prefix: [StyledRun], rest: [StyledRun]) {
+    runs = prefix
+    restPrefix = rest
+    used = 0
+    capacity = max(1, width - Self.width(of: prefix))
+  }
+
+  /// Appends text without counting its width (the caller does).
+  private mutating func append(_ text: some StringProtocol, _ style: TextStyle) {
+    if let last = runs.last, last.style == style {
+      runs[runs.count - 1].text += text
+    } else {
+      runs.append(StyledRun(String(text), style))
+    }
+  }
+
+  /// Appends one character, starting a new line first when it does not fit.
+  private mutating func appendBreaking(_ c: Character, _ style: TextStyle) {
+    var c = c
+    var cw = DisplayWidth.of(c)
+    if cw > capacity {
+      c = "…"
+      cw = 1
+    }
+    if used + cw > capacity { endLine() }
+    append(String(c), style)
+    used += cw
+  }
+
+  /// Ends the line being filled (an empty one only when `force`) and starts the next with the rest prefix.
+  private mutating func endLine(force: Bool = false) {
+    if used > 0 || force {
+      lines.append(StyledLine(normalizing: runs))
+    }
+    runs = restPrefix
+    used = 0
+    capacity = max(1, width - Self.width(of: restPrefix))
+  }
+
+  // MARK: - Prefixes
+
+  private static func width(of runs: [StyledRun]) -> Int {
+    runs.reduce(0) { $0 + $1.width }
+  }
+
+  /// `prefix` cut to at most `limit` columns (deep nesting in a narrow pane).
+  static func fit(_ prefix: [StyledRun], within limit: Int) -> [StyledRun] {
+    if width(of: prefix) <= limit { return prefix }
+    var out: [StyledRun] = []
+    var total = 0
+    for run in prefix {
+      var text = ""
+      for c in run.text {
+        let cw = DisplayWidth.of(c)
+        if total + cw > limit { break }
+        text.append(c)
+        total += cw
+      }
+      if !text.isEmpty { out.append(StyledRun(text, run.style)) }
+      if total >= limit { break }
+    }
+    return out
+  }
+
+  private static func trimmingTrailingSpaces(_ prefix: [StyledRun]) -> [StyledRun] {
+    var out = prefix
+    while let last = out.last {
+      let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())
+      if trimmed.isEmpty {
+        out.removeLast()
+      } else {
+        out[out.count - 1].text = trimmed
+        break
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+@testable import Reader
+
+@Suite struct FeedSourceTests {
+  @Test(arguments: [
+    ("https://example.com/feed.xml", FeedSource.Location.web(URL(string: "https://example.com/feed.xml")!)),
+    ("  http://example.com/rss?x=1 \n", .web(URL(string: "http://example.com/rss?x=1")!)),
+    ("HTTPS://Example.com/a", .web(URL(string: "https://Example.com/a")!)),
+    ("feed://example.com/rss", .web(URL(string: "https://example.com/rss")!)),
+    ("/tmp/feeds/a.xml", .file(path: "/tmp/feeds/a.xml")),
+    ("/tmp/feeds/../b.xml", .file(path: "/tmp/b.xml")),
+    ("file:///tmp/feed%20one.xml", .file(path: "/tmp/feed one.xml")),
+    ("feeds/a.xml", .file(path: "/work/feeds/a.xml")),
+    ("./a.xml", .file(path: "/work/a.xml")),
+  ])
+  func parses(text: String, location: FeedSource.Location) throws {
+    #expect(try FeedSource(parsing: text, currentDirectory: "/work").location == location)
+  }
+
+  @Test func tildeIsTheHomeFolder() throws {
+    let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path
+    #expect(try FeedSource(parsing: "~/feeds/a.xml").location == .file(path: home + "/feeds/a.xml"))
+  }
+
+  @Test(arguments: [
+    ("", FeedSourceError.empty), ("   ", .empty), ("ftp://example.com/feed", .unsupportedScheme("ftp")),
+    ("gopher://x", .unsupportedScheme("gopher")), ("http://", .invalidURL("http://")),
+    ("https:///path-only", .invalidURL("https:///path-only")),
+  ])
+  func rejects(text: String, error: FeedSourceError) {
+    #expect(throws: error) { try FeedSource(parsing: text) }
+    #expect(error.description.hasSuffix("."))
+  }
+
+  @Test func urlAndDescription() throws {
+    let web = try FeedSource(parsing: "https://example.com/f")
+    #expect(web.url.absoluteString == "https://example.com/f")
+    #expect(web.description == "https://example.com/f")
+    let file = try FeedSource(parsing: "/tmp/a.xml")
+    #expect(file.url == URL(fileURLWithPath: "/tmp/a.xml"))
+    #expect(file.description == "/tmp/a.xml")
+  }
+}

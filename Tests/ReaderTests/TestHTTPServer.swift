@@ -1,0 +1,203 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for the fetcher tests: one thread accepts, one
+/// thread a connection, every response closes its connection. It stops on `stop()` or by itself after
+/// `lifetime` seconds, so a failing test never leaves it running. Loopback only.
+final class TestHTTPServer: @unchecked Sendable {
+  struct Request: Sendable {
+    var method: String
+    var path: String
+    /// Header names in lower case.
+    var headers: [String: String]
+  }
+
+  struct Response: Sendable {
+    var status = 200
+    var headers: [(String, String)] = []
+    var body = Data()
+    /// Seconds to wait before sending anything.
+    var delay: Double = 0
+    /// Send a Content-Length header (otherwise the body ends when the connection closes).
+    var contentLength = true
+    /// Send the body in this many pieces with `pieceDelay` seconds between them.
+    var pieces = 1
+    var pieceDelay: Double = 0
+
+    init(
+      status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0,
+      contentLength: Bool = true, pieces: Int = 1, pieceDelay: Double = 0
+    ) {
+      self.status = status
+      self.headers = headers
+      self.body = body
+      self.delay = delay
+      self.contentLength = contentLength
+      self.pieces = pieces
+      self.pieceDelay = pieceDelay
+    }
+
+    init(status: Int = 200, headers: [(String, String)] = [], delay: Double = 0, _ text: String) {
+      self.init(status: status, headers: headers, body: Data(text.utf8), delay: delay)
+    }
+
+    static func redirect(to location: String) -> Response {
+      Response(status: 302, headers: [("Location", location)], body: Data())
+    }
+  }
+
+  let port: UInt16
+  private let listener: Int32
+  private let handler: @Sendable (Request) -> Response
+  private let lock = NSLock()
+  private var stopped = false
+  private var inFlight = 0
+  private var maxInFlightValue = 0
+  private var requestLog: [Request] = []
+
+  /// The largest number of requests being answered at the same moment.
+  var maxInFlight: Int { lock.withLock { maxInFlightValue } }
+  /// Every request received, in arrival order.
+  var requests: [Request] { lock.withLock { requestLog } }
+
+  var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  init(lifetime: Double = 30, handler: @escaping @Sendable (Request) -> Response) throws {
+    self.handler = handler
+    let (fd, port) = try Self.listen()
+    listener = fd
+    self.port = port
+    let thread = Thread { [self] in acceptLoop() }
+    thread.start()
+    DispatchQueue.global().asyncAfter(deadline: .now() + lifetime) { [weak self] in self?.stop() }
+  }
+
+  deinit { stop() }
+
+  func stop() {
+    let first = lock.withLock {
+      defer { stopped = true }
+      return !stopped
+    }
+    guard first else { return }
+    shutdown(listener, Int32(SHUT_RDWR))  // wakes the blocked accept()
+    close(listener)
+  }
+
+  /// A port on 127.0.0.1 where nothing listens (bound, then closed).
+  static func closedPort() throws -> UInt16 {
+    let (fd, port) = try listen()
+    close(fd)
+    return port
+  }
+
+  private static func listen() throws -> (Int32, UInt16) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw POSIXError(.EIO) }
+    var yes: Int32 = 1
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = 0
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, Glibc.listen(fd, 64) == 0 else {
+      close(fd)
+      throw POSIXError(.EADDRINUSE)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return (fd, UInt16(bigEndian: address.sin_port))
+  }
+
+  private func acceptLoop() {
+    while true {
+      let connection = accept(listener, nil, nil)
+      if connection < 0 {
+        if lock.withLock({ stopped }) { return }
+        continue
+      }
+      let thread = Thread { [self] in serve(connection) }
+      thread.start()
+    }
+  }
+
+  private func serve(_ connection: Int32) {
+    defer { close(connection) }
+    guard let request = Self.readRequest(connection) else { return }
+    lock.withLock {
+      requestLog.append(request)
+      inFlight += 1
+      maxInFlightValue = max(maxInFlightValue, inFlight)
+    }
+    defer { lock.withLock { inFlight -= 1 } }
+    let response = handler(request)
+    if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+    var head = "HTTP/1.1 \(response.status) \(HTTPURLResponseReason.phrase(response.status))\r\n"
+    for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+    if response.contentLength { head += "Content-Length: \(response.body.count)\r\n" }
+    head += "Connection: close\r\n\r\n"
+    guard Self.send(Data(head.utf8), to: connection) else { return }
+    let pieceSize = max(1, (response.body.count + response.pieces - 1) / max(1, response.pieces))
+    var offset = 0
+    while offset < response.body.count {
+      let end = min(response.body.count, offset + pieceSize)
+      guard Self.send(response.body[offset..<end], to: connection) else { return }
+      offset = end
+      if offset < response.body.count && response.pieceDelay > 0 {
+        Thread.sleep(forTimeInterval: response.pieceDelay)
+      }
+    }
+    shutdown(connection, Int32(SHUT_WR))
+  }
+
+  private static func send(_ data: Data, to connection: Int32) -> Bool {
+    data.withUnsafeBytes { buffer in
+      guard let base = buffer.baseAddress else { return true }
+      var sent = 0
+      while sent < buffer.count {
+        let n = Glibc.send(connection, base + sent, buffer.count - sent, Int32(MSG_NOSIGNAL))
+        if n <= 0 { return false }
+        sent += n
+      }
+      return true
+    }
+  }
+
+  private static func readRequest(_ connection: Int32) -> Request? {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while data.count < 65536 {
+      let n = recv(connection, &buffer, buffer.count, 0)
+      if n <= 0 { return nil }
+      data.append(contentsOf: buffer[0..<n])
+      if data.range(of: Data("\r\n\r\n".utf8)) != nil { break }
+    }
+    let lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
+    let parts = lines.first?.split(separator: " ") ?? []
+    guard parts.count >= 2 else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
+  }
+}
+
+/// Reason phrases for the status lines the test server sends.
+enum HTTPURLResponseReason {
+  static func phrase(_ status: Int) -> String {
+    [200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found",
+      500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
+  }
+}

@@ -1,0 +1,102 @@
+import Testing
+
+@testable import Reader
+
+
+@Suite struct WrapTests {
+  /// Words mixing everything the width rules care about.
+  static let words = [
+    "a", "word", "wrapping", "supercalifragilisticexpialidocious", "中文", "日本語の文章", "한국어",
+    "😀", "👨‍👩‍👧", "🇫🇷", "e\u{301}te\u{301}", "ｶﾀｶﾅ", "ＡＢＣ", "x,", "(y)", "，", "。", "—", "\u{00A0}",
+    "https://example.com/a/very/long/path/that/never/fits/anywhere",
+  ]
+
+  static func randomText(_ rng: inout SplitMix64) -> String {
+    (0..<Int.random(in: 1...40, using: &rng)).map { _ in words.randomElement(using: &rng)! }
+      .joined(separator: Bool.random(using: &rng) ? " " : "")
+  }
+
+  static func randomHTML(_ rng: inout SplitMix64) -> String {
+    let open = [
+      "<p>", "<ul><li>", "<ol><li>", "<blockquote>", "<pre>", "<h2>", "<b>", "<a href='/x'>", "<dl><dd>",
+      "<table><tr><td>", "<li>", "<br>", "<hr>", "<code>", "<i>",
+    ]
+    var html = ""
+    for _ in 0..<Int.random(in: 1...25, using: &rng) {
+      html += open.randomElement(using: &rng)! + randomText(&rng)
+      if Bool.random(using: &rng) { html += "\n\t" + randomText(&rng) }
+    }
+    return html
+  }
+
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func renderedLinesNeverExceedTheWidth(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<40 {
+      let text = StyledText(html: Self.randomHTML(&rng))
+      for width in [1, 2, 3, 5, 8, 13, 21, 40, 80] + [Int.random(in: 1...120, using: &rng)] {
+        for line in text.wrap(width: width) {
+          #expect(line.width <= width, "\(line.text) at \(width)")
+        }
+      }
+    }
+  }
+
+  @Test(arguments: [4, 5] as [UInt64])
+  func flowWrappingKeepsEveryCharacter(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<100 {
+      let input = Self.randomText(&rng)
+      let block = StyledBlock(runs: [StyledRun(input, .bold)])
+      let width = Int.random(in: 2...50, using: &rng)
+      let lines = StyledText(blocks: [block]).wrap(width: width)
+      #expect(lines.allSatisfy { $0.width <= width })
+      let kept = lines.map(\.text).joined().filter { $0 != " " }
+      #expect(kept == input.filter { $0 != " " }, "width \(width)")
+    }
+  }
+
+  @Test func verbatimLinesAreSoftBrokenNotReflowed() {
+    let code = "let x = 1\n\nfunc veryLongFunctionName(argument: Int) -> Int { argument }"
+    let lines = StyledText(blocks: [StyledBlock(kind: .verbatim, runs: [StyledRun(code, .code)])])
+      .wrap(width: 20).map(\.text)
+    #expect(lines == ["let x = 1", "", "func veryLongFunctio", "nName(argument: Int)", " -> Int { argument }"])
+  }
+
+  @Test(arguments: [
+    (width: 4, text: "中文中文", lines: ["中文", "中文"]),
+    (width: 3, text: "中文中", lines: ["中", "文", "中"]),
+    (width: 1, text: "中a", lines: ["…", "a"]),
+    (width: 5, text: "abcdefghijk", lines: ["abcde", "fghij", "k"]),
+    (width: 6, text: "ab cdefghijk", lines: ["ab", "cdefgh", "ijk"]),
+    (width: 6, text: "Hello, world", lines: ["Hello,", "world"]),
+    (width: 3, text: "e\u{301}e\u{301}e\u{301}e\u{301}", lines: ["e\u{301}e\u{301}e\u{301}", "e\u{301}"]),
+    (width: 5, text: "😀😀😀", lines: ["😀😀", "😀"]),
+    (width: 8, text: "a\u{00A0}b\u{00A0}c d", lines: ["a\u{00A0}b\u{00A0}c d"]),
+    (width: 4, text: "a\nb c d", lines: ["a", "b c", "d"]),
+  ])
+  func flowBreaks(width: Int, text: String, lines: [String]) {
+    let wrapped = StyledText(blocks: [StyledBlock(runs: [StyledRun(text)])]).wrap(width: width)
+    #expect(wrapped.map(\.text) == lines)
+  }
+
+  @Test func stylesSurviveAWordSplitAcrossRuns() {
+    let block = StyledBlock(runs: [StyledRun("ab", .bold), StyledRun("cd ef", .italic)])
+    let lines = StyledText(blocks: [block]).wrap(width: 4)
+    #expect(lines.map(\.runs) == [[StyledRun("ab", .bold), StyledRun("cd", .italic)], [StyledRun("ef", .italic)]])
+  }
+
+  @Test func prefixesNeverTakeMoreThanHalfTheWidth() {
+    let block = StyledBlock(
+      runs: [StyledRun("text here")], firstPrefix: [StyledRun("│ │ │ │ ", .quote)],
+      restPrefix: [StyledRun("│ │ │ │ ", .quote)])
+    let lines = StyledText(blocks: [block]).wrap(width: 6)
+    #expect(lines.map(\.text) == ["│ │tex", "│ │t", "│ │her", "│ │e"])
+  }
+
+  @Test func zeroAndNegativeWidthsWrapAsOne() {
+    let text = StyledText(blocks: [StyledBlock(runs: [StyledRun("ab")])])
+    #expect(text.wrap(width: 0).map(\.text) == ["a", "b"])
+    #expect(text.wrap(width: -5).map(\.text) == ["a", "b"])
+  }
+}
