@@ -14,7 +14,9 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   let item: Item?
   let configuration: UIConfiguration
   private(set) var scrollOffset = 0
-  private var bodyCache: (width: Int, lines: [String])?
+  /// The rendered article, built once (the HTML is parsed on first draw, not on every resize).
+  private var styledText: StyledText?
+  private var bodyCache: (width: Int, lines: [StyledLine])?
 
   static let displayModeItemID = "displayMode"
   static let publishDateItemID = "publishDate"
@@ -63,21 +65,36 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   // MARK: Text
 
-  /// The article text wrapped to the body width (cached per width).
-  func bodyLines() -> [String] {
+  /// The article text wrapped to the body width (cached per width): a byline, the link, then the HTML
+  /// rendered by the reader's `StyledText`.
+  func bodyLines() -> [StyledLine] {
     let width = max(1, bodyFrame.width)
     if let cache = bodyCache, cache.width == width { return cache.lines }
-    var lines: [String] = []
+    var lines: [StyledLine] = []
     if let item {
       var meta: [String] = []
       if let author = item.author, !author.isEmpty { meta.append("By " + author) }
       if let link = item.link { meta.append(link) }
-      for line in meta { lines += TextWrap.lines(TerminalText.sanitized(line), width: width) }
-      if !meta.isEmpty { lines.append("") }
-      lines += ArticleText.lines(fromHTML: TerminalText.sanitized(item.body ?? ""), width: width)
+      for line in meta {
+        lines += TextWrap.lines(line, width: width).map { StyledLine(runs: [StyledRun($0, .dim)]) }
+      }
+      if !meta.isEmpty { lines.append(StyledLine()) }
+      let text = styledText ?? StyledText(html: item.body ?? "", baseURL: item.link.flatMap(URL.init(string:)))
+      styledText = text
+      lines += text.wrap(width: width)
     }
     bodyCache = (width, lines)
     return lines
+  }
+
+  /// The surface style for a run of the rendered article.
+  static func style(for text: TextStyle) -> Style {
+    var attributes: Style.Attributes = []
+    if text.contains(.bold) || text.contains(.heading) { attributes.insert(.bold) }
+    if text.contains(.italic) { attributes.insert(.italic) }
+    if text.contains(.underline) || text.contains(.link) { attributes.insert(.underline) }
+    if text.contains(.dim) || text.contains(.quote) || text.contains(.code) { attributes.insert(.dim) }
+    return Style(attributes: attributes)
   }
 
   private var maxScrollOffset: Int { max(0, bodyLines().count - bodyFrame.height) }
@@ -104,7 +121,10 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     let offset = min(scrollOffset, maxScrollOffset)
     if body.height > 0, offset < lines.count {
       for (i, line) in lines[offset..<min(lines.count, offset + body.height)].enumerated() {
-        surface.put(line, at: Point(x: body.minX, y: body.minY + i), clip: body)
+        var x = body.minX + line.indent
+        for run in line.runs {
+          x += surface.put(run.text, at: Point(x: x, y: body.minY + i), style: Self.style(for: run.style), clip: body)
+        }
       }
     }
     toolbar(glyphs: glyphs).draw(in: toolbarFrame, surface: &surface)
