@@ -6,7 +6,7 @@ struct SplitfeedCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "splitfeed",
     abstract: "A terminal feed reader (RSS, Atom, JSON Feed) with an adaptive split view.",
-    subcommands: [OpenCommand.self, DumpCommand.self, BenchParseCommand.self],
+    subcommands: [OpenCommand.self, DumpCommand.self, BenchParseCommand.self, BenchUICommand.self],
     defaultSubcommand: OpenCommand.self
   )
 }

@@ -1,38 +1,41 @@
 import Reader
 
-/// The primary list of articles (the tutorial's TopicsTableViewController, SPEC §1).
+/// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController): titles wrapped
+/// to three lines, unread ones bold; opening one goes through the session and `showDetail`.
 @MainActor
-final class ArticleListController: Controller {
-  let feed: Feed
-  private(set) var selectedIndex = 0
+final class ArticleListController: ListController {
+  private(set) var items: [Item]
+  let session: ReadingSession
 
-  init(feed: Feed) {
-    self.feed = feed
+  init(title: String, items: [Item], session: ReadingSession) {
+    self.items = items
+    self.session = session
     super.init()
-    title = feed.title
+    self.title = title
+    reloadData()
   }
 
-  override func draw(in surface: inout Surface) {
-    surface.fill(frame)
-    surface.put(" " + feed.title, at: frame.origin, style: .bold, clip: frame)
-    for (row, item) in feed.items.prefix(max(0, frame.height - 1)).enumerated() {
-      let y = frame.minY + 1 + row
-      let style: Style = row == selectedIndex ? .reverse : .plain
-      surface.fill(Rect(x: frame.minX, y: y, width: frame.width, height: 1), style: style)
-      surface.put(" " + item.title, at: Point(x: frame.minX, y: y), style: style, clip: frame)
+  convenience init(feed: Feed, session: ReadingSession) {
+    self.init(title: feed.title.isEmpty ? "Articles" : feed.title, items: feed.items, session: session)
+  }
+
+  /// Replaces the items, keeping the selection on the same article when it is still there.
+  func setItems(_ newItems: [Item], following item: Item? = nil) {
+    items = newItems
+    reloadData()
+    if let item, let index = items.firstIndex(where: { ReadingSession.key($0) == ReadingSession.key(item) }) {
+      selectRow(index)
     }
   }
 
-  override func handle(_ key: Key) -> Bool {
-    switch key {
-    case .character("j"), .down:
-      selectedIndex = min(selectedIndex + 1, max(0, feed.items.count - 1))
-      return true
-    case .character("k"), .up:
-      selectedIndex = max(selectedIndex - 1, 0)
-      return true
-    default:
-      return false
-    }
+  override var rowCount: Int { items.count }
+  override func rowText(at index: Int) -> String { items[index].title.isEmpty ? "(untitled)" : items[index].title }
+  override func rowStyle(at index: Int) -> Style { session.isRead(items[index]) ? .plain : .bold }
+  override var emptyText: String { "No articles" }
+
+  override func didActivateRow(at index: Int) {
+    let item = items[index]
+    session.select(item)
+    showDetail(ArticleController(item: item, configuration: session.configuration))
   }
 }

@@ -1,40 +1,170 @@
-/// The terminal UIViewController (SPEC §7): owns a frame and children, draws only its own cells into a
-/// `Surface`, and answers keys. Containment changes only through `addChild`/`removeFromParent`.
+/// The terminal UIViewController (SPEC §7): owns a frame and children, inherits traits, draws only its
+/// own cells into a `Surface`, and answers keys and clicks as a link of the responder chain.
+///
+/// Invariants: containment changes only through `addChild`/`removeFromParent` (which tell the child with
+/// `willMove`/`didMove` and hand it fresh traits); a child's traits are always
+/// `parent.traitCollection.applying(override for that child)`, and `traitCollectionDidChange` fires only
+/// when they really change.
 @MainActor
 class Controller {
   private(set) weak var parent: Controller?
   private(set) var children: [Controller] = []
   var frame = Rect.zero
+  /// Shown by navigation bars and tab bars.
   var title = ""
+  private(set) var traitCollection = TraitCollection.screen(Size(width: 80, height: 24))
+  private var overrides: [ObjectIdentifier: TraitOverride] = [:]
+  /// Presentations made from this tree (kept on the root, which draws them last; see +Presentation).
+  var presentations: [Presentation] = []
+  /// For a presented controller, the one that presented it (its way back to the tree's root).
+  weak var presentingController: Controller?
 
   init() {}
 
+  // MARK: Containment
+
   func addChild(_ child: Controller) {
     child.removeFromParent()
+    child.willMove(toParent: self)
     children.append(child)
     child.parent = self
+    child.updateTraits(inherited: traitCollection.applying(overrides[ObjectIdentifier(child)]))
+    child.didMove(toParent: self)
   }
 
   func removeFromParent() {
-    parent?.children.removeAll { $0 === self }
-    parent = nil
+    guard let parent else { return }
+    willMove(toParent: nil)
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+    didMove(toParent: nil)
   }
+
+  func willMove(toParent parent: Controller?) {}
+  func didMove(toParent parent: Controller?) {}
 
   var root: Controller { parent?.root ?? self }
 
-  /// Sets child frames; called before every draw.
+  /// Whether `self` is `other` or one of its descendants.
+  func isDescendant(of other: Controller) -> Bool {
+    var node: Controller? = self
+    while let n = node {
+      if n === other { return true }
+      node = n.parent
+    }
+    return false
+  }
+
+  /// The nearest split controller above (UIKit's `splitViewController`).
+  var splitController: SplitController? { (parent as? SplitController) ?? parent?.splitController }
+  /// The nearest navigation controller above (UIKit's `navigationController`).
+  var navigationController: NavigationController? {
+    (parent as? NavigationController) ?? parent?.navigationController
+  }
+
+  // MARK: Traits (SPEC §2)
+
+  /// Sets (or with nil clears) the traits `child` gets instead of inheriting ours. With `propagate`
+  /// false the override is only recorded: during a transition the screen's new traits follow at once,
+  /// and pushing them now, against our old traits, would make the split collapse and expand again.
+  func setOverrideTraitCollection(_ override: TraitOverride?, forChild child: Controller, propagate: Bool = true) {
+    overrides[ObjectIdentifier(child)] = override
+    if propagate, child.parent === self { child.updateTraits(inherited: traitCollection.applying(override)) }
+  }
+
+  /// Adopts `inherited` and passes traits down to every child.
+  func updateTraits(inherited: TraitCollection) {
+    let previous = traitCollection
+    traitCollection = inherited
+    if previous != inherited { traitCollectionDidChange(previous) }
+    for child in children {
+      child.updateTraits(inherited: traitCollection.applying(overrides[ObjectIdentifier(child)]))
+    }
+  }
+
+  func traitCollectionDidChange(_ previous: TraitCollection?) {}
+
+  /// Launch and every settled resize, root first, before traits are recomputed (SPEC §2).
+  func viewWillTransition(to size: Size) {
+    for child in children { child.viewWillTransition(to: size) }
+  }
+
+  // MARK: Layout and drawing
+
+  /// Sets child frames (from the pure functions of Layout/); called before every draw.
   func layoutChildren() {}
-  /// Draws this controller's own cells (children draw themselves afterwards).
+  /// Draws this controller's own cells, before its children.
   func draw(in surface: inout Surface) {}
+  /// Draws over the children (separators, overlay borders).
+  func drawAfterChildren(in surface: inout Surface) {}
+  /// The children drawn this frame, bottom to top; hidden ones (a hidden primary column) are left out.
+  var visibleChildren: [Controller] { children }
 
   final func render(in surface: inout Surface) {
     layoutChildren()
     draw(in: &surface)
-    for child in children { child.render(in: &surface) }
+    for child in visibleChildren { child.render(in: &surface) }
+    drawAfterChildren(in: &surface)
   }
 
-  /// Handles a key; returns true when consumed (the responder chain stops there).
+  /// The frame of the element named `id` (a toolbar item), for popover anchors; searched in the visible
+  /// subtree after layout.
+  func anchorFrame(for id: String) -> Rect? {
+    for child in visibleChildren {
+      if let frame = child.anchorFrame(for: id) { return frame }
+    }
+    return nil
+  }
+
+  // MARK: Routing (see +Routing)
+
+  /// Whether this container handles `route` for a controller below it.
+  func canPerform(_ route: Route, sender: Controller) -> Bool { false }
+  func perform(_ route: Route, _ controller: Controller, sender: Controller) {}
+
+  // MARK: Responder chain (ARCHITECTURE §4)
+
+  /// The child that receives keys first (nil: this controller is the focused leaf).
+  var focusedChild: Controller? { nil }
+  /// Handles a key; true when consumed, which stops the chain.
   func handle(_ key: Key) -> Bool { false }
+  /// Handles a mouse event inside this controller's frame; true when consumed.
+  func handleMouse(_ event: MouseEvent) -> Bool { false }
+  /// Told, on the way down, that a click landed inside `child` (a split moves its focus there).
+  func mouseWillHit(_ child: Controller) {}
+
+  /// The focused leaf below (or at) this controller.
+  var focusedLeaf: Controller {
+    var node = self
+    while let next = node.focusedChild { node = next }
+    return node
+  }
+
+  /// Offers `key` to the focused leaf, then to each parent up to and including `self`.
+  final func dispatchKey(_ key: Key) -> Bool {
+    var node: Controller? = focusedLeaf
+    while let n = node {
+      if n.handle(key) { return true }
+      if n === self { break }
+      node = n.parent
+    }
+    return false
+  }
+
+  /// Offers a mouse event to the deepest visible controller under it, then to its parents.
+  final func dispatchMouse(_ event: MouseEvent) -> Bool {
+    var path: [Controller] = [self]
+    var node: Controller = self
+    while let hit = node.visibleChildren.last(where: { $0.frame.contains(event.point) }) {
+      node.mouseWillHit(hit)
+      path.append(hit)
+      node = hit
+    }
+    for n in path.reversed() where n.handleMouse(event) { return true }
+    return false
+  }
+
+  // MARK: Description
 
   var treeDescription: String {
     let name = String(describing: type(of: self))

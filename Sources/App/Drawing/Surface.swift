@@ -8,6 +8,8 @@ import Reader
 struct Surface: Equatable, Sendable {
   private(set) var size: Size
   private var cells: [Cell]
+  /// Box-drawing and arrow glyphs for this terminal (ASCII when it cannot show Unicode).
+  var glyphs = Glyphs.unicode
 
   init(size: Size) {
     self.size = Size(width: max(0, size.width), height: max(0, size.height))

@@ -29,6 +29,8 @@ enum TerminalText {
 
   /// `text` with every character made safe (for titles and status lines built outside a surface).
   static func sanitized(_ text: some StringProtocol) -> String {
+    // Printable ASCII is already safe: skip the grapheme walk (list titles take this path on every scroll).
+    if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for c in text {

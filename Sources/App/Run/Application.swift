@@ -7,7 +7,9 @@ import Reader
 enum Application {
   static func run(sources: [String], layout: LayoutOption) throws {
     let feed = try loadDemoFeed()
-    let root = ArticleListController(feed: feed)
+    var configuration = UIConfiguration()
+    configuration.layout = layout
+    let root = ContainerController.reader(feeds: [feed], configuration: configuration)
     let backend: NcursesBackend
     do {
       backend = try NcursesBackend()
@@ -16,7 +18,7 @@ enum Application {
       exit(1)
     }
     atexit { NcursesBackend.stop() }
-    let screen = Screen(root: root, backend: backend)
+    let screen = Screen(root: root, backend: backend, configuration: configuration)
     RunLoop(backend: backend, screen: screen).run()
   }
 

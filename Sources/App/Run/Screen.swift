@@ -1,50 +1,87 @@
 import Reader
 
-/// One turn of the UI: every input enters through `handle`, then the tree is laid out and rendered into a
-/// fresh `Surface` that the backend presents. The run loop and the test harness both drive this type.
+/// One turn of the UI (ARCHITECTURE §5): every input enters through `handle`, resizes go through
+/// `transition(to:)`, then `renderNow` lays out and draws the tree (presentations last) into a fresh
+/// `Surface` that the backend presents. The run loop and the test harness both drive this type.
 @MainActor
 final class Screen {
   let root: Controller
   let backend: any TerminalBackend
+  let configuration: UIConfiguration
   /// Below this size only a "terminal too small" message is drawn.
   static let minimumSize = Size(width: 20, height: 6)
   private(set) var quitRequested = false
-  private var renderScheduled = false
+  /// The size the tree last transitioned to (nil before launch).
+  private(set) var transitionedSize: Size?
 
-  init(root: Controller, backend: any TerminalBackend) {
+  init(root: Controller, backend: any TerminalBackend, configuration: UIConfiguration = UIConfiguration()) {
     self.root = root
     self.backend = backend
+    self.configuration = configuration
   }
 
   func handle(_ event: Event) {
     switch event {
+    case .resize(let size):
+      transition(to: size)
     case .key(let key):
-      if !root.handle(key), key == .character("q") { quitRequested = true }
-    case .resize, .mouse, .refresh:
+      if !dispatchKey(key), KeyMap.standard.action(for: key, in: .window) == .quit { quitRequested = true }
+    case .mouse(let mouse):
+      dispatchMouse(mouse)
+    case .refresh:
       break
     }
   }
 
+  /// Presented controllers first, then the focused leaf, then its parents.
+  private func dispatchKey(_ key: Key) -> Bool {
+    if root.dispatchKeyToPresentations(key) { return true }
+    return root.dispatchKey(key)
+  }
+
+  private func dispatchMouse(_ event: MouseEvent) {
+    if let top = root.presentations.last {
+      // A click outside a popover closes it; a full-screen presentation takes every click.
+      if top.controller.frame.contains(event.point) {
+        _ = top.controller.dispatchMouse(event)
+      } else {
+        top.controller.dismiss()
+      }
+      return
+    }
+    _ = root.dispatchMouse(event)
+  }
+
+  /// Launch and every settled resize: the container decides its override, traits flow down (the split
+  /// collapses or expands), the root takes the new frame.
+  func transition(to size: Size) {
+    transitionedSize = size
+    root.viewWillTransition(to: size)
+    root.updateTraits(
+      inherited: .screen(size, regularWidth: configuration.regularWidth, compactHeight: configuration.compactHeight))
+    root.frame = Rect(size: size)
+  }
+
   /// Lays out and draws the whole tree, then presents it.
   func renderNow() {
-    renderScheduled = false
     let size = backend.size
+    if transitionedSize != size { transition(to: size) }
     var surface = Surface(size: size)
+    surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
     if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
       drawTooSmall(in: &surface)
     } else {
       root.frame = Rect(size: size)
       root.render(in: &surface)
+      root.renderPresentations(in: &surface)
     }
     backend.present(surface)
   }
 
   private func drawTooSmall(in surface: inout Surface) {
-    let message = ["Terminal too small", "(\(surface.size.width)×\(surface.size.height), need 20×6)"]
-    for (i, line) in message.enumerated() {
-      let y = surface.size.height / 2 - 1 + i
-      let x = max(0, (surface.size.width - DisplayWidth.of(line)) / 2)
-      surface.put(line, at: Point(x: x, y: max(0, y)))
-    }
+    let bounds = surface.bounds
+    let y = max(0, bounds.height / 2 - 1)
+    surface.putCentered("Terminal too small", y: y, in: bounds, style: .bold)
+    surface.putCentered("(\(bounds.width)×\(bounds.height), need 20×6)", y: y + 1, in: bounds)
   }
 }

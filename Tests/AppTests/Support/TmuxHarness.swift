@@ -180,10 +180,23 @@ final class TmuxHarness: @unchecked Sendable {
     for fd in inherited.compactMap({ Int32($0) }) where fd > 2 {
       posix_spawn_file_actions_addclose(&actions, fd)
     }
+    // Start the child with an empty signal mask and default handlers: the spawning test thread has
+    // SIGCHLD, SIGHUP, SIGTERM… blocked by libdispatch, and a tmux server inheriting that mask never
+    // notices its pane exit and ignores `kill-server`, so it outlives the test.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([executable] + args).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
     guard spawned == 0 else {
       throw Failure(description: "cannot start \(executable): error \(spawned)")
     }

@@ -1,0 +1,63 @@
+import ArgumentParser
+import Foundation
+import Reader
+
+/// `splitfeed bench-ui` (hidden): time per keypress + full redraw on generated lists in the headless
+/// backend, to show that drawing cost follows the visible rows, not the list's length (issue 4; run it
+/// through `scripts/bench-ui`, which builds in release mode).
+struct BenchUICommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-ui", abstract: "Benchmark keypress + redraw in the headless backend.",
+    shouldDisplay: false)
+
+  @Option(help: "List lengths to compare.")
+  var rows: [Int] = [1_000, 50_000]
+
+  @Option(help: "Keypresses timed per list and key.")
+  var presses = 2_000
+
+  @Option(help: "Screen size, WIDTHxHEIGHT.")
+  var size = "120x40"
+
+  func run() throws {
+    let parts = size.split(separator: "x").compactMap { Int($0) }
+    guard parts.count == 2 else { throw ValidationError("--size wants WIDTHxHEIGHT") }
+    let screenSize = Size(width: parts[0], height: parts[1])
+    MainActor.assumeIsolated {
+      print("keypress + redraw, headless \(screenSize), \(presses) presses each (µs per press: median / p99)")
+      for count in rows {
+        let result = Self.measure(rows: count, size: screenSize, presses: presses)
+        let cells = result.map { "\($0.key) \(format($0.median)) / \(format($0.p99))" }
+        print(String(format: "%7d rows: ", count) + cells.joined(separator: "   "))
+      }
+    }
+  }
+
+  private func format(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1e6) }
+
+  /// Median and 99th percentile per keypress for j (next row), PgDn and G/g (ends of the list).
+  @MainActor
+  static func measure(rows: Int, size: Size, presses: Int) -> [(key: String, median: Double, p99: Double)] {
+    let items = (0..<rows).map { Item(title: "Article number \($0) with a title long enough to wrap on a narrow pane", id: "\($0)") }
+    let root = ContainerController.reader(feeds: [Feed(title: "Bench", items: items)])
+    let backend = MemoryBackend(size: size)
+    let screen = Screen(root: root, backend: backend)
+    screen.renderNow()
+    let cases: [(String, [Key])] = [
+      ("j", [.character("j")]), ("PgDn", [.pageDown]), ("G/g", [.character("G"), .character("g")]),
+    ]
+    return cases.map { name, keys in
+      var samples: [Double] = []
+      samples.reserveCapacity(presses)
+      for i in 0..<presses {
+        let key = keys[i % keys.count]
+        let start = DispatchTime.now().uptimeNanoseconds
+        screen.handle(.key(key))
+        screen.renderNow()
+        samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+      }
+      samples.sort()
+      return (name, samples[samples.count / 2], samples[min(samples.count - 1, samples.count * 99 / 100)])
+    }
+  }
+}

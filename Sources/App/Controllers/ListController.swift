@@ -1,0 +1,135 @@
+/// A scrolling list of rows of up to three wrapped lines with a selection (SPEC §1, the tutorial's
+/// table view), the base of the feed and article lists.
+///
+/// Drawing and key handling cost O(visible rows): rows are wrapped only when they can be on screen
+/// (`ListMovement` asks for their heights), and the wrapped lines are cached per width.
+@MainActor
+class ListController: Controller {
+  private(set) var movement = ListMovement()
+  /// Lines a row may wrap to (SPEC §1: at most 3).
+  static let maxLinesPerRow = 3
+  private var wrapped: [Int: [String]] = [:]
+  private var wrappedWidth = -1
+  private var wrappedEllipsis = ""
+
+  // MARK: Data source (override)
+
+  var rowCount: Int { 0 }
+  func rowText(at index: Int) -> String { "" }
+  /// Emphasis of a row (unread rows bold).
+  func rowStyle(at index: Int) -> Style { .plain }
+  /// Enter / `l` / `→` / a click on a row.
+  func didActivateRow(at index: Int) {}
+  /// Shown centred when there are no rows.
+  var emptyText: String { "Nothing here" }
+
+  /// Re-reads the row count (after the data changed), keeping the selection where it still exists.
+  func reloadData() {
+    movement.setCount(rowCount)
+    wrapped.removeAll(keepingCapacity: true)
+  }
+
+  func selectRow(_ index: Int) {
+    movement.select(index)
+    scrollToSelection()
+  }
+
+  var selectedIndex: Int { movement.selected }
+
+  // MARK: Rows
+
+  private var textWidth: Int { max(1, frame.width - 2) }
+
+  /// The wrapped lines of row `index` at the current width (cached; the cache is bounded).
+  func lines(forRow index: Int) -> [String] {
+    if let cached = wrapped[index] { return cached }
+    if wrapped.count > 4096 { wrapped.removeAll(keepingCapacity: true) }
+    let text = TerminalText.sanitized(rowText(at: index))
+    var lines = TextWrap.lines(text, width: textWidth, maxLines: Self.maxLinesPerRow, ellipsis: wrappedEllipsis)
+    if lines.isEmpty { lines = [""] }
+    wrapped[index] = lines
+    return lines
+  }
+
+  private func rowHeight(_ index: Int) -> Int { lines(forRow: index).count }
+
+  private func scrollToSelection() {
+    movement.scrollToSelection(viewport: frame.height, rowHeight: rowHeight)
+  }
+
+  override func layoutChildren() {
+    if movement.count != rowCount { movement.setCount(rowCount) }
+    if wrappedWidth != textWidth {
+      wrappedWidth = textWidth
+      wrapped.removeAll(keepingCapacity: true)
+    }
+    scrollToSelection()
+  }
+
+  override func draw(in surface: inout Surface) {
+    if wrappedEllipsis != surface.glyphs.ellipsis {
+      wrappedEllipsis = surface.glyphs.ellipsis
+      wrapped.removeAll(keepingCapacity: true)
+      scrollToSelection()
+    }
+    surface.fill(frame)
+    guard movement.count > 0 else {
+      surface.putCentered(emptyText, y: frame.minY + frame.height / 2, in: frame, style: .dim)
+      return
+    }
+    for row in movement.visibleRows(viewport: frame.height, rowHeight: rowHeight) {
+      let isSelected = row.index == movement.selected
+      var style = rowStyle(at: row.index)
+      if isSelected { style = style.adding(.reverse) }
+      let rect = Rect(x: frame.minX, y: frame.minY + row.y, width: frame.width, height: row.height)
+        .intersection(frame)
+      if isSelected { surface.fill(rect, style: style) }
+      for (i, line) in lines(forRow: row.index).enumerated() where row.y + i < frame.height {
+        surface.put(line, at: Point(x: frame.minX + 1, y: rect.minY + i), style: style, clip: frame)
+      }
+    }
+  }
+
+  // MARK: Keys and mouse
+
+  override func handle(_ key: Key) -> Bool {
+    guard let action = KeyMap.standard.action(for: key, in: .list) else { return false }
+    switch action {
+    case .moveDown: movement.move(by: 1)
+    case .moveUp: movement.move(by: -1)
+    case .pageDown: movement.pageDown(viewport: frame.height, rowHeight: rowHeight)
+    case .pageUp: movement.pageUp(viewport: frame.height, rowHeight: rowHeight)
+    case .first: movement.moveToFirst()
+    case .last: movement.moveToLast()
+    case .open:
+      guard movement.count > 0 else { return true }
+      didActivateRow(at: movement.selected)
+      return true
+    default: return false
+    }
+    scrollToSelection()
+    return true
+  }
+
+  /// The row drawn at screen line `y`, if any.
+  func row(atLine y: Int) -> Int? {
+    movement.visibleRows(viewport: frame.height, rowHeight: rowHeight)
+      .first { frame.minY + $0.y <= y && y < frame.minY + $0.y + $0.height }?.index
+  }
+
+  override func handleMouse(_ event: MouseEvent) -> Bool {
+    switch event.kind {
+    case .press:
+      guard let index = row(atLine: event.point.y) else { return true }
+      selectRow(index)
+      didActivateRow(at: index)
+    case .scrollDown:
+      movement.move(by: 3)
+      scrollToSelection()
+    case .scrollUp:
+      movement.move(by: -3)
+      scrollToSelection()
+    }
+    return true
+  }
+}

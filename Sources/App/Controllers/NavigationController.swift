@@ -1,0 +1,81 @@
+/// A stack of controllers with a title bar (SPEC §3, UINavigationController): `show` pushes, back pops.
+///
+/// Invariant: only `top` is a child (drawn, given traits, offered keys); the controllers below wait in
+/// `stack` and get fresh traits when they become top again. Transitions reach the whole stack.
+@MainActor
+final class NavigationController: Controller {
+  private(set) var stack: [Controller]
+  /// Rows taken by the title bar: the title line and a rule.
+  static let barHeight = 2
+
+  init(root: Controller) {
+    stack = [root]
+    super.init()
+    title = root.title
+    addChild(root)
+  }
+
+  var top: Controller { stack[stack.count - 1] }
+
+  func push(_ controller: Controller) {
+    top.removeFromParent()
+    stack.append(controller)
+    addChild(controller)
+  }
+
+  /// Pops the top controller (never the root); returns it.
+  @discardableResult
+  func pop() -> Controller? {
+    guard stack.count > 1 else { return nil }
+    let popped = stack.removeLast()
+    popped.removeFromParent()
+    addChild(top)
+    return popped
+  }
+
+  override func canPerform(_ route: Route, sender: Controller) -> Bool { route == .show }
+  override func perform(_ route: Route, _ controller: Controller, sender: Controller) { push(controller) }
+
+  override func viewWillTransition(to size: Size) {
+    for controller in stack { controller.viewWillTransition(to: size) }
+  }
+
+  override var focusedChild: Controller? { top }
+
+  private var contentFrame: Rect { frame.dividedTop(Self.barHeight).1 }
+
+  override func layoutChildren() { top.frame = contentFrame }
+
+  /// The bar takes the title of the controller on top, with `‹ Back` below the root (SPEC §3).
+  override func draw(in surface: inout Surface) {
+    let (bar, _) = frame.dividedTop(Self.barHeight)
+    surface.fill(bar)
+    let titleRow = Rect(x: bar.minX, y: bar.minY, width: bar.width, height: min(1, bar.height))
+    var x = bar.minX + 1
+    if stack.count > 1 {
+      x += surface.put(surface.glyphs.back + " Back", at: Point(x: x, y: bar.minY), style: .plain, clip: titleRow)
+      x += 2
+    }
+    let room = max(0, bar.maxX - x - 1)
+    let shown = TextWrap.truncate(TerminalText.sanitized(top.title), width: room, ellipsis: surface.glyphs.ellipsis)
+    surface.put(shown, at: Point(x: x, y: bar.minY), style: .bold, clip: titleRow)
+    if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    switch KeyMap.standard.action(for: key, in: .window) {
+    case .back, .quit:
+      return pop() != nil
+    default:
+      return false
+    }
+  }
+
+  override func handleMouse(_ event: MouseEvent) -> Bool {
+    // A click on `‹ Back` pops.
+    guard event.kind == .press, stack.count > 1, event.point.y == frame.minY, event.point.x < frame.minX + 8
+    else { return false }
+    pop()
+    return true
+  }
+}

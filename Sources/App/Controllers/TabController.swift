@@ -1,0 +1,79 @@
+import Reader
+
+/// Tabs with a tab bar on the last row (SPEC §1: **Feeds** and **Recent**; UITabBarController), switched
+/// with `1`/`2` or a click. Invariant: only the selected tab is a child; the others keep their state.
+@MainActor
+final class TabController: Controller {
+  let tabs: [Controller]
+  private(set) var selectedIndex = 0
+
+  init(tabs: [Controller]) {
+    precondition(!tabs.isEmpty, "a tab controller needs a tab")
+    self.tabs = tabs
+    super.init()
+    addChild(tabs[0])
+  }
+
+  var selected: Controller { tabs[selectedIndex] }
+
+  func select(_ index: Int) {
+    guard tabs.indices.contains(index), index != selectedIndex else { return }
+    selected.removeFromParent()
+    selectedIndex = index
+    addChild(selected)
+  }
+
+  override func viewWillTransition(to size: Size) {
+    for tab in tabs { tab.viewWillTransition(to: size) }
+  }
+
+  override var focusedChild: Controller? { selected }
+
+  private var barFrame: Rect { frame.dividedBottom(1).1 }
+
+  override func layoutChildren() { selected.frame = frame.dividedBottom(1).0 }
+
+  /// Item frames in the bar, for drawing and hit testing.
+  private func itemFrames() -> [Rect] {
+    var x = barFrame.minX + 1
+    return tabs.enumerated().map { i, tab in
+      let width = DisplayWidth.of(label(i, tab))
+      defer { x += width + 1 }
+      return Rect(x: x, y: barFrame.minY, width: width, height: 1)
+    }
+  }
+
+  private func label(_ index: Int, _ tab: Controller) -> String { " \(index + 1) \(tab.title) " }
+
+  override func draw(in surface: inout Surface) {
+    let bar = barFrame
+    surface.fill(bar, style: .dim)
+    for (i, item) in itemFrames().enumerated() {
+      let style: Style = i == selectedIndex ? .reverse : .dim
+      surface.put(label(i, tabs[i]), at: item.origin, style: style, clip: bar)
+    }
+  }
+
+  override func handle(_ key: Key) -> Bool {
+    switch KeyMap.standard.action(for: key, in: .window) {
+    case .feedsTab: select(0)
+    case .recentTab: select(1)
+    default: return false
+    }
+    return true
+  }
+
+  override func handleMouse(_ event: MouseEvent) -> Bool {
+    guard event.kind == .press, let i = itemFrames().firstIndex(where: { $0.contains(event.point) }) else {
+      return false
+    }
+    select(i)
+    return true
+  }
+
+  /// The navigation stacks of every tab, the selected one first (where a collapsed split pushes).
+  var navigationControllers: [NavigationController] {
+    let ordered = [selected] + tabs.filter { $0 !== selected }
+    return ordered.compactMap { $0 as? NavigationController }
+  }
+}

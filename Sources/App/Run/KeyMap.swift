@@ -1,0 +1,88 @@
+import Foundation
+
+/// What a key asks for, independent of the key (newsboat's Operation). `reload`, `reloadAll`,
+/// `nextUnread` and `openInBrowser` are bound now and handled by the app issue's controllers.
+enum Action: String, Sendable {
+  case moveDown, moveUp, pageDown, pageUp, first, last
+  case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
+  case feedsTab, recentTab, help, quit
+  case reload, reloadAll, nextUnread, openInBrowser
+}
+
+/// Where a binding applies; the help overlay lists bindings under these headings.
+enum KeyContext: String, CaseIterable, Sendable {
+  case list = "Lists"
+  case article = "Article"
+  case window = "Everywhere"
+  case popover = "Popover"
+}
+
+/// One row of the key map: keys, the action, its context and the text the help overlay shows.
+struct KeyBinding: Sendable {
+  var keys: [Key]
+  var action: Action
+  var context: KeyContext
+  var summary: String
+}
+
+/// Key → Action per context (SPEC §5; newsboat's per-dialog keymaps). Controllers ask it instead of
+/// matching keys, and the `?` overlay is generated from `bindings`, so help never drifts from behaviour.
+struct KeyMap: Sendable {
+  var bindings: [KeyBinding]
+
+  func action(for key: Key, in context: KeyContext) -> Action? {
+    bindings.first { $0.context == context && $0.keys.contains(key) }?.action
+  }
+
+  static let standard = KeyMap(bindings: [
+    KeyBinding(keys: [.character("j"), .down], action: .moveDown, context: .list, summary: "next row"),
+    KeyBinding(keys: [.character("k"), .up], action: .moveUp, context: .list, summary: "previous row"),
+    KeyBinding(keys: [.pageDown, .character(" ")], action: .pageDown, context: .list, summary: "page down"),
+    KeyBinding(keys: [.pageUp], action: .pageUp, context: .list, summary: "page up"),
+    KeyBinding(keys: [.character("g"), .home], action: .first, context: .list, summary: "first row"),
+    KeyBinding(keys: [.character("G"), .end], action: .last, context: .list, summary: "last row"),
+    KeyBinding(
+      keys: [.enter, .character("l"), .right], action: .open, context: .list,
+      summary: "open (feed → articles, article → detail)"),
+    KeyBinding(keys: [.character("j"), .down], action: .moveDown, context: .article, summary: "scroll down"),
+    KeyBinding(keys: [.character("k"), .up], action: .moveUp, context: .article, summary: "scroll up"),
+    KeyBinding(keys: [.pageDown, .character(" ")], action: .pageDown, context: .article, summary: "page down"),
+    KeyBinding(keys: [.pageUp], action: .pageUp, context: .article, summary: "page up"),
+    KeyBinding(keys: [.character("g"), .home], action: .first, context: .article, summary: "top"),
+    KeyBinding(keys: [.character("G"), .end], action: .last, context: .article, summary: "bottom"),
+    KeyBinding(
+      keys: [.character("h"), .left, .backspace, .escape], action: .back, context: .window,
+      summary: "back / dismiss"),
+    KeyBinding(keys: [.tab], action: .focusOtherPane, context: .window, summary: "focus the other pane"),
+    KeyBinding(
+      keys: [.character("t")], action: .toggleDisplayMode, context: .window, summary: "toggle the list pane"),
+    KeyBinding(keys: [.character("p")], action: .publishDate, context: .window, summary: "publish-date popover"),
+    KeyBinding(keys: [.character("1")], action: .feedsTab, context: .window, summary: "Feeds tab"),
+    KeyBinding(keys: [.character("2")], action: .recentTab, context: .window, summary: "Recent tab"),
+    KeyBinding(keys: [.character("r")], action: .reload, context: .window, summary: "reload this feed"),
+    KeyBinding(keys: [.character("R")], action: .reloadAll, context: .window, summary: "reload all feeds"),
+    KeyBinding(keys: [.character("n")], action: .nextUnread, context: .window, summary: "next unread"),
+    KeyBinding(keys: [.character("o")], action: .openInBrowser, context: .window, summary: "open in browser"),
+    KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
+    KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
+    KeyBinding(
+      keys: [.escape, .character("p")], action: .dismiss, context: .popover, summary: "close the popover"),
+    KeyBinding(keys: [.character("q")], action: .quit, context: .popover, summary: "close the popover"),
+  ])
+
+  /// The help overlay's text: one heading per context, then `keys  summary` rows, in binding order.
+  var helpLines: [String] {
+    var lines: [String] = []
+    for context in KeyContext.allCases {
+      let rows = bindings.filter { $0.context == context }
+      guard !rows.isEmpty else { continue }
+      if !lines.isEmpty { lines.append("") }
+      lines.append(context.rawValue)
+      for row in rows {
+        let keys = row.keys.map(\.description).joined(separator: " ")
+        lines.append("  " + keys.padding(toLength: 22, withPad: " ", startingAt: 0) + row.summary)
+      }
+    }
+    return lines
+  }
+}

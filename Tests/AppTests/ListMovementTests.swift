@@ -1,0 +1,106 @@
+import Testing
+import Reader
+
+@testable import App
+
+/// The list's selection and scroll model (ARCHITECTURE §3), without a screen.
+struct ListMovementTests {
+  static func one(_: Int) -> Int { 1 }
+  static func three(_: Int) -> Int { 3 }
+
+  enum Op: Sendable { case down, up, pageDown, pageUp, first, last, select(Int) }
+
+  @Test(arguments: [
+    // (count, viewport, row height, ops, selected, top)
+    (10, 5, 1, [Op.down, .down], 2, 0),
+    (10, 5, 1, [.up], 0, 0),
+    (10, 5, 1, [.last], 9, 5),
+    (10, 5, 1, [.last, .down], 9, 5),
+    (10, 5, 1, [.last, .first], 0, 0),
+    (10, 5, 1, [.pageDown], 5, 1),
+    (10, 5, 1, [.pageDown, .pageDown], 9, 5),
+    (10, 5, 1, [.last, .pageUp], 4, 4),
+    (10, 6, 3, [.down, .down], 2, 1),  // two 3-line rows fit in 6 lines
+    (10, 6, 3, [.last], 9, 8),
+    (10, 6, 3, [.pageDown], 2, 1),
+    (0, 5, 1, [.down, .last, .pageDown], 0, 0),
+    (1, 5, 1, [.pageDown, .pageUp], 0, 0),
+    (50_000, 20, 2, [.last], 49_999, 49_990),
+    (50_000, 20, 2, [.select(25_000), .up], 24_999, 24_991),
+  ] as [(Int, Int, Int, [Op], Int, Int)])
+  func movement(count: Int, viewport: Int, height: Int, ops: [Op], selected: Int, top: Int) {
+    var list = ListMovement(count: count)
+    let rowHeight: (Int) -> Int = { _ in height }
+    for op in ops {
+      switch op {
+      case .down: list.move(by: 1)
+      case .up: list.move(by: -1)
+      case .pageDown: list.pageDown(viewport: viewport, rowHeight: rowHeight)
+      case .pageUp: list.pageUp(viewport: viewport, rowHeight: rowHeight)
+      case .first: list.moveToFirst()
+      case .last: list.moveToLast()
+      case .select(let i): list.select(i)
+      }
+      list.scrollToSelection(viewport: viewport, rowHeight: rowHeight)
+    }
+    #expect(list.selected == selected)
+    #expect(list.top == top)
+  }
+
+  @Test func countChangesClampTheSelection() {
+    var list = ListMovement(count: 100, selected: 80)
+    list.setCount(10)
+    #expect(list.selected == 9 && list.top <= 9)
+    list.setCount(0)
+    #expect(list.selected == 0 && list.top == 0)
+  }
+
+  @Test func visibleRowsStopAtTheViewport() {
+    var list = ListMovement(count: 100)
+    list.select(50)
+    list.scrollToSelection(viewport: 7, rowHeight: Self.three)
+    let rows = list.visibleRows(viewport: 7, rowHeight: Self.three)
+    #expect(rows.map(\.index) == [49, 50, 51])
+    #expect(rows.map(\.y) == [0, 3, 6])
+  }
+
+  @Test func scrollingAFarSelectionMeasuresOnlyVisibleRows() {
+    var list = ListMovement(count: 1_000_000)
+    var measured = 0
+    list.moveToLast()
+    list.scrollToSelection(viewport: 30) { _ in
+      measured += 1
+      return 1
+    }
+    #expect(measured <= 31)
+    #expect(list.top == 999_970)
+  }
+}
+
+/// Title wrapping to at most three lines by display width (SPEC §1).
+struct TextWrapTests {
+  @Test(arguments: [
+    ("Understanding Self Sizing Cells and Dynamic Type in iOS 8", 36, 3,
+     ["Understanding Self Sizing Cells and", "Dynamic Type in iOS 8"]),
+    ("short", 10, 3, ["short"]),
+    ("", 10, 3, []),
+    ("one two three four five six", 9, 2, ["one two", "three…"]),
+    ("Supercalifragilistic", 8, 3, ["Supercal", "ifragili", "stic"]),
+    ("Supercalifragilisticexpialidocious", 8, 2, ["Supercal", "ifragil…"]),
+    ("日本語のタイトルです", 8, 3, ["日本語の", "タイトル", "です"]),
+    ("日本語のタイトルです", 7, 2, ["日本語", "のタイ…"]),
+    ("emoji 😀😀 ok", 8, 3, ["emoji", "😀😀 ok"]),
+    ("a b", 0, 3, []),
+  ] as [(String, Int, Int, [String])])
+  func wrap(text: String, width: Int, maxLines: Int, expected: [String]) {
+    let lines = TextWrap.lines(text, width: width, maxLines: maxLines)
+    #expect(lines == expected)
+    for line in lines { #expect(DisplayWidth.of(line) <= width) }
+  }
+
+  @Test func truncate() {
+    #expect(TextWrap.truncate("Publish Date", width: 20) == "Publish Date")
+    #expect(TextWrap.truncate("Publish Date", width: 8) == "Publish…")
+    #expect(TextWrap.truncate("日本語", width: 5) == "日本…")
+  }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Reader
+
+@testable import App
+
+/// The in-process pilot (ARCHITECTURE §6 tier 3): the real `ContainerController` over a
+/// `MemoryBackend`; every input goes through `Screen.handle` followed by `renderNow()`.
+@MainActor
+final class Harness {
+  let backend: MemoryBackend
+  let screen: Screen
+  let root: ContainerController
+
+  init(
+    _ width: Int, _ height: Int, feeds: [Feed] = [SampleFeeds.appcoda],
+    configure: (inout UIConfiguration) -> Void = { _ in }
+  ) {
+    var configuration = UIConfiguration()
+    configuration.timeZone = TimeZone(identifier: "UTC") ?? .current
+    configure(&configuration)
+    backend = MemoryBackend(size: Size(width: width, height: height))
+    root = ContainerController.reader(feeds: feeds, configuration: configuration)
+    screen = Screen(root: root, backend: backend, configuration: configuration)
+    screen.renderNow()
+  }
+
+  var split: SplitController { root.split }
+  var lines: [String] { backend.lines }
+  var surface: Surface { backend.lastFrame ?? Surface(size: .zero) }
+  var text: String { lines.joined(separator: "\n") }
+
+  func press(_ keys: Key...) {
+    for key in keys {
+      screen.handle(.key(key))
+      screen.renderNow()
+    }
+  }
+
+  /// Types each character as a key.
+  func type(_ text: String) {
+    for character in text { press(.character(character)) }
+  }
+
+  func click(_ x: Int, _ y: Int) {
+    screen.handle(.mouse(MouseEvent(kind: .press, point: Point(x: x, y: y))))
+    screen.renderNow()
+  }
+
+  func resize(_ width: Int, _ height: Int) {
+    backend.size = Size(width: width, height: height)
+    screen.handle(.resize(backend.size))
+    screen.renderNow()
+  }
+
+  /// The article on screen (secondary, or top of the collapsed stack).
+  var article: ArticleController? { root.visibleArticle }
+  var popover: PopoverPresentation? {
+    for p in root.presentations { if case .popover(let popover) = p.style { return popover } }
+    return nil
+  }
+
+  /// Screen position of the first occurrence of `text` (columns counted in cells).
+  func find(_ needle: String) -> Point? {
+    for (y, line) in lines.enumerated() {
+      if let range = line.range(of: needle) {
+        return Point(x: DisplayWidth.of(line[..<range.lowerBound]), y: y)
+      }
+    }
+    return nil
+  }
+}
