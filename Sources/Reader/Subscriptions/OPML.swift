@@ -44,6 +44,10 @@ public enum OPML {
     guard ok else {
       throw .malformed(line: parser.lineNumber, reason: parser.parserError?.localizedDescription ?? "parse error")
     }
+    // FoundationXML on Linux reports a document cut off inside an element as a success.
+    guard reader.openElements == 0 else {
+      throw .malformed(line: parser.lineNumber, reason: "the document ends before its elements are closed")
+    }
     return Document(subscriptions: reader.subscriptions, outlinesWithoutURL: reader.withoutURL)
   }
 
@@ -113,6 +117,7 @@ public enum OPML {
     var withoutURL = 0
     var rootName: String?
     var sawRoot = false
+    var openElements = 0
     /// One entry per open `outline`: the folder title it contributes, or nil for a feed outline.
     private var stack: [String?] = []
 
@@ -120,6 +125,7 @@ public enum OPML {
       _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
       attributes: [String: String] = [:]
     ) {
+      openElements += 1
       if rootName == nil {
         rootName = name
         sawRoot = name.lowercased() == "opml"
@@ -139,6 +145,7 @@ public enum OPML {
     }
 
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+      openElements -= 1
       if name == "outline", !stack.isEmpty { stack.removeLast() }
     }
 
