@@ -10,7 +10,9 @@ let package = Package(
     .executable(name: "splitfeed", targets: ["App"])
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // SQLite cache (WAL, migrations, a thread-safe queue); builds against the system's SQLite.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
   ],
   targets: [
     // Thin C shim over ncursesw: globals (stdscr, COLS, LINES) and macros Swift cannot reach safely.
@@ -27,7 +29,7 @@ let package = Package(
     // Feed model, parsing, fetching and storage. No UI, no ncurses.
     .target(
       name: "Reader",
-      dependencies: ["CLibXML2"]
+      dependencies: ["CLibXML2", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // Controllers, drawing, terminal backend and the `splitfeed` executable.
     .executableTarget(
@@ -40,7 +42,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReaderTests",
-      dependencies: ["Reader"],
+      dependencies: ["Reader", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
     .testTarget(

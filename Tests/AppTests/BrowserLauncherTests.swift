@@ -23,8 +23,9 @@ import Testing
       printf '%s\\n' "$#" > '\(log.path)'
       for a in "$@"; do printf '%s\\n' "$a" >> '\(log.path)'; done
       """.write(to: script, atomically: true, encoding: .utf8)
-    chmod(script.path, 0o755)
-    let launcher = BrowserLauncher.resolve(setting: nil, environment: ["BROWSER": script.path])
+    // Run through /bin/sh rather than exec'ing the file just written: a process spawned meanwhile by a
+    // parallel test can still hold it open for writing, and exec would fail with ETXTBSY.
+    let launcher = BrowserLauncher.resolve(setting: nil, environment: ["BROWSER": "/bin/sh \(script.path)"])
     var suspended = 0
     var resumed = 0
     let failure = launcher.open(url, suspend: { suspended += 1 }, resume: { resumed += 1 })

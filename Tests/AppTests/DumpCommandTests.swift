@@ -15,11 +15,13 @@ struct DumpCommandTests {
     return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
   }
 
-  static func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+  /// Runs the binary to its end; `environment` replaces the inherited one when given.
+  static func run(_ arguments: [String], environment: [String: String]? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
     let binary = try #require(binary, "splitfeed was not built beside the test bundle")
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -13,6 +13,9 @@ struct OpenCommand: ParsableCommand {
   @Option(name: .long, help: "Layout: split, stack or auto (decided by the terminal's size).")
   var layout: LayoutOption = .auto
 
+  /// `--config-dir`, `--cache`: `options.load()` gives the `Library` (config, urls, cache) for the UI.
+  @OptionGroup var options: LibraryOptions
+
   @Argument(help: "Feeds to open: file paths, file:// or http(s):// URLs.")
   var sources: [String] = []
 

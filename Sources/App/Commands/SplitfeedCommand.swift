@@ -6,7 +6,10 @@ struct SplitfeedCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "splitfeed",
     abstract: "A terminal feed reader (RSS, Atom, JSON Feed) with an adaptive split view.",
-    subcommands: [OpenCommand.self, DumpCommand.self, BenchParseCommand.self, BenchUICommand.self],
+    subcommands: [
+      OpenCommand.self, DumpCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self,
+      BenchParseCommand.self, BenchUICommand.self,
+    ],
     defaultSubcommand: OpenCommand.self
   )
 }

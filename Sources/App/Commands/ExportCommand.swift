@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Reader
+
+/// `splitfeed export`: the feeds as OPML 2.0 on stdout (SPEC §6), titles and site links from the cache,
+/// tags as folders. Reads the cache read-only and never creates one.
+struct ExportCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "export",
+    abstract: "Print the feeds as OPML 2.0."
+  )
+
+  @OptionGroup var options: LibraryOptions
+
+  func run() throws {
+    let library = options.load()
+    library.reportProblems()
+    var cached: [CachedFeed] = []
+    if FileManager.default.fileExists(atPath: library.paths.cacheFile) {
+      do {
+        cached = try library.openCache(readOnly: true).feeds()
+      } catch {
+        CommandOutput.warn("warning: titles unavailable: \(error)")
+      }
+    }
+    print(Self.render(subscriptions: library.subscriptions, cached: cached), terminator: "")
+  }
+
+  /// The urls file's feeds with cached titles; with no urls file, every cached feed.
+  static func render(subscriptions: [UrlsFile.Entry], cached: [CachedFeed]) -> String {
+    let byURL = Dictionary(cached.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+    let list: [OPML.Subscription]
+    if subscriptions.isEmpty {
+      list = cached.map { OPML.Subscription(url: $0.url, title: $0.title, siteLink: $0.siteLink) }
+    } else {
+      list = subscriptions.map {
+        OPML.Subscription(url: $0.url, title: byURL[$0.url]?.title, siteLink: byURL[$0.url]?.siteLink, tags: $0.tags)
+      }
+    }
+    return OPML.render(list)
+  }
+}

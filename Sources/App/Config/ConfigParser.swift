@@ -1,0 +1,155 @@
+import Reader
+
+/// Reads the config file: newsboat-like `key value…` lines, `#` comments, quoted values. Pure (text in,
+/// `Config` and problems out); every problem names its line and the line is skipped, so the program
+/// always starts (issue 5).
+enum ConfigParser {
+  static func parse(_ text: String, fileName: String = "config") -> (config: Config, problems: [LineProblem]) {
+    var config = Config()
+    config.fileName = fileName
+    var problems: [LineProblem] = []
+    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = offset + 1
+      let report = { (message: String) in problems.append(LineProblem(file: fileName, line: number, message: message)) }
+      let words: [String]
+      switch LineTokenizer.words(line) {
+      case .success(let w): words = w
+      case .failure(let error):
+        report(error.description)
+        continue
+      }
+      guard let name = words.first else { continue }
+      let values = Array(words.dropFirst())
+      if let message = apply(name, values, line: number, to: &config) { report(message) }
+    }
+    return (config, problems)
+  }
+
+  /// Applies one line; returns the problem, if any (and then leaves `config` unchanged).
+  private static func apply(_ name: String, _ values: [String], line: Int, to config: inout Config) -> String? {
+    switch name {
+    case "color": return color(values, into: &config)
+    case "bind-key": return bindKey(values, line: line, into: &config)
+    default: break
+    }
+    guard let setter = settings[name] else {
+      return "unknown setting \"\(name)\""
+    }
+    guard values.count == 1, let value = values.first else {
+      return "\(name) takes one value, got \(values.count)" + (values.count > 1 ? " (quote a value with spaces)" : "")
+    }
+    return setter(value, &config).map { "\(name): \($0)" }
+  }
+
+  private typealias Setter = @Sendable (String, inout Config) -> String?
+
+  private static func int(_ range: ClosedRange<Int>, _ path: WritableKeyPath<Config, Int> & Sendable) -> Setter {
+    { value, config in
+      guard let n = Int(value), range.contains(n) else {
+        return "expected a whole number from \(range.lowerBound) to \(range.upperBound), got \"\(value)\""
+      }
+      config[keyPath: path] = n
+      return nil
+    }
+  }
+
+  private static func choice<T: RawRepresentable & CaseIterable & SendableMetatype>(
+    _ path: WritableKeyPath<Config, T> & Sendable
+  ) -> Setter where T.RawValue == String {
+    { value, config in
+      guard let choice = T.allCases.first(where: { $0.rawValue.lowercased() == value.lowercased() }) else {
+        return "expected one of \(T.allCases.map(\.rawValue).joined(separator: ", ")), got \"\(value)\""
+      }
+      config[keyPath: path] = choice
+      return nil
+    }
+  }
+
+  private static func bool(_ path: WritableKeyPath<Config, Bool> & Sendable) -> Setter {
+    { value, config in
+      switch value.lowercased() {
+      case "yes", "true", "on": config[keyPath: path] = true
+      case "no", "false", "off": config[keyPath: path] = false
+      default: return "expected yes or no, got \"\(value)\""
+      }
+      return nil
+    }
+  }
+
+  private static let settings: [String: Setter] = [
+    "regular-width": int(1...10_000, \.regularWidth),
+    "compact-height": int(1...10_000, \.compactHeight),
+    "landscape-min-width": int(1...10_000, \.landscapeMinWidth),
+    "primary-width-fraction": { value, config in
+      guard let f = Double(value), f > 0, f < 1 else {
+        return "expected a fraction between 0 and 1 (like 0.35), got \"\(value)\""
+      }
+      config.primaryWidthFraction = f
+      return nil
+    },
+    "primary-min-width": int(1...10_000, \.primaryMinWidth),
+    "primary-max-width": int(1...10_000, \.primaryMaxWidth),
+    "display-mode": choice(\.displayMode),
+    "popover-adaptive": choice(\.popoverAdaptive),
+    "layout": choice(\.layout),
+    "reload-on-start": bool(\.reloadOnStart),
+    "reload-interval": int(0...525_600, \.reloadInterval),
+    "reload-threads": int(1...64, \.reloadThreads),
+    "browser": { value, config in
+      guard !value.isEmpty else { return "expected a command" }
+      config.browser = value
+      return nil
+    },
+  ]
+
+  /// `color ELEMENT FG BG [ATTR…]`.
+  private static func color(_ values: [String], into config: inout Config) -> String? {
+    guard values.count >= 3 else { return "color takes an element, a foreground and a background, then attributes" }
+    guard let element = Config.ColorElement(rawValue: values[0]) else {
+      return "color: unknown element \"\(values[0])\" (known: \(Config.ColorElement.allCases.map(\.rawValue).joined(separator: ", ")))"
+    }
+    var style = Style()
+    for (index, path) in [(1, \Style.foreground), (2, \Style.background)] {
+      guard let color = colorValue(values[index]) else {
+        return "color: \"\(values[index])\" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white, or 0–255)"
+      }
+      style[keyPath: path] = color
+    }
+    for name in values.dropFirst(3) {
+      guard let attribute = attributes[name.lowercased()] else {
+        return "color: unknown attribute \"\(name)\" (known: bold, dim, italic, underline, reverse)"
+      }
+      style.attributes.insert(attribute)
+    }
+    config.colors[element] = style
+    return nil
+  }
+
+  private static let attributes: [String: Style.Attributes] = [
+    "bold": .bold, "dim": .dim, "italic": .italic, "underline": .underline, "reverse": .reverse, "standout": .reverse,
+  ]
+
+  private static let colorNames: [String: Color] = [
+    "default": .default, "black": .black, "red": .red, "green": .green, "yellow": .yellow, "blue": .blue,
+    "magenta": .magenta, "cyan": .cyan, "white": .white,
+  ]
+
+  /// A colour name, `0`…`255`, or newsboat's `color0`…`color255`.
+  static func colorValue(_ text: String) -> Color? {
+    let lower = text.lowercased()
+    if let named = colorNames[lower] { return named }
+    let digits = lower.hasPrefix("color") ? String(lower.dropFirst(5)) : lower
+    guard let n = Int(digits), (0...255).contains(n) else { return nil }
+    return .index(UInt8(n))
+  }
+
+  /// `bind-key KEY ACTION`.
+  private static func bindKey(_ values: [String], line: Int, into config: inout Config) -> String? {
+    guard values.count == 2 else { return "bind-key takes a key and an action, got \(values.count) values" }
+    guard let key = KeyName.parse(values[0]) else {
+      return "bind-key: unknown key \"\(values[0])\" (use a character, ^X, ENTER, TAB, SPACE, ESC, BACKSPACE, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN or F1–F12)"
+    }
+    config.bindings.append(Config.KeyBinding(keyText: values[0], key: key, action: values[1], line: line))
+    return nil
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where splitfeed keeps its files (SPEC §6): XDG folders by default, `--config-dir` / `--cache` when
+/// given. Pure: the environment is a parameter, so tests never look at the real home.
+struct Paths: Equatable, Sendable {
+  /// Holds `config` and `urls`.
+  var configDirectory: String
+  var cacheFile: String
+
+  var configFile: String { configDirectory + "/config" }
+  var urlsFile: String { configDirectory + "/urls" }
+
+  /// `$XDG_CONFIG_HOME/splitfeed` (else `~/.config/splitfeed`) and `$XDG_DATA_HOME/splitfeed/cache.db`
+  /// (else `~/.local/share/splitfeed/cache.db`); relative XDG values are ignored, as the spec says.
+  static func resolve(
+    configDirectory: String? = nil, cacheFile: String? = nil,
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> Paths {
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    func base(_ variable: String, _ fallback: String) -> String {
+      if let value = environment[variable], value.hasPrefix("/") { return value }
+      return home + "/" + fallback
+    }
+    func expand(_ path: String) -> String {
+      if path == "~" { return home }
+      if path.hasPrefix("~/") { return home + path.dropFirst() }
+      if path.hasPrefix("/") { return path }
+      return FileManager.default.currentDirectoryPath + "/" + path
+    }
+    return Paths(
+      configDirectory: configDirectory.map(expand) ?? base("XDG_CONFIG_HOME", ".config") + "/splitfeed",
+      cacheFile: cacheFile.map(expand) ?? base("XDG_DATA_HOME", ".local/share") + "/splitfeed/cache.db")
+  }
+}

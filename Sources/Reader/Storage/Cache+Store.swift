@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+
+/// The write side of a reload: each function is one transaction for one feed, so a crash between two of
+/// them leaves every feed either as it was or fully updated.
+extension Cache {
+  /// Writes a freshly fetched and parsed feed: its title, link and validators, and every item upserted by
+  /// its key (`ItemKey`). Existing items keep their read flag and first-seen date; items no longer in the
+  /// document stay. Clears the feed's last error.
+  @discardableResult
+  public func store(
+    _ feed: Feed, feedID: Int64, validators: Validators, at date: Date = Date()
+  ) async throws(CacheError) -> StoreSummary {
+    try await asyncWrite { db in try Self.store(feed, feedID: feedID, validators: validators, at: date, in: db) }
+  }
+
+  /// `store` for synchronous callers (tests, tools); same transaction.
+  @discardableResult
+  public func storeNow(
+    _ feed: Feed, feedID: Int64, validators: Validators, at date: Date = Date()
+  ) throws(CacheError) -> StoreSummary {
+    try write { db in try Self.store(feed, feedID: feedID, validators: validators, at: date, in: db) }
+  }
+
+  /// The server said 304: only the validators and the fetch time change.
+  public func recordNotModified(feedID: Int64, validators: Validators, at date: Date = Date()) async throws(CacheError) {
+    try await asyncWrite { db in
+      try db.execute(
+        sql: "UPDATE feeds SET etag = ?, last_modified = ?, last_fetch = ?, last_error = NULL WHERE id = ?",
+        arguments: [validators.etag, validators.lastModified, date.timeIntervalSince1970, feedID])
+    }
+  }
+
+  /// The fetch or the parse failed: the error sentence is kept for the feed list; items are untouched.
+  public func recordFailure(feedID: Int64, error: String, at date: Date = Date()) async throws(CacheError) {
+    try await asyncWrite { db in
+      try db.execute(
+        sql: "UPDATE feeds SET last_fetch = ?, last_error = ? WHERE id = ?",
+        arguments: [date.timeIntervalSince1970, error, feedID])
+    }
+  }
+
+  private static func store(
+    _ feed: Feed, feedID: Int64, validators: Validators, at date: Date, in db: Database
+  ) throws -> StoreSummary {
+    let now = date.timeIntervalSince1970
+    try db.execute(
+      sql: """
+        UPDATE feeds SET title = ?, site_link = ?, etag = ?, last_modified = ?, last_fetch = ?, last_error = NULL
+        WHERE id = ?
+        """,
+      arguments: [
+        feed.title.isEmpty ? nil : feed.title, feed.link, validators.etag, validators.lastModified, now, feedID,
+      ])
+    let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
+    let upsert = try db.cachedStatement(
+      sql: """
+        INSERT INTO items (feed_id, key, guid, title, link, author, published, published_text, updated,
+          updated_text, summary, content, enclosures, categories, first_seen, sort_date)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(feed_id, key) DO UPDATE SET
+          guid = excluded.guid, title = excluded.title, link = excluded.link, author = excluded.author,
+          published = excluded.published, published_text = excluded.published_text,
+          updated = excluded.updated, updated_text = excluded.updated_text, summary = excluded.summary,
+          content = excluded.content, enclosures = excluded.enclosures, categories = excluded.categories,
+          sort_date = CASE WHEN excluded.published IS NULL AND excluded.updated IS NULL
+            THEN items.sort_date ELSE excluded.sort_date END
+        """)
+    for (index, item) in feed.items.enumerated() {
+      let published = item.published?.timeIntervalSince1970
+      let updated = item.updated?.timeIntervalSince1970
+      // Undated items sort by first sight, in document order (the first one newest).
+      let sortDate = published ?? updated ?? (now - Double(index) * 1e-6)
+      let arguments: [(any DatabaseValueConvertible)?] = [
+        feedID, ItemKey.of(item), item.id, item.title, item.link, item.author, published, item.publishedText,
+        updated, item.updatedText, item.summary, item.content, ItemColumns.json(item.enclosures),
+        ItemColumns.json(item.categories), now, sortDate,
+      ]
+      try upsert.execute(arguments: StatementArguments(arguments))
+    }
+    let after = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
+    return StoreSummary(newItems: after - before, itemsInDocument: feed.items.count)
+  }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import GRDB
+
+/// The SQLite cache (issue 5): feeds, their items with read flags, and the Recent list. The UI reads from
+/// it on the main thread (every read is one short query; item lists load only id, title, date and read);
+/// reloads write to it from background tasks, one transaction per feed.
+///
+/// WAL mode (`DatabasePool`) lets a second splitfeed read while this one writes; writers wait up to
+/// `busyTimeout` seconds for the lock and then fail with `CacheError.locked`. Because every feed's
+/// update is one transaction and items are unique per `(feed, key)`, a `kill -9` mid-reload loses at most
+/// the feeds in flight, never a read flag, and never duplicates an article (issue 6, Storage).
+public final class Cache: Sendable {
+  /// The file, as given (`:memory:` style paths are not supported: WAL needs a file).
+  public let path: String
+  /// True when opened with `readOnly: true`; writes then throw `CacheError.readOnly`.
+  public let isReadOnly: Bool
+  let busyTimeout: Double
+  private let db: any DatabaseWriter
+
+  /// The Recent list's length (SPEC §1).
+  public static let recentLimit = 20
+
+  /// Opens (creating the file and its folder if needed) and migrates the cache at `path`. With
+  /// `readOnly`, the file must exist and nothing is written — for a cache that cannot be written.
+  public init(path: String, readOnly: Bool = false, busyTimeout: Double = 5) throws(CacheError) {
+    self.path = path
+    self.isReadOnly = readOnly
+    self.busyTimeout = busyTimeout
+    var configuration = Configuration()
+    configuration.busyMode = .timeout(busyTimeout)
+    configuration.readonly = readOnly
+    configuration.foreignKeysEnabled = true
+    configuration.label = "splitfeed cache"
+    if !readOnly {
+      configuration.prepareDatabase { db in
+        // WAL + NORMAL: a commit survives a process crash (kill -9); only a power loss may drop the last one.
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+      }
+    }
+    do {
+      if readOnly {
+        guard FileManager.default.fileExists(atPath: path) else {
+          throw CacheError.cannotOpen(path: path, reason: "the file does not exist")
+        }
+        db = try DatabaseQueue(path: path, configuration: configuration)
+      } else {
+        try Self.prepareFolder(for: path)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try CacheSchema.migrator.migrate(pool)
+        db = pool
+      }
+      if try db.read({ try CacheSchema.migrator.hasBeenSuperseded($0) }) {
+        throw CacheError.newerSchema(path: path)
+      }
+    } catch {
+      throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+
+  private static func prepareFolder(for path: String) throws(CacheError) {
+    let folder = (path as NSString).deletingLastPathComponent
+    guard !folder.isEmpty else { return }
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      throw .cannotOpen(path: path, reason: "its folder \(folder) cannot be created")
+    }
+    let fm = FileManager.default
+    if fm.fileExists(atPath: path) ? !fm.isWritableFile(atPath: path) : !fm.isWritableFile(atPath: folder) {
+      throw .readOnly(path: path)
+    }
+    if fm.fileExists(atPath: path), !fm.isWritableFile(atPath: folder) {
+      throw .readOnly(path: path)  // WAL needs to create the -wal and -shm files beside it
+    }
+  }
+
+  // MARK: - Plumbing
+
+  func read<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
+    do { return try db.read(body) } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
+  }
+
+  func write<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
+    guard !isReadOnly else { throw CacheError.readOnly(path: path) }
+    do { return try db.write(body) } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
+  }
+
+  func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CacheError) -> T {
+    guard !isReadOnly else { throw CacheError.readOnly(path: path) }
+    do { return try await db.write(body) } catch {
+      throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+
+  // MARK: - Feeds
+
+  private static let feedColumns = """
+    f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position,
+    (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0),
+    (SELECT count(*) FROM items i WHERE i.feed_id = f.id)
+    """
+
+  private static func feed(_ row: Row) -> CachedFeed {
+    CachedFeed(
+      id: row[0], url: row[1], title: row[2], siteLink: row[3],
+      validators: Validators(etag: row[4], lastModified: row[5]),
+      lastFetch: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row[7],
+      position: row[8], unreadCount: row[9], totalCount: row[10])
+  }
+
+  /// Every cached feed in list order, with counts.
+  public func feeds() throws(CacheError) -> [CachedFeed] {
+    try read { db in
+      try Row.fetchAll(db, sql: "SELECT \(Self.feedColumns) FROM feeds f ORDER BY f.position, f.id")
+        .map(Self.feed)
+    }
+  }
+
+  /// The feeds with these URLs (cache keys), in the order given; unknown URLs are skipped.
+  public func feeds(urls: [String]) throws(CacheError) -> [CachedFeed] {
+    let byURL = Dictionary(try feeds().map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+    return urls.compactMap { byURL[$0] }
+  }
+
+  public func feed(id: Int64) throws(CacheError) -> CachedFeed? {
+    try read { db in
+      try Row.fetchOne(db, sql: "SELECT \(Self.feedColumns) FROM feeds f WHERE f.id = ?", arguments: [id])
+        .map(Self.feed)
+    }
+  }
+
+  /// Makes sure each URL has a feed row (new ones get positions after the existing feeds) and returns
+  /// the rows in the order given. With `reorder`, positions follow the order given (the urls file's).
+  @discardableResult
+  public func addFeeds(urls: [String], reorder: Bool = false) throws(CacheError) -> [CachedFeed] {
+    try write { db in
+      var position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM feeds") ?? 0
+      for (index, url) in urls.enumerated() {
+        try db.execute(
+          sql: "INSERT INTO feeds (url, position) VALUES (?, ?) ON CONFLICT(url) DO NOTHING",
+          arguments: [url, reorder ? index : position])
+        if db.changesCount > 0 { position += 1 }
+        if reorder { try db.execute(sql: "UPDATE feeds SET position = ? WHERE url = ?", arguments: [index, url]) }
+      }
+    }
+    return try feeds(urls: urls)
+  }
+
+  /// Removes a feed and its items.
+  public func removeFeed(id: Int64) throws(CacheError) {
+    try write { db in try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id]) }
+  }
+
+  // MARK: - Items
+
+  private static func summary(_ row: Row) -> ItemSummary {
+    ItemSummary(
+      id: row[0], feedID: row[1], title: row[2],
+      date: (row[3] as Double?).map(Date.init(timeIntervalSince1970:)), isRead: row[4])
+  }
+
+  /// A feed's articles, newest first, as light rows; `limit`/`offset` page through a long feed.
+  public func items(feedID: Int64, limit: Int = -1, offset: Int = 0) throws(CacheError) -> [ItemSummary] {
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, feed_id, title, coalesce(published, updated), read FROM items
+          WHERE feed_id = ? ORDER BY sort_date DESC, id DESC LIMIT ? OFFSET ?
+          """, arguments: [feedID, limit, offset]
+      ).map(Self.summary)
+    }
+  }
+
+  /// The whole article, body included.
+  public func article(id: Int64) throws(CacheError) -> CachedArticle? {
+    try read { db in
+      guard
+        let row = try Row.fetchOne(
+          db,
+          sql: """
+            SELECT id, feed_id, guid, title, link, author, published, published_text, updated, updated_text,
+              summary, content, enclosures, categories, read, first_seen, full_content
+            FROM items WHERE id = ?
+            """, arguments: [id])
+      else { return nil }
+      let date = { (value: Double?) in value.map(Date.init(timeIntervalSince1970:)) }
+      let item = Item(
+        title: row[3], link: row[4], id: row[2], author: row[5], published: date(row[6]),
+        publishedText: row[7], updated: date(row[8]), updatedText: row[9], summary: row[10],
+        content: row[11], enclosures: ItemColumns.enclosures(row[12]), categories: ItemColumns.strings(row[13]))
+      return CachedArticle(
+        id: row[0], feedID: row[1], item: item, isRead: row[14],
+        firstSeen: Date(timeIntervalSince1970: row[15]), fullContent: row[16])
+    }
+  }
+
+  /// Sets the read flag of some articles.
+  public func setRead(_ read: Bool, itemIDs: [Int64]) throws(CacheError) {
+    guard !itemIDs.isEmpty else { return }
+    try write { db in
+      let statement = try db.cachedStatement(sql: "UPDATE items SET read = ? WHERE id = ?")
+      for id in itemIDs { try statement.execute(arguments: [read, id]) }
+    }
+  }
+
+  /// Marks every article of a feed read (or unread).
+  public func setRead(_ read: Bool, feedID: Int64) throws(CacheError) {
+    try write { db in
+      try db.execute(sql: "UPDATE items SET read = ? WHERE feed_id = ?", arguments: [read, feedID])
+    }
+  }
+
+  /// The first unread article of a feed after `itemID` in list order (newest first), for `n`.
+  public func nextUnread(feedID: Int64, after itemID: Int64?) throws(CacheError) -> ItemSummary? {
+    let rows = try items(feedID: feedID)
+    let start = itemID.flatMap { id in rows.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
+    return rows[start...].first { !$0.isRead }
+  }
+
+  /// Stores the HTML of an article's page (issue 5, "Full article").
+  public func setFullContent(_ html: String?, itemID: Int64) throws(CacheError) {
+    try write { db in
+      try db.execute(sql: "UPDATE items SET full_content = ? WHERE id = ?", arguments: [html, itemID])
+    }
+  }
+
+  // MARK: - Recent
+
+  /// The reader opened an article: it becomes read and moves to the top of the Recent list, which keeps
+  /// the last `recentLimit` distinct articles. One transaction.
+  public func recordOpened(itemID: Int64, at date: Date = Date()) throws(CacheError) {
+    try write { db in
+      try db.execute(sql: "UPDATE items SET read = 1 WHERE id = ?", arguments: [itemID])
+      try db.execute(
+        sql: """
+          INSERT INTO recents (item_id, opened_at) VALUES (?, ?)
+          ON CONFLICT(item_id) DO UPDATE SET opened_at = excluded.opened_at
+          """, arguments: [itemID, date.timeIntervalSince1970])
+      try db.execute(
+        sql: """
+          DELETE FROM recents WHERE rowid NOT IN
+            (SELECT rowid FROM recents ORDER BY opened_at DESC, rowid DESC LIMIT ?)
+          """, arguments: [Self.recentLimit])
+    }
+  }
+
+  /// The Recent list, most recently opened first.
+  public func recents() throws(CacheError) -> [ItemSummary] {
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT i.id, i.feed_id, i.title, coalesce(i.published, i.updated), i.read
+          FROM recents r JOIN items i ON i.id = r.item_id
+          ORDER BY r.opened_at DESC, r.rowid DESC
+          """
+      ).map(Self.summary)
+    }
+  }
+}
+
+extension Cache {
+  /// Gives a feed the title (and site link) an OPML import knew, until its first fetch brings its own.
+  public func setTitleIfMissing(_ title: String?, siteLink: String?, feedID: Int64) throws(CacheError) {
+    try write { db in
+      try db.execute(
+        sql: "UPDATE feeds SET title = coalesce(title, ?), site_link = coalesce(site_link, ?) WHERE id = ?",
+        arguments: [title, siteLink, feedID])
+    }
+  }
+}

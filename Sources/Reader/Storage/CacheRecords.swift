@@ -1,0 +1,55 @@
+import Foundation
+
+/// A feed as the feed list shows it (SPEC §1, issue 5 "Screens"): where it comes from, its title, the
+/// validators for the next conditional GET, the last fetch and its error, and the unread / total counts.
+public struct CachedFeed: Sendable, Equatable, Identifiable {
+  public var id: Int64
+  /// The cache key: the source as a URL (`FeedSource.url`), `file://` for local files.
+  public var url: String
+  /// The feed's own title; nil until it was fetched once.
+  public var title: String?
+  public var siteLink: String?
+  public var validators: Validators
+  /// When the last fetch ended (successfully or not); nil if never fetched.
+  public var lastFetch: Date?
+  /// The error sentence of the last fetch, nil when it succeeded.
+  public var lastError: String?
+  /// Order in the urls file (or of addition).
+  public var position: Int
+  public var unreadCount: Int
+  public var totalCount: Int
+
+  /// What the list shows: the title, else the address.
+  public var displayTitle: String { title.flatMap { $0.isEmpty ? nil : $0 } ?? url }
+  /// The source to fetch, when the stored URL still parses as one.
+  public var source: FeedSource? { try? FeedSource(parsing: url) }
+}
+
+/// One row of an article list: only what the list draws, so 50,000 of them load fast; the body is read
+/// on demand with `Cache.article(id:)`.
+public struct ItemSummary: Sendable, Equatable, Identifiable {
+  public var id: Int64
+  public var feedID: Int64
+  public var title: String
+  /// Published, else updated; nil when the feed gave neither.
+  public var date: Date?
+  public var isRead: Bool
+}
+
+/// An article with everything the detail screen needs: the item as parsed, its read flag, and the page
+/// text fetched later for feeds that carry only a summary (issue 5, "Full article").
+public struct CachedArticle: Sendable, Equatable, Identifiable {
+  public var id: Int64
+  public var feedID: Int64
+  public var item: Item
+  public var isRead: Bool
+  public var firstSeen: Date
+  /// HTML of the article's page, stored by `Cache.setFullContent`; nil until fetched.
+  public var fullContent: String?
+}
+
+/// What one successful fetch wrote for a feed: how many of its items were new to the cache.
+public struct StoreSummary: Sendable, Equatable {
+  public var newItems: Int
+  public var itemsInDocument: Int
+}

@@ -1,0 +1,58 @@
+import GRDB
+
+/// The cache's tables, as numbered migrations so an old cache file upgrades in place and a newer one is
+/// refused (GRDB's `DatabaseMigrator` records what ran in `grdb_migrations`).
+///
+/// Dates are stored as seconds since 1970 (REAL): they sort as numbers and cost no formatting on the
+/// 10,000-row write path. `items.key` is the per-feed identity (`ItemKey`); `sort_date` is the date the
+/// lists sort by (published, else updated, else first seen, kept stable across reloads).
+enum CacheSchema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE feeds (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            url TEXT NOT NULL UNIQUE,
+            title TEXT,
+            site_link TEXT,
+            etag TEXT,
+            last_modified TEXT,
+            last_fetch REAL,
+            last_error TEXT,
+            position INTEGER NOT NULL DEFAULT 0
+          );
+          CREATE TABLE items (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            guid TEXT,
+            title TEXT NOT NULL DEFAULT '',
+            link TEXT,
+            author TEXT,
+            published REAL,
+            published_text TEXT,
+            updated REAL,
+            updated_text TEXT,
+            summary TEXT,
+            content TEXT,
+            enclosures TEXT,
+            categories TEXT,
+            read INTEGER NOT NULL DEFAULT 0,
+            first_seen REAL NOT NULL,
+            sort_date REAL NOT NULL,
+            full_content TEXT,
+            UNIQUE (feed_id, key)
+          );
+          CREATE INDEX items_by_feed_date ON items(feed_id, sort_date);
+          CREATE INDEX items_by_feed_read ON items(feed_id, read);
+          CREATE TABLE recents (
+            item_id INTEGER NOT NULL UNIQUE REFERENCES items(id) ON DELETE CASCADE,
+            opened_at REAL NOT NULL
+          );
+          """)
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The one reload path (issue 5, "Reload"): fetch each feed with its stored validators, parse it, and
+/// write it to the cache — used by `splitfeed reload` and by the UI's `r` / `R`. At most
+/// `fetcher.configuration.maxConcurrent` feeds are in flight (the reader's bounded pool).
+///
+/// Each feed is parsed and stored as soon as its fetch ends, rather than after the whole batch as
+/// `Fetcher.fetchAll` returns it: memory stays at a few bodies however many feeds there are, and a
+/// killed reload keeps every feed it finished. A failure (network, parse, or the cache itself) is that
+/// feed's result; it never stops the others.
+public struct Reloader: Sendable {
+  public var cache: Cache
+  public var fetcher: Fetcher
+
+  public init(cache: Cache, fetcher: Fetcher = Fetcher()) {
+    self.cache = cache
+    self.fetcher = fetcher
+  }
+
+  /// Reloads `feeds`; `progress(done, total)` is called after each feed (from a background task — hop to
+  /// the main actor before touching the UI). Results are in the order of `feeds`.
+  public func reload(
+    _ feeds: [CachedFeed], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+  ) async -> [FeedReloadResult] {
+    await BoundedPool.map(feeds, limit: fetcher.configuration.maxConcurrent, progress: progress) { feed in
+      FeedReloadResult(feedID: feed.id, url: feed.url, outcome: await self.reloadOne(feed))
+    }
+  }
+
+  private func reloadOne(_ feed: CachedFeed) async -> FeedReloadResult.Outcome {
+    let outcome: FeedReloadResult.Outcome
+    do {
+      outcome = try await fetchAndStore(feed)
+    } catch let error as CacheError {
+      return .failed(error.description)  // the cache cannot take the error either
+    } catch {
+      outcome = .failed("\(error)")
+    }
+    if case .failed(let message) = outcome {
+      do { try await cache.recordFailure(feedID: feed.id, error: message) } catch {
+        return .failed("\(message) (\(error))")
+      }
+    }
+    return outcome
+  }
+
+  /// Throws `CacheError` when the cache fails; other failures come back as `.failed`.
+  private func fetchAndStore(_ feed: CachedFeed) async throws -> FeedReloadResult.Outcome {
+    let source: FeedSource
+    do { source = try FeedSource(parsing: feed.url) } catch { return .failed(error.description) }
+    let fetched: FetchResult
+    do {
+      fetched = try await fetcher.fetch(source, validators: feed.validators)
+    } catch {
+      return .failed(error.description)
+    }
+    switch fetched {
+    case .notModified(_, let validators):
+      try await cache.recordNotModified(feedID: feed.id, validators: validators)
+      return .notModified
+    case .fetched(let body):
+      let parsed: FeedParser.Result
+      do {
+        parsed = try FeedParser.parse(data: body.data, url: body.finalURL, httpCharset: body.charset)
+      } catch {
+        return .failed("\(error)")
+      }
+      let summary = try await cache.store(parsed.feed, feedID: feed.id, validators: body.validators)
+      return .updated(summary, warnings: parsed.warnings)
+    }
+  }
+}
+
+/// What a reload did to one feed.
+public struct FeedReloadResult: Sendable, Equatable {
+  public enum Outcome: Sendable, Equatable {
+    /// Fetched, parsed and stored; `warnings` are the parser's recovered problems.
+    case updated(StoreSummary, warnings: [String])
+    /// HTTP 304: the cached items stand.
+    case notModified
+    /// One sentence: why nothing was stored (also saved as the feed's last error).
+    case failed(String)
+  }
+
+  public var feedID: Int64
+  public var url: String
+  public var outcome: Outcome
+
+  public var error: String? {
+    if case .failed(let message) = outcome { return message }
+    return nil
+  }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Reader
+
+@Suite("Cache")
+struct CacheTests {
+  let dir: TemporaryDirectory
+  let cache: Cache
+  let feedID: Int64
+
+  init() throws {
+    dir = try TemporaryDirectory("splitfeed-cache")
+    cache = try Cache(path: dir.path("data/splitfeed/cache.db"))
+    feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed.xml"]).first?.id)
+  }
+
+  static func item(_ n: Int, id: String? = nil, link: String? = nil, date: Double? = nil) -> Item {
+    Item(
+      title: "Item \(n)", link: link, id: id, published: date.map(Date.init(timeIntervalSince1970:)),
+      summary: "<p>summary \(n)</p>")
+  }
+
+  @Test func freshFileIsMigratedInWALModeAndReopens() throws {
+    #expect(try cache.feeds().map(\.url) == ["https://example.com/feed.xml"])
+    let mode = try DatabaseQueue(path: cache.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+    #expect(mode == "wal")
+    let reopened = try Cache(path: cache.path)
+    #expect(try reopened.feeds().count == 1)
+  }
+
+  @Test(arguments: [
+    (Item(title: "A", link: "https://x/1", id: "guid-1"), "g:guid-1"),
+    (Item(title: "A", link: "https://x/1", id: ""), "l:https://x/1"),
+    (Item(title: "A", publishedText: "Mon, 01 Jan 2024"), "t:A\u{1F}Mon, 01 Jan 2024"),
+    (Item(title: "A"), "t:A\u{1F}"),
+  ])
+  func identityIsGuidElseLinkElseTitleAndDate(item: Item, key: String) {
+    #expect(ItemKey.of(item) == key)
+  }
+
+  @Test func upsertKeepsIdentityReadFlagAndFirstSeen() throws {
+    let first = Feed(
+      title: "Example", link: "https://example.com/",
+      items: [
+        Self.item(1, id: "a", date: 300), Self.item(2, link: "https://example.com/2", date: 200),
+        Self.item(3, date: 100),
+      ])
+    let summary = try cache.storeNow(first, feedID: feedID, validators: Validators(etag: "\"v1\""), at: Date(timeIntervalSince1970: 1000))
+    #expect(summary == StoreSummary(newItems: 3, itemsInDocument: 3))
+    var rows = try cache.items(feedID: feedID)
+    #expect(rows.map(\.title) == ["Item 1", "Item 2", "Item 3"])
+    try cache.setRead(true, itemIDs: [rows[0].id, rows[2].id])
+
+    // Same items again, one retitled (same guid), one dropped from the document, one new.
+    var second = first
+    second.items = [
+      Item(title: "Item 1 (edited)", id: "a", published: Date(timeIntervalSince1970: 300)),
+      Self.item(3, date: 100), Self.item(4, id: "d", date: 400),
+    ]
+    let again = try cache.storeNow(second, feedID: feedID, validators: Validators(), at: Date(timeIntervalSince1970: 2000))
+    #expect(again == StoreSummary(newItems: 1, itemsInDocument: 3))
+    rows = try cache.items(feedID: feedID)
+    #expect(rows.map(\.title) == ["Item 4", "Item 1 (edited)", "Item 2", "Item 3"])
+    #expect(rows.map(\.isRead) == [false, true, false, true])
+    let edited = try #require(try cache.article(id: rows[1].id))
+    #expect(edited.firstSeen == Date(timeIntervalSince1970: 1000))
+    #expect(edited.item.summary == nil)
+    let feed = try #require(try cache.feed(id: feedID))
+    #expect(feed.title == "Example")
+    #expect(feed.unreadCount == 2 && feed.totalCount == 4)
+    #expect(feed.lastFetch == Date(timeIntervalSince1970: 2000))
+  }
+
+  @Test func articleRoundTripsEveryField() throws {
+    let item = Item(
+      title: "Full", link: "https://example.com/full", id: "full", author: "Ann",
+      published: Date(timeIntervalSince1970: 1_400_000_000), publishedText: "Tue, 13 May 2014",
+      updated: Date(timeIntervalSince1970: 1_400_000_500), updatedText: "later", summary: "<p>s</p>",
+      content: "<p>c</p>", enclosures: [Enclosure(url: "https://example.com/a.mp3", type: "audio/mpeg", length: 42)],
+      categories: ["swift", "ios 8"])
+    try cache.storeNow(Feed(title: "T", items: [item]), feedID: feedID, validators: Validators())
+    let id = try #require(try cache.items(feedID: feedID).first?.id)
+    try cache.setFullContent("<article>page</article>", itemID: id)
+    let article = try #require(try cache.article(id: id))
+    #expect(article.item == item)
+    #expect(article.fullContent == "<article>page</article>")
+  }
+
+  @Test func undatedItemsKeepDocumentOrderAndTheirPlace() throws {
+    let feed = Feed(items: (1...3).map { Self.item($0, id: "u\($0)") })
+    try cache.storeNow(feed, feedID: feedID, validators: Validators(), at: Date(timeIntervalSince1970: 1000))
+    try cache.storeNow(feed, feedID: feedID, validators: Validators(), at: Date(timeIntervalSince1970: 9000))
+    #expect(try cache.items(feedID: feedID).map(\.title) == ["Item 1", "Item 2", "Item 3"])
+    #expect(try cache.items(feedID: feedID, limit: 1, offset: 1).map(\.title) == ["Item 2"])
+  }
+
+  @Test func recentsAreDedupedLimitedAndNewestFirst() throws {
+    let feed = Feed(items: (1...25).map { Self.item($0, id: "r\($0)", date: Double($0)) })
+    try cache.storeNow(feed, feedID: feedID, validators: Validators())
+    let ids = try cache.items(feedID: feedID).map(\.id)  // newest first: Item 25 … Item 1
+    for (n, id) in ids.reversed().enumerated() {
+      try cache.recordOpened(itemID: id, at: Date(timeIntervalSince1970: Double(n)))
+    }
+    try cache.recordOpened(itemID: ids[24], at: Date(timeIntervalSince1970: 100))  // Item 1 again
+    let recents = try cache.recents()
+    #expect(recents.count == Cache.recentLimit)
+    #expect(recents.first?.title == "Item 1")
+    #expect(recents.dropFirst().map(\.title) == (7...25).reversed().map { "Item \($0)" })
+    #expect(recents.allSatisfy { $0.isRead })
+  }
+
+  @Test func tenThousandItemsInOneTransaction() throws {
+    let items = (0..<10_000).map {
+      Item(
+        title: "Article number \($0)", link: "https://example.com/\($0)", id: "id-\($0)",
+        published: Date(timeIntervalSince1970: Double(1_600_000_000 + $0)),
+        content: String(repeating: "<p>Lorem ipsum dolor sit amet.</p>", count: 20))
+    }
+    let start = Date()
+    let summary = try cache.storeNow(Feed(title: "Big", items: items), feedID: feedID, validators: Validators())
+    let elapsed = Date().timeIntervalSince(start)
+    let readStart = Date()
+    let rows = try cache.items(feedID: feedID)
+    print("cache: wrote 10,000 items in \(Int(elapsed * 1000)) ms; listed them in \(Int(Date().timeIntervalSince(readStart) * 1000)) ms")
+    #expect(summary.newItems == 10_000)
+    #expect(rows.count == 10_000)
+    #expect(rows.first?.title == "Article number 9999")
+  }
+
+  @Test func aSecondWriterGetsAClearLockedError() throws {
+    let other = try DatabaseQueue(path: cache.path)
+    let second = try Cache(path: cache.path, busyTimeout: 0.2)
+    try other.inTransaction(.immediate) { (_: Database) throws -> Database.TransactionCompletion in
+      #expect(throws: CacheError.locked(path: cache.path, seconds: 0.2)) {
+        try second.setRead(true, feedID: feedID)
+      }
+      // Readers are not blocked by the writer (WAL).
+      #expect(try second.feeds().count == 1)
+      return .rollback
+    }
+  }
+
+  @Test func readOnlyFileIsReportedNotCrashed() throws {
+    guard getuid() != 0 else {
+      // root writes through permissions; a read-only open still must refuse writes.
+      let readOnly = try Cache(path: cache.path, readOnly: true)
+      #expect(try readOnly.feeds().count == 1)
+      #expect(throws: CacheError.readOnly(path: cache.path)) { try readOnly.setRead(true, feedID: feedID) }
+      return
+    }
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cache.path)
+    #expect(throws: CacheError.readOnly(path: cache.path)) { try Cache(path: cache.path) }
+  }
+
+  @Test func garbageFileIsReportedAsNotACache() throws {
+    let path = dir.path("garbage.db")
+    try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: path))
+    #expect(throws: CacheError.corrupt(path: path)) { try Cache(path: path) }
+  }
+
+  @Test func unwritableFolderIsReported() throws {
+    #expect(throws: CacheError.self) { try Cache(path: "/proc/splitfeed/cache.db") }
+    do {
+      _ = try Cache(path: "/proc/splitfeed/cache.db")
+    } catch {
+      #expect(error.description.contains("/proc/splitfeed/cache.db"))
+    }
+  }
+}

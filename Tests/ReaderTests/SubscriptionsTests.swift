@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+@testable import Reader
+
+@Suite("urls file and OPML")
+struct SubscriptionsTests {
+  @Test func urlsFileTable() {
+    let text = """
+      # my feeds
+      https://example.com/feed.xml
+
+      http://example.org/rss news "tech talk"   # trailing comment
+      feed://example.net/atom
+      /srv/feeds/local.xml local
+      relative.xml
+      https://example.com/feed.xml dup
+      query:unread:"unread = \\"yes\\""
+      gopher://old.example/feed
+      https://broken.example/ "unclosed
+      """
+    let (entries, problems) = UrlsFile.parse(text, currentDirectory: "/home/u/.config/splitfeed")
+    #expect(entries.map(\.url) == [
+      "https://example.com/feed.xml", "http://example.org/rss", "https://example.net/atom",
+      "file:///srv/feeds/local.xml", "file:///home/u/.config/splitfeed/relative.xml",
+    ])
+    #expect(entries.map(\.tags) == [[], ["news", "tech talk"], [], ["local"], []])
+    #expect(entries.map(\.line) == [2, 4, 5, 6, 7])
+    #expect(problems.map(\.line) == [8, 9, 10, 11])
+    #expect(problems[0].description == "urls line 8: https://example.com/feed.xml is already listed on line 2; line skipped")
+    #expect(problems[1].message.contains("not supported"))
+    #expect(problems[2].message.contains("gopher"))
+    #expect(problems[3].message.contains("not closed"))
+  }
+
+  @Test func appendingKeepsTheFileAndQuotesTags() {
+    let out = UrlsFile.appending([("https://a.example/feed", ["Tech News", "x"])], to: "# mine\nhttps://b.example/")
+    #expect(out == "# mine\nhttps://b.example/\nhttps://a.example/feed \"Tech News\" x\n")
+    #expect(UrlsFile.parse(out).entries.last?.tags == ["Tech News", "x"])
+  }
+
+  static let nested = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <opml version="1.0">
+      <head><title>Mine</title></head>
+      <body>
+        <outline text="Tech &amp; Science">
+          <outline text="Ars" title="Ars Technica &lt;3" type="rss" xmlUrl="https://feeds.example/ars?a=1&amp;b=2" htmlUrl="https://ars.example/"/>
+          <outline text="Deeper">
+            <outline text="Only text" xmlUrl="https://deep.example/feed"/>
+          </outline>
+        </outline>
+        <outline type="rss" text="Top" xmlUrl="https://top.example/rss"/>
+        <outline type="rss" text="No URL"/>
+      </body>
+    </opml>
+    """
+
+  @Test func opmlNestedOutlinesAndEntities() throws {
+    let document = try OPML.parse(Data(Self.nested.utf8))
+    #expect(document.subscriptions == [
+      OPML.Subscription(url: "https://feeds.example/ars?a=1&b=2", title: "Ars Technica <3", siteLink: "https://ars.example/", tags: ["Tech & Science"]),
+      OPML.Subscription(url: "https://deep.example/feed", title: "Only text", tags: ["Tech & Science", "Deeper"]),
+      OPML.Subscription(url: "https://top.example/rss", title: "Top"),
+    ])
+    #expect(document.outlinesWithoutURL == 1)
+  }
+
+  @Test func opmlRoundTrip() throws {
+    let first = try OPML.parse(Data(Self.nested.utf8)).subscriptions
+    let rendered = OPML.render(first)
+    #expect(rendered.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">"))
+    let second = try OPML.parse(Data(rendered.utf8)).subscriptions
+    // One folder level survives (the first tag), everything else exactly.
+    #expect(second.map(\.url) == first.map(\.url))
+    #expect(second.map(\.title) == first.map(\.title))
+    #expect(second.map(\.siteLink) == first.map(\.siteLink))
+    #expect(second.map { $0.tags.first } == first.map { $0.tags.first })
+  }
+
+  @Test func opmlErrorsAreSentences() {
+    #expect(throws: OPMLError.notOPML(root: "rss")) { try OPML.parse(Data("<rss version=\"2.0\"></rss>".utf8)) }
+    #expect(throws: OPMLError.self) { try OPML.parse(Data("<opml><body><outline".utf8)) }
+    let xxe = """
+      <?xml version="1.0"?>
+      <!DOCTYPE opml [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+      <opml><body><outline text="&x;" xmlUrl="https://x.example/"/></body></opml>
+      """
+    let titles = (try? OPML.parse(Data(xxe.utf8)).subscriptions.map { $0.title ?? "" }) ?? []
+    #expect(!titles.joined().contains("root:"))
+  }
+}
