@@ -31,14 +31,13 @@ final class FeedBuilder {
   }
   /// `capture?.mode`, kept apart so the per-text-run callback reads one byte, not the whole capture.
   @exclusivity(unchecked) private var captureMode: Capture.Mode?
-  @exclusivity(unchecked) private var buffer: [UInt8] = []
+  @exclusivity(unchecked) private var buffer = TextBuffer(capacity: 16 * 1024)
   private var names = FeedNameCache()
   private var bases: [(depth: Int, url: URL)] = []
   private let documentURL: URL?
 
   init(documentURL: URL?) {
     self.documentURL = documentURL
-    buffer.reserveCapacity(16 * 1024)
   }
 
   /// How many items have been completed so far.
@@ -83,7 +82,7 @@ final class FeedBuilder {
         // An unclosed <title> (or similar) swallowing its siblings: end it and read this one normally.
         capture = nil
         finishCapture(cap)
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
         if draft != nil, !(name.local == .item) {
           itemChild(name, attributes: attributes)
           return .proceed
@@ -148,7 +147,7 @@ final class FeedBuilder {
       }
       capture = nil
       finishCapture(cap)
-      buffer.removeAll(keepingCapacity: true)
+      buffer.removeAll()
       return
     }
     if depth == authorDepth {
@@ -337,7 +336,8 @@ final class FeedBuilder {
   // MARK: - Finishing fields
 
   private func finishCapture(_ cap: Capture) {
-    buffer.withUnsafeBufferPointer { bytes in
+    do {
+      let bytes = buffer.bytes  // nothing below touches `buffer`
       switch cap.field {
       case .title(let target, let kind):
         let text = PlainText.title(bytes, kind: kind)
@@ -501,20 +501,20 @@ extension FeedBuilder {
 
     mutating func nested(
       start local: UnsafePointer<xmlChar>, attributes: SAXAttributes, depth: Int,
-      names: inout FeedNameCache, into buffer: inout [UInt8]
+      names: inout FeedNameCache, into buffer: inout TextBuffer
     ) {
       guard mode == .xhtml else { return }
-      if depth == self.depth + 1, !skippedWrapper, buffer.allSatisfy(isSpace),
+      if depth == self.depth + 1, !skippedWrapper, buffer.bytes.allSatisfy(isSpace),
         xmlStrEqual(local, "div") != 0
       {
         skippedWrapper = true
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
         return
       }
       XHTMLWriter.appendStartTag(local, attributes: attributes, to: &buffer)
     }
 
-    func nestedEnd(local: UnsafePointer<xmlChar>, depth: Int, into buffer: inout [UInt8]) {
+    func nestedEnd(local: UnsafePointer<xmlChar>, depth: Int, into buffer: inout TextBuffer) {
       guard mode == .xhtml else { return }
       if skippedWrapper, depth == self.depth + 1 { return }
       XHTMLWriter.appendEndTag(local, to: &buffer)
