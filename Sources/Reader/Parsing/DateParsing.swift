@@ -44,7 +44,7 @@ public enum DateParser {
         day = d
       }
     }
-    if s.consumeAny(of: [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")]), s.peekDigit {
+    if s.consume(UInt8(ascii: "T")) || s.consume(UInt8(ascii: "t")) || s.consume(UInt8(ascii: " ")), s.peekDigit {
       guard let h = s.digits(exactly: 2) else { return nil }
       hour = h
       let separated = s.consume(UInt8(ascii: ":"))
@@ -61,7 +61,7 @@ public enum DateParser {
       s.skipSpaces()
       if let zone = s.numericZone() {
         offset = zone
-      } else if s.consumeAny(of: [UInt8(ascii: "Z"), UInt8(ascii: "z")]) {
+      } else if s.consume(UInt8(ascii: "Z")) || s.consume(UInt8(ascii: "z")) {
         offset = 0
       } else if let name = s.letters(), let zone = namedZoneOffset(name) {
         offset = zone
@@ -129,60 +129,23 @@ public enum DateParser {
       offsetMinutes: offset ?? 0)
   }
 
-  private static func monthNumber(_ word: ArraySlice<UInt8>) -> Int? {
-    guard word.count >= 3 else { return nil }
-    let key = lowercasedPrefix(word, 3)
-    guard let index = months.firstIndex(of: key) else { return nil }
+  private static func monthNumber(_ word: Word) -> Int? {
+    guard word.count >= 3, let index = months.firstIndex(of: word.packed & 0xFF_FFFF) else { return nil }
     // Accept "Sep", "Sept", "September", not "Sepulchre".
-    if word.count > 3 {
-      let full = fullMonths[index]
-      let lower = word.map { $0 | 0x20 }
-      guard lower.count <= full.count, Array(full.prefix(lower.count)) == lower else { return nil }
-    }
-    return index + 1
+    return word.isPrefix(of: fullMonths[index]) ? index + 1 : nil
   }
 
-  private static func isWeekday(_ word: ArraySlice<UInt8>) -> Bool {
-    guard word.count >= 3 else { return false }
-    let key = lowercasedPrefix(word, 3)
-    guard let index = weekdays.firstIndex(of: key) else { return false }
-    if word.count > 3 {
-      let lower = word.map { $0 | 0x20 }
-      let full = fullWeekdays[index]
-      return lower.count <= full.count && Array(full.prefix(lower.count)) == lower
-    }
-    return true
+  private static func isWeekday(_ word: Word) -> Bool {
+    guard word.count >= 3, let index = weekdays.firstIndex(of: word.packed & 0xFF_FFFF) else { return false }
+    return word.isPrefix(of: fullWeekdays[index])
   }
 
   /// Zone names in minutes east of UTC. Military letters follow RFC 822 as written (A = -1 … M = -12,
   /// N = +1 … Y = +12, Z = 0), which is what feed producers that emit them meant.
-  static func namedZoneOffset(_ word: ArraySlice<UInt8>) -> Int? {
-    let lower = String(decoding: word.map { $0 | 0x20 }, as: UTF8.self)
-    switch lower {
-    case "gmt", "ut", "utc", "z", "uct", "zulu", "wet": return 0
-    case "est": return -300
-    case "edt": return -240
-    case "cst": return -360
-    case "cdt": return -300
-    case "mst": return -420
-    case "mdt": return -360
-    case "pst": return -480
-    case "pdt": return -420
-    case "akst": return -540
-    case "akdt": return -480
-    case "hst": return -600
-    case "ast": return -240
-    case "adt": return -180
-    case "bst", "cet", "met": return 60
-    case "cest", "mest", "eet": return 120
-    case "eest": return 180
-    case "ist": return 330
-    case "jst", "kst": return 540
-    case "aest": return 600
-    case "aedt": return 660
-    default: break
-    }
-    guard word.count == 1, let letter = word.first.map({ $0 | 0x20 }) else { return nil }
+  private static func namedZoneOffset(_ word: Word) -> Int? {
+    if word.count <= 4, let entry = zones.first(where: { $0.name == word.packed }) { return entry.minutes }
+    guard word.count == 1 else { return nil }
+    let letter = UInt8(truncatingIfNeeded: word.packed)
     switch letter {
     case UInt8(ascii: "a")...UInt8(ascii: "i"): return -60 * Int(letter - UInt8(ascii: "a") + 1)
     case UInt8(ascii: "k")...UInt8(ascii: "m"): return -60 * Int(letter - UInt8(ascii: "k") + 10)
@@ -191,16 +154,22 @@ public enum DateParser {
     }
   }
 
-  private static func lowercasedPrefix(_ word: ArraySlice<UInt8>, _ n: Int) -> [UInt8] {
-    word.prefix(n).map { $0 | 0x20 }
-  }
+  // Names compare as packed integers (see `Word`): no String or array is built per date, which made the
+  // word lookups cost more than the rest of a date's parse.
+  private static let zones: [(name: UInt64, minutes: Int)] = [
+    ("gmt", 0), ("ut", 0), ("utc", 0), ("z", 0), ("uct", 0), ("zulu", 0), ("wet", 0),
+    ("est", -300), ("edt", -240), ("cst", -360), ("cdt", -300), ("mst", -420), ("mdt", -360),
+    ("pst", -480), ("pdt", -420), ("akst", -540), ("akdt", -480), ("hst", -600), ("ast", -240),
+    ("adt", -180), ("bst", 60), ("cet", 60), ("met", 60), ("cest", 120), ("mest", 120), ("eet", 120),
+    ("eest", 180), ("ist", 330), ("jst", 540), ("kst", 540), ("aest", 600), ("aedt", 660),
+  ].map { (Word.pack($0.0), $0.1) }
 
-  private static let months: [[UInt8]] = fullMonths.map { Array($0.prefix(3)) }
+  private static let months: [UInt64] = fullMonths.map { Word.pack($0.prefix(3)) }
   private static let fullMonths: [[UInt8]] = [
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december",
   ].map { Array($0.utf8) }
-  private static let weekdays: [[UInt8]] = fullWeekdays.map { Array($0.prefix(3)) }
+  private static let weekdays: [UInt64] = fullWeekdays.map { Word.pack($0.prefix(3)) }
   private static let fullWeekdays: [[UInt8]] = [
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
   ].map { Array($0.utf8) }
@@ -290,12 +259,6 @@ private struct ByteScanner {
     return true
   }
 
-  mutating func consumeAny(of set: [UInt8]) -> Bool {
-    guard let c = peek, set.contains(c) else { return false }
-    index += 1
-    return true
-  }
-
   mutating func digits(exactly n: Int) -> Int? {
     guard bytes.count - index >= n else { return nil }
     var value = 0
@@ -370,10 +333,42 @@ private struct ByteScanner {
     return sign == UInt8(ascii: "-") ? -total : total
   }
 
-  mutating func letters() -> ArraySlice<UInt8>? {
+  mutating func letters() -> Word? {
     let start = index
     while let c = peek, isLetter(c) { index += 1 }
-    return index > start ? ArraySlice(bytes[start..<index]) : nil
+    return index > start ? Word(UnsafeBufferPointer(rebasing: bytes[start..<index])) : nil
+  }
+}
+
+/// A run of ASCII letters from a date, lowercased, with its first eight letters packed into an integer
+/// (first letter in the low byte) so that names are matched by integer comparison.
+private struct Word {
+  let letters: UnsafeBufferPointer<UInt8>
+  let packed: UInt64
+  var count: Int { letters.count }
+
+  init(_ letters: UnsafeBufferPointer<UInt8>) {
+    self.letters = letters
+    packed = Self.pack(letters.prefix(8))
+  }
+
+  static func pack<S: Sequence<UInt8>>(_ letters: S) -> UInt64 {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    for c in letters {
+      value |= UInt64(c | 0x20) << shift
+      shift += 8
+    }
+    return value
+  }
+
+  static func pack(_ name: String) -> UInt64 { pack(name.utf8) }
+
+  /// Whether the word, lowercased, begins `name` (which is lowercase).
+  func isPrefix(of name: [UInt8]) -> Bool {
+    guard count <= name.count else { return false }
+    for i in 0..<count where letters[i] | 0x20 != name[i] { return false }
+    return true
   }
 }
 

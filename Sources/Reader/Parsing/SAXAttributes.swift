@@ -15,7 +15,9 @@ struct SAXAttributes {
       if ns == .none ? at[2] != nil : FeedNamespace(uri: at[2]) != ns { continue }
       guard let start = at[3], let end = at[4] else { return "" }
       let raw = UnsafeBufferPointer(start: start, count: end - start)
-      return String(decoding: Self.decoded(raw), as: UTF8.self)
+      // Straight from libxml2's bytes unless there is an entity to decode: no intermediate array.
+      if !raw.contains(UInt8(ascii: "&")) { return String(decoding: raw, as: UTF8.self) }
+      return String(decoding: PlainText.decodeEntities(raw), as: UTF8.self)
     }
     return nil
   }

@@ -3,36 +3,38 @@ internal import CLibXML2
 /// Serializes inline XHTML (Atom `type="xhtml"` content) back to HTML source, because the model carries
 /// bodies as HTML text for the renderer whatever the feed's encoding of them was.
 enum XHTMLWriter {
-  static func appendStartTag(
-    _ local: UnsafePointer<xmlChar>, attributes: SAXAttributes, to buffer: inout [UInt8]
+  static func appendStartTag<Sink: ByteSink & ~Copyable>(
+    _ local: UnsafePointer<xmlChar>, attributes: SAXAttributes, to buffer: inout Sink
   ) {
     buffer.append(UInt8(ascii: "<"))
     appendName(local, to: &buffer)
     attributes.forEach { name, value in
       buffer.append(0x20)
       appendName(name, to: &buffer)
-      buffer.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+      buffer.append("=\"")
       appendEscaped(value, to: &buffer, attribute: true)
       buffer.append(UInt8(ascii: "\""))
     }
     buffer.append(UInt8(ascii: ">"))
   }
 
-  static func appendEndTag(_ local: UnsafePointer<xmlChar>, to buffer: inout [UInt8]) {
+  static func appendEndTag<Sink: ByteSink & ~Copyable>(_ local: UnsafePointer<xmlChar>, to buffer: inout Sink) {
     if isVoid(local) { return }
-    buffer.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
+    buffer.append("</")
     appendName(local, to: &buffer)
     buffer.append(UInt8(ascii: ">"))
   }
 
   /// Text as HTML: `&`, `<`, `>` (and `"` in attributes) escaped.
-  static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8], attribute: Bool) {
+  static func appendEscaped<Sink: ByteSink & ~Copyable>(
+    _ text: UnsafeBufferPointer<UInt8>, to buffer: inout Sink, attribute: Bool
+  ) {
     for c in text {
       switch c {
-      case UInt8(ascii: "&"): buffer.append(contentsOf: Array("&amp;".utf8))
-      case UInt8(ascii: "<"): buffer.append(contentsOf: Array("&lt;".utf8))
-      case UInt8(ascii: ">"): buffer.append(contentsOf: Array("&gt;".utf8))
-      case UInt8(ascii: "\"") where attribute: buffer.append(contentsOf: Array("&quot;".utf8))
+      case UInt8(ascii: "&"): buffer.append("&amp;")
+      case UInt8(ascii: "<"): buffer.append("&lt;")
+      case UInt8(ascii: ">"): buffer.append("&gt;")
+      case UInt8(ascii: "\"") where attribute: buffer.append("&quot;")
       default: buffer.append(c)
       }
     }
@@ -56,7 +58,7 @@ enum XHTMLWriter {
     return text.withUTF8 { htmlFromPlainText($0) }
   }
 
-  private static func appendName(_ name: UnsafePointer<xmlChar>, to buffer: inout [UInt8]) {
+  private static func appendName<Sink: ByteSink & ~Copyable>(_ name: UnsafePointer<xmlChar>, to buffer: inout Sink) {
     var p = name
     while p.pointee != 0 {
       buffer.append(p.pointee)
