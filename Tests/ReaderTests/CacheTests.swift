@@ -88,6 +88,27 @@ struct CacheTests {
     #expect(article.fullContent == "<article>page</article>")
   }
 
+  /// The reload path binds strings through the C API and writes the list columns' JSON by hand: empty
+  /// strings stay empty (not NULL), and quotes, backslashes, control characters and non-ASCII text
+  /// survive the round trip.
+  @Test func awkwardTextRoundTrips() throws {
+    let item = Item(
+      title: "", link: "https://example.com/q?a=\"b\"", id: "tab\there", author: "Zoë \\ \"O'Brien\"",
+      summary: "", content: "nul? no; bell \u{7} 🚀 東京",
+      enclosures: [
+        Enclosure(url: "https://example.com/\"x\".mp3"), Enclosure(url: "u", type: "a/b\n", length: 0),
+      ],
+      categories: ["", "quote \" back \\ slash", "line\nbreak\u{1}", "Économie 🚀"])
+    try cache.storeNow(Feed(title: "T", items: [item]), feedID: feedID, validators: Validators())
+    let id = try #require(try cache.items(feedID: feedID).first?.id)
+    #expect(try cache.article(id: id)?.item == item)
+  }
+
+  @Test func newCacheUsesLargePages() throws {
+    let size = try DatabaseQueue(path: cache.path).read { try Int.fetchOne($0, sql: "PRAGMA page_size") }
+    #expect(size == CacheSchema.pageSize)
+  }
+
   @Test func undatedItemsKeepDocumentOrderAndTheirPlace() throws {
     let feed = Feed(items: (1...3).map { Self.item($0, id: "u\($0)") })
     try cache.storeNow(feed, feedID: feedID, validators: Validators(), at: Date(timeIntervalSince1970: 1000))

@@ -96,6 +96,14 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
       finish(.failed(.tooLarge(url: request.url?.absoluteString ?? "", limit: configuration.maxBytes)))
       return
     }
+    // Size the body once from Content-Length (capped): appending 16 KiB chunks to an empty Data makes it
+    // regrow by doubling, so a 29 MB feed was copied about twice over and briefly held twice in memory.
+    let expected = response.expectedContentLength
+    if expected > 0 {
+      lock.lock()
+      body.reserveCapacity(Int(min(expected, Int64(configuration.maxBytes))))
+      lock.unlock()
+    }
     completionHandler(.allow)
   }
 

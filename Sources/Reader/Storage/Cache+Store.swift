@@ -53,30 +53,15 @@ extension Cache {
         feed.title.isEmpty ? nil : feed.title, feed.link, validators.etag, validators.lastModified, now, feedID,
       ])
     let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
-    let upsert = try db.cachedStatement(
-      sql: """
-        INSERT INTO items (feed_id, key, guid, title, link, author, published, published_text, updated,
-          updated_text, summary, content, enclosures, categories, first_seen, sort_date)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        ON CONFLICT(feed_id, key) DO UPDATE SET
-          guid = excluded.guid, title = excluded.title, link = excluded.link, author = excluded.author,
-          published = excluded.published, published_text = excluded.published_text,
-          updated = excluded.updated, updated_text = excluded.updated_text, summary = excluded.summary,
-          content = excluded.content, enclosures = excluded.enclosures, categories = excluded.categories,
-          sort_date = CASE WHEN excluded.published IS NULL AND excluded.updated IS NULL
-            THEN items.sort_date ELSE excluded.sort_date END
-        """)
+    let upsert = try ItemUpsert(db)
     for (index, item) in feed.items.enumerated() {
       let published = item.published?.timeIntervalSince1970
       let updated = item.updated?.timeIntervalSince1970
       // Undated items sort by first sight, in document order (the first one newest).
       let sortDate = published ?? updated ?? (now - Double(index) * 1e-6)
-      let arguments: [(any DatabaseValueConvertible)?] = [
-        feedID, ItemKey.of(item), item.id, item.title, item.link, item.author, published, item.publishedText,
-        updated, item.updatedText, item.summary, item.content, ItemColumns.json(item.enclosures),
-        ItemColumns.json(item.categories), now, sortDate,
-      ]
-      try upsert.execute(arguments: StatementArguments(arguments))
+      try upsert.run(
+        feedID: feedID, key: ItemKey.of(item), item: item, published: published, updated: updated,
+        firstSeen: now, sortDate: sortDate)
     }
     let after = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
     return StoreSummary(newItems: after - before, itemsInDocument: feed.items.count)

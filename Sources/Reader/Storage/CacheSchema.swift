@@ -7,6 +7,9 @@ import GRDB
 /// 10,000-row write path. `items.key` is the per-feed identity (`ItemKey`); `sort_date` is the date the
 /// lists sort by (published, else updated, else first seen, kept stable across reloads).
 enum CacheSchema {
+  /// The page size of a newly created cache file (see `Cache.init`).
+  static let pageSize = 16384
+
   static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("v1") { db in
