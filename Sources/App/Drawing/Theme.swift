@@ -17,7 +17,7 @@ struct Theme: Equatable, Sendable {
   /// The status line (progress, summaries, notices).
   var status = Style.reverse
   /// Errors: the status line's error notices and the feed list's error marker.
-  var error = Style(foreground: .red, attributes: [.bold, .reverse])
+  var error = Style(foreground: .red, attributes: .bold)
 
   /// The theme with the config's `color` lines applied.
   init(colors: [Config.ColorElement: Style] = [:]) {
