@@ -137,4 +137,27 @@ import Testing
     #expect(h.text.contains("New one"))
     #expect(h.session.feeds[0].unreadCount == 2)
   }
+
+  @Test func fullArticleFetchesThePageKeepsItsMainTextAndStoresIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-page-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = "<html><body><nav>Site menu</nav><article><h1>Heading</h1><p>The whole story.</p></article></body></html>"
+    try Data(page.utf8).write(to: folder.appendingPathComponent("story.html"))
+    let server = try LocalHTTPServer(directory: folder)
+    defer { server.stop() }
+    let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.url("story.html"), summary: "<p>Teaser.</p>")])
+    let h = Harness(120, 30, feeds: [feed])
+    h.press(.enter)
+    #expect(h.text.contains("Teaser."))
+    h.press(.character("f"))
+    #expect(h.lines.last?.hasPrefix(" Fetching http://127.0.0.1:") == true)
+    try await eventually("the page text") {
+      h.screen.renderNow()
+      return h.text.contains("The whole story.")
+    }
+    #expect(!h.text.contains("Site menu"), "only the <article>")
+    let id = try #require(h.session.selected?.id)
+    #expect(try h.session.cache.article(id: id)?.fullContent?.contains("The whole story.") == true)
+  }
 }

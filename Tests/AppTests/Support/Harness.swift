@@ -18,7 +18,6 @@ final class Harness {
     configure: (inout UIConfiguration) -> Void = { _ in }
   ) {
     let sources = feeds.enumerated().map { ("file:///sample/\($0.offset)", $0.element) }
-    // swift-format-ignore
     let (cache, rows) = try! ScratchCache.make(sources, firstSeen: SampleFeeds.date("2014-08-25 00:00")!)
     self.init(width, height, cache: cache, feeds: rows, configure: configure)
   }
