@@ -262,9 +262,11 @@ struct ControllerTests {
     #expect(b.moves.suffix(2) == ["will-nil", "did-nil"])
   }
 
-  @Test func routingFollowsTheTable() {
-    let session = ReadingSession()
-    let list = ArticleListController(feed: SampleFeeds.appcoda, session: session)
+  @Test func routingFollowsTheTable() throws {
+    let (cache, feeds) = try ScratchCache.make([("file:///sample", SampleFeeds.appcoda)])
+    let session = ReadingSession(cache: cache, feeds: feeds)
+    let list = ArticleListController(feed: feeds[0], session: session)
+    let articles = try cache.items(feedID: feeds[0].id).map { try #require(try cache.article(id: $0.id)) }
     // navigation controller: show pushes
     let navigation = NavigationController(root: list)
     let pushed = Controller()
@@ -275,15 +277,15 @@ struct ControllerTests {
     // expanded split: showDetail replaces the secondary; collapsed: pushes on the selected tab's stack
     let recent = NavigationController(root: Controller())
     let tabs = TabController(tabs: [navigation, recent])
-    let split = SplitController(primary: tabs) { ArticleController(item: nil) }
+    let split = SplitController(primary: tabs) { ArticleController(article: nil, session: session) }
     split.updateTraits(inherited: .screen(Size(width: 120, height: 40)))
-    let first = ArticleController(item: SampleFeeds.appcoda.items[0])
+    let first = ArticleController(article: articles[0], session: session)
     list.showDetail(first)
     #expect(split.secondary === first)
     split.updateTraits(inherited: .screen(Size(width: 60, height: 40)))
     #expect(navigation.top === first)
     tabs.select(1)
-    let second = ArticleController(item: SampleFeeds.appcoda.items[1])
+    let second = ArticleController(article: articles[1], session: session)
     recent.top.showDetail(second)
     #expect(recent.top === second, "pushed on the selected tab's stack")
 

@@ -39,7 +39,9 @@ struct BenchUICommand: ParsableCommand {
   @MainActor
   static func measure(rows: Int, size: Size, presses: Int) -> [(key: String, median: Double, p99: Double)] {
     let items = (0..<rows).map { Item(title: "Article number \($0) with a title long enough to wrap on a narrow pane", id: "\($0)") }
-    let root = ContainerController.reader(feeds: [Feed(title: "Bench", items: items)])
+    guard let (cache, feeds) = try? ScratchCache.make([("file:///bench/\(rows)", Feed(title: "Bench", items: items))])
+    else { fatalError("bench-ui: no scratch cache") }
+    let root = ContainerController.reader(session: ReadingSession(cache: cache, feeds: feeds))
     let backend = MemoryBackend(size: size)
     let screen = Screen(root: root, backend: backend)
     screen.renderNow()

@@ -2,16 +2,16 @@ import ArgumentParser
 import Foundation
 import Reader
 
-/// `splitfeed [SOURCE…]`: the interactive reader. With no source it opens the bundled demo feed, so a fresh
-/// offline machine shows a working reader (SPEC §6).
+/// `splitfeed [SOURCE…]`: the interactive reader on the given feeds, else the urls file's, else every cached
+/// feed; with none at all, the bundled demo feed, so a fresh offline machine shows a working reader (SPEC §6).
 struct OpenCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "open",
     abstract: "Open the reader on the given feeds (file path, file:// or http(s):// URL)."
   )
 
-  @Option(name: .long, help: "Layout: split, stack or auto (decided by the terminal's size).")
-  var layout: LayoutOption = .auto
+  @Option(name: .long, help: "Layout: split, stack or auto (decided by the terminal's size; default: the config's layout).")
+  var layout: LayoutOption?
 
   /// `--config-dir`, `--cache`: `options.load()` gives the `Library` (config, urls, cache) for the UI.
   @OptionGroup var options: LibraryOptions
@@ -21,7 +21,7 @@ struct OpenCommand: ParsableCommand {
 
   func run() throws {
     try MainActor.assumeIsolated {
-      try Application.run(sources: sources, layout: layout)
+      try Application.run(sources: sources, layout: layout, library: options.load())
     }
   }
 }

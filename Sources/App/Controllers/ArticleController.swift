@@ -6,13 +6,18 @@ import Reader
 /// mode and whose right item opens the publish-date popover. With no item it is the placeholder:
 /// "No article selected", centred, with no toolbar.
 ///
+/// The text is the article's full page text once fetched (`f`, or Enter on a summary-only article),
+/// else its content, else its summary.
+///
 /// The scroll offset is kept as set (clamped only when drawn), so a resize that briefly leaves less
 /// text room does not lose the reader's place; the same instance moves between the split's secondary
 /// and the navigation stack, carrying it.
 @MainActor
 final class ArticleController: Controller, SecondaryContent, PopoverPresentationDelegate {
-  let item: Item?
+  private(set) var article: CachedArticle?
+  let session: ReadingSession?
   let configuration: UIConfiguration
+  var item: Item? { article?.item }
   private(set) var scrollOffset = 0
   /// The rendered article, built once (the HTML is parsed on first draw, not on every resize).
   private var styledText: StyledText?
@@ -21,11 +26,21 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   static let displayModeItemID = "displayMode"
   static let publishDateItemID = "publishDate"
 
-  init(item: Item?, configuration: UIConfiguration = UIConfiguration()) {
-    self.item = item
-    self.configuration = configuration
+  /// The detail of `article` (nil: the placeholder); `session` fetches full articles.
+  init(article: CachedArticle?, session: ReadingSession?) {
+    self.article = article
+    self.session = session
+    self.configuration = session?.configuration ?? UIConfiguration()
     super.init()
-    title = item.map { $0.title.isEmpty ? "(untitled)" : $0.title } ?? ""
+    title = article.map { $0.item.title.isEmpty ? "(untitled)" : $0.item.title } ?? ""
+  }
+
+  /// Shows the article's fetched page text instead of its feed text, from the top.
+  func showFullContent(_ html: String) {
+    article?.fullContent = html
+    styledText = nil
+    bodyCache = nil
+    scrollOffset = 0
   }
 
   var isEmptyDetail: Bool { item == nil }
@@ -79,7 +94,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
         lines += TextWrap.lines(line, width: width).map { StyledLine(runs: [StyledRun($0, .dim)]) }
       }
       if !meta.isEmpty { lines.append(StyledLine()) }
-      let text = styledText ?? StyledText(html: item.body ?? "", baseURL: item.link.flatMap(URL.init(string:)))
+      let html = article?.fullContent ?? item.body ?? ""
+      let text = styledText ?? StyledText(html: html, baseURL: item.link.flatMap(URL.init(string:)))
       styledText = text
       lines += text.wrap(width: width)
     }
@@ -113,7 +129,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     if showsTitleBar {
       let bar = titleBarFrame
       let shown = TextWrap.truncate(TerminalText.sanitized(item.title), width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
-      surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: .bold, clip: bar)
+      surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: surface.theme.titleBar, clip: bar)
       if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
     }
     let body = bodyFrame
@@ -133,7 +149,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   // MARK: Keys and mouse
 
   override func handle(_ key: Key) -> Bool {
-    if let action = KeyMap.standard.action(for: key, in: .article), item != nil {
+    if let action = keyMap.action(for: key, in: .article), item != nil {
       let page = max(1, bodyFrame.height - 1)
       switch action {
       case .moveDown: scroll(to: scrollOffset + 1)
@@ -142,11 +158,12 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       case .pageUp: scroll(to: min(scrollOffset, maxScrollOffset) - page)
       case .first: scroll(to: 0)
       case .last: scroll(to: maxScrollOffset)
+      case .fullArticle: fetchFullArticle()
       default: return false
       }
       return true
     }
-    if KeyMap.standard.action(for: key, in: .window) == .publishDate {
+    if keyMap.action(for: key, in: .window) == .publishDate {
       return togglePublishDatePopover()
     }
     return false
@@ -165,6 +182,16 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       }
     }
     return true
+  }
+
+  /// `f` / Enter: the article's page text, fetched once and kept in the cache.
+  private func fetchFullArticle() {
+    guard let article, let session else { return }
+    guard article.fullContent == nil else {
+      session.notify("This is already the article's full page text; o opens it in the browser.")
+      return
+    }
+    session.fetchFullArticle(article) { [weak self] html in self?.showFullContent(html) }
   }
 
   // MARK: Popover (SPEC §4)

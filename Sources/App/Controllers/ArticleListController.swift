@@ -1,41 +1,123 @@
+import Foundation
 import Reader
 
-/// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController): titles wrapped
-/// to three lines, unread ones bold; opening one goes through the session and `showDetail`.
+/// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController), or of the Recent
+/// tab: titles wrapped to three lines, unread ones emphasized, a date column when the list is wide enough;
+/// opening one goes through the session and `showDetail`.
+///
+/// A feed's rows are read from the cache a page at a time as they come into view (light `ItemSummary`
+/// rows, never bodies), so a 50,000-article feed opens as fast as a short one.
 @MainActor
 final class ArticleListController: ListController {
-  private(set) var items: [Item]
-  let session: ReadingSession
+  enum Source: Equatable {
+    case feed(Int64)
+    case recent
+  }
 
-  init(title: String, items: [Item], session: ReadingSession) {
-    self.items = items
+  let source: Source
+  let session: ReadingSession
+  private var count = 0
+  private var pages: [Int: [ItemSummary]] = [:]
+  static let pageSize = 200
+
+  init(source: Source, title: String, session: ReadingSession) {
+    self.source = source
     self.session = session
     super.init()
     self.title = title
+    loadCount()
     reloadData()
   }
 
-  convenience init(feed: Feed, session: ReadingSession) {
-    self.init(title: feed.title.isEmpty ? "Articles" : feed.title, items: feed.items, session: session)
+  convenience init(feed: CachedFeed, session: ReadingSession) {
+    self.init(source: .feed(feed.id), title: feed.displayTitle, session: session)
   }
 
-  /// Replaces the items, keeping the selection on the same article when it is still there.
-  func setItems(_ newItems: [Item], following item: Item? = nil) {
-    items = newItems
-    reloadData()
-    if let item, let index = items.firstIndex(where: { ReadingSession.key($0) == ReadingSession.key(item) }) {
-      selectRow(index)
+  var feedID: Int64? {
+    if case .feed(let id) = source { return id }
+    return nil
+  }
+
+  private func loadCount() {
+    pages.removeAll()
+    switch source {
+    case .recent:
+      count = session.recent.count
+    case .feed(let id):
+      count = session.feeds.first { $0.id == id }?.totalCount ?? 0
+      if let feed = session.feeds.first(where: { $0.id == id }), !feed.displayTitle.isEmpty { title = feed.displayTitle }
     }
   }
 
-  override var rowCount: Int { items.count }
-  override func rowText(at index: Int) -> String { items[index].title.isEmpty ? "(untitled)" : items[index].title }
-  override func rowStyle(at index: Int) -> Style { session.isRead(items[index]) ? .plain : .bold }
-  override var emptyText: String { "No articles" }
+  /// The row at `index` (read from the cache on first sight of its page).
+  func item(at index: Int) -> ItemSummary? {
+    guard index >= 0, index < count else { return nil }
+    switch source {
+    case .recent:
+      return session.recent[index]
+    case .feed(let id):
+      let page = index / Self.pageSize
+      if pages[page] == nil {
+        if pages.count > 64 { pages.removeAll() }
+        pages[page] = (try? session.cache.items(feedID: id, limit: Self.pageSize, offset: page * Self.pageSize)) ?? []
+      }
+      let rows = pages[page] ?? []
+      let offset = index - page * Self.pageSize
+      return offset < rows.count ? rows[offset] : nil
+    }
+  }
+
+  /// Re-reads the rows, keeping the selection on the same article.
+  override func refresh() {
+    let selectedID = item(at: selectedIndex)?.id
+    loadCount()
+    super.refresh()
+    if let selectedID { select(itemID: selectedID) }
+  }
+
+  /// Moves the selection to article `itemID` (when it is in this list).
+  @discardableResult
+  func select(itemID: Int64) -> Bool {
+    let index: Int?
+    switch source {
+    case .recent: index = session.recent.firstIndex { $0.id == itemID }
+    case .feed: index = try? session.cache.position(ofItem: itemID)
+    }
+    guard let index, index < count else { return false }
+    selectRow(index)
+    return true
+  }
+
+  override var rowCount: Int { count }
+  override func rowText(at index: Int) -> String {
+    guard let title = item(at: index)?.title else { return "" }
+    return title.isEmpty ? "(untitled)" : title
+  }
+  override func rowStyle(at index: Int, theme: Theme) -> Style {
+    guard let item = item(at: index) else { return theme.list }
+    return session.isRead(item) ? theme.list : theme.unread
+  }
+  override var accessoryWidth: Int { 10 }
+  override var accessoryMinWidth: Int { 60 }
+  override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
+    guard let date = item(at: index)?.date else { return nil }
+    return (Self.dateFormatter(session.configuration.timeZone).string(from: date), theme.list.adding(.dim))
+  }
+  override var emptyText: String { source == .recent ? "No article opened yet" : "No articles" }
+
+  private static var formatters: [TimeZone: DateFormatter] = [:]
+  private static func dateFormatter(_ zone: TimeZone) -> DateFormatter {
+    if let formatter = formatters[zone] { return formatter }
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = zone
+    formatter.dateFormat = "yyyy-MM-dd"
+    formatters[zone] = formatter
+    return formatter
+  }
 
   override func didActivateRow(at index: Int) {
-    let item = items[index]
-    session.select(item)
-    showDetail(ArticleController(item: item, configuration: session.configuration))
+    guard let item = item(at: index), let article = session.open(item) else { return }
+    showDetail(ArticleController(article: article, session: session))
   }
 }

@@ -2,8 +2,9 @@ import Reader
 
 /// The root controller (SPEC §2, the tutorial's ContainerViewController): it holds the split and, in
 /// `viewWillTransition(to:)`, decides the split's horizontal size class from the terminal's shape
-/// (`splitOverride`, forced by `--layout`). It also ends the responder chain: `?` help, the tab keys and
-/// `p` from the list pane land here, and it observes the session's one selection-change path.
+/// (`splitOverride`, forced by `--layout`). It also ends the responder chain: `?` help, the tab keys,
+/// `p` from the list pane, reload, next unread and the browser land here; it observes the session's one
+/// selection-change path, and it draws the status line (issue 5) on the last row while there is one.
 @MainActor
 final class ContainerController: Controller {
   let split: SplitController
@@ -19,44 +20,78 @@ final class ContainerController: Controller {
     self.recentList = recentList
     super.init()
     addChild(split)
-    session.selectionDidChange = { [weak self] item in self?.selectionDidChange(to: item) }
+    session.selectionDidChange = { [weak self] article in self?.selectionDidChange(to: article) }
+    session.dataDidChange = { [weak self] in self?.refreshLists() }
   }
 
   /// The reader's whole tree (SPEC §1): a split whose primary is a tab controller — **Feeds** (one feed:
   /// its articles straight away; several: the feed list) and **Recent** — and whose secondary starts as
   /// the placeholder.
-  static func reader(feeds: [Feed], configuration: UIConfiguration = UIConfiguration()) -> ContainerController {
-    let session = ReadingSession(configuration: configuration)
+  static func reader(session: ReadingSession) -> ContainerController {
+    let configuration = session.configuration
     let feedsRoot: Controller =
-      feeds.count == 1
-      ? ArticleListController(feed: feeds[0], session: session)
-      : FeedListController(feeds: feeds, session: session)
+      session.feeds.count == 1
+      ? ArticleListController(feed: session.feeds[0], session: session)
+      : FeedListController(session: session)
     let feedsTab = NavigationController(root: feedsRoot)
     feedsTab.title = "Feeds"
-    let recentList = ArticleListController(title: "Recent", items: [], session: session)
+    let recentList = ArticleListController(source: .recent, title: "Recent", session: session)
     let recentTab = NavigationController(root: recentList)
     recentTab.title = "Recent"
     let tabs = TabController(tabs: [feedsTab, recentTab])
-    let split = SplitController(primary: tabs) { ArticleController(item: nil, configuration: configuration) }
+    let split = SplitController(primary: tabs) { ArticleController(article: nil, session: session) }
     split.preferredDisplayMode = configuration.preferredDisplayMode
     split.regularWidth = configuration.regularWidth
+    split.metrics = configuration.metrics
     return ContainerController(split: split, session: session, recentList: recentList)
   }
+
+  override var keyMap: KeyMap { session.configuration.keyMap }
 
   override func viewWillTransition(to size: Size) {
     // Recorded only: `Screen.transition` hands the screen's new traits down right after (see the doc of
     // `setOverrideTraitCollection`).
-    setOverrideTraitCollection(splitOverride(for: size, layout: layout), forChild: split, propagate: false)
+    let override = splitOverride(
+      for: size, layout: layout, landscapeMinWidth: session.configuration.landscapeMinWidth)
+    setOverrideTraitCollection(override, forChild: split, propagate: false)
     super.viewWillTransition(to: size)
   }
 
-  override func layoutChildren() { split.frame = frame }
+  // MARK: Status line
+
+  private var statusFrame: Rect? {
+    session.status.shown == nil || frame.height < 2 ? nil : frame.dividedBottom(1).1
+  }
+
+  override func layoutChildren() { split.frame = statusFrame == nil ? frame : frame.dividedBottom(1).0 }
   override var focusedChild: Controller? { split }
 
+  override func drawAfterChildren(in surface: inout Surface) {
+    guard let bar = statusFrame, let shown = session.status.shown else { return }
+    let style = shown.isError ? surface.theme.error : surface.theme.status
+    surface.fill(bar, style: style)
+    let text = TextWrap.truncate(
+      TerminalText.sanitized(shown.text), width: max(0, bar.width - 2), ellipsis: surface.glyphs.ellipsis)
+    surface.put(text, at: Point(x: bar.minX + 1, y: bar.minY), style: style, clip: bar)
+  }
+
+  // MARK: Selection and data
+
   /// The one selection-change path (SPEC §4): a new article never shows a stale date.
-  private func selectionDidChange(to item: Item) {
+  private func selectionDidChange(to article: CachedArticle) {
     dismissPopovers()
-    recentList?.setItems(session.recent, following: item)
+    recentList?.refresh()
+    recentList?.select(itemID: article.id)
+  }
+
+  private var feedsNavigation: NavigationController? { tabs?.tabs.first as? NavigationController }
+  private var tabs: TabController? { split.primary as? TabController }
+
+  /// A reload ended: every list on the tabs' stacks re-reads its rows, keeping its selection.
+  private func refreshLists() {
+    for navigation in tabs?.navigationControllers ?? [] {
+      for case let list as ListController in navigation.stack { list.refresh() }
+    }
   }
 
   /// The article on screen, if any (the split's secondary, or the top of the collapsed stack).
@@ -65,20 +100,74 @@ final class ContainerController: Controller {
     return split.primaryNavigation?.top as? ArticleController
   }
 
+  /// The feed list or article list the reader is in on the Feeds tab (below a collapsed article).
+  private var currentList: ListController? {
+    guard let navigation = feedsNavigation else { return nil }
+    return navigation.stack.last { $0 is ListController } as? ListController
+  }
+
+  /// The feed the reader is in: the article list's, else the feed list's selected row.
+  private var currentFeeds: [CachedFeed] {
+    if let list = currentList as? ArticleListController, let id = list.feedID {
+      return session.feeds.filter { $0.id == id }
+    }
+    if let list = currentList as? FeedListController, list.feeds.indices.contains(list.selectedIndex) {
+      return [list.feeds[list.selectedIndex]]
+    }
+    return []
+  }
+
+  // MARK: Keys
+
   override func handle(_ key: Key) -> Bool {
-    switch KeyMap.standard.action(for: key, in: .window) {
+    switch keyMap.action(for: key, in: .window) {
     case .help:
-      present(HelpController(), style: .fullScreen)
-      return true
+      present(HelpController(keyMap: keyMap), style: .fullScreen)
     case .feedsTab, .recentTab:
-      guard let tabs = split.primary as? TabController else { return false }
+      guard let tabs else { return false }
       _ = tabs.handle(key)
       split.focus(.primary)
-      return true
     case .publishDate:
       return visibleArticle?.togglePublishDatePopover() ?? false
+    case .reload:
+      session.reload(currentFeeds)
+    case .reloadAll:
+      session.reloadAll()
+    case .nextUnread:
+      openNextUnread()
+    case .openInBrowser:
+      session.openInBrowser(visibleArticle?.item?.link ?? session.selected?.item.link)
     default:
       return false
     }
+    return true
+  }
+
+  /// `n`: the next unread article of the current feed, else of the next feed with unread articles; its
+  /// feed's list is shown (pushed from the feed list) with the row selected, and the article opened.
+  private func openNextUnread() {
+    let list = currentList as? ArticleListController
+    let feedID = list?.feedID ?? session.selected?.feedID ?? currentFeeds.first?.id
+    let afterID = session.selected.flatMap { $0.feedID == feedID ? $0.id : nil }
+    guard let (feed, item) = session.nextUnread(feedID: feedID, after: afterID) else {
+      session.notify("No unread articles.")
+      return
+    }
+    guard let navigation = feedsNavigation, let tabs else { return }
+    tabs.select(0)
+    split.focus(.primary)
+    if navigation.top is SecondaryContent { navigation.pop() }
+    var target = navigation.top as? ArticleListController
+    if target?.feedID != feed.id {
+      while navigation.pop() != nil {}
+      if let feedList = navigation.top as? FeedListController {
+        feedList.select(feedID: feed.id)
+        let articles = ArticleListController(feed: feed, session: session)
+        navigation.push(articles)
+        target = articles
+      }
+    }
+    guard let target, target.select(itemID: item.id) else { return }
+    target.didActivateRow(at: target.selectedIndex)
   }
 }

@@ -124,6 +124,10 @@ class Controller {
 
   // MARK: Responder chain (ARCHITECTURE §4)
 
+  /// The bindings in effect (SPEC §5 plus the config's `bind-key`): the root's, reached through parents
+  /// and presenters, so every controller answers the same keys and help lists them.
+  var keyMap: KeyMap { (parent ?? presentingController)?.keyMap ?? .standard }
+
   /// The child that receives keys first (nil: this controller is the focused leaf).
   var focusedChild: Controller? { nil }
   /// Handles a key; true when consumed, which stops the chain.

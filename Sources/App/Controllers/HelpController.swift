@@ -33,10 +33,10 @@ final class HelpController: Controller {
   }
 
   override func handle(_ key: Key) -> Bool {
-    switch KeyMap.standard.action(for: key, in: .window) {
+    switch keyMap.action(for: key, in: .window) {
     case .help, .quit, .back: dismiss()
     default:
-      switch KeyMap.standard.action(for: key, in: .list) {
+      switch keyMap.action(for: key, in: .list) {
       case .moveDown: offset += 1
       case .moveUp: offset = max(0, offset - 1)
       default: break

@@ -1,5 +1,8 @@
+import Reader
+
 /// A scrolling list of rows of up to three wrapped lines with a selection (SPEC §1, the tutorial's
-/// table view), the base of the feed and article lists.
+/// table view), the base of the feed and article lists. A row may carry a right-aligned accessory
+/// column (counts, a date) when the list is wide enough for it.
 ///
 /// Drawing and key handling cost O(visible rows): rows are wrapped only when they can be on screen
 /// (`ListMovement` asks for their heights), and the wrapped lines are cached per width.
@@ -16,12 +19,22 @@ class ListController: Controller {
 
   var rowCount: Int { 0 }
   func rowText(at index: Int) -> String { "" }
-  /// Emphasis of a row (unread rows bold).
-  func rowStyle(at index: Int) -> Style { .plain }
+  /// The look of a row in `theme` (unread rows in `theme.unread`).
+  func rowStyle(at index: Int, theme: Theme) -> Style { theme.list }
+  /// Right-aligned text on a row's first line (at most `accessoryWidth` columns) and its style.
+  func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? { nil }
+  /// Columns kept for the accessory; 0: none.
+  var accessoryWidth: Int { 0 }
+  /// The list width from which the accessory column is shown.
+  var accessoryMinWidth: Int { 0 }
   /// Enter / `l` / `→` / a click on a row.
   func didActivateRow(at index: Int) {}
   /// Shown centred when there are no rows.
   var emptyText: String { "Nothing here" }
+
+  /// The data changed in the background (a reload ended): re-read it, keeping the selection on the same
+  /// row where it still exists. Subclasses re-query their source, then call super.
+  func refresh() { reloadData() }
 
   /// Re-reads the row count (after the data changed), keeping the selection where it still exists.
   func reloadData() {
@@ -38,7 +51,8 @@ class ListController: Controller {
 
   // MARK: Rows
 
-  private var textWidth: Int { max(1, frame.width - 2) }
+  private var showsAccessory: Bool { accessoryWidth > 0 && frame.width >= accessoryMinWidth }
+  private var textWidth: Int { max(1, frame.width - 2 - (showsAccessory ? accessoryWidth + 1 : 0)) }
 
   /// The wrapped lines of row `index` at the current width (cached; the cache is bounded).
   func lines(forRow index: Int) -> [String] {
@@ -72,20 +86,26 @@ class ListController: Controller {
       wrapped.removeAll(keepingCapacity: true)
       scrollToSelection()
     }
-    surface.fill(frame)
+    let theme = surface.theme
+    surface.fill(frame, style: theme.list)
     guard movement.count > 0 else {
       surface.putCentered(emptyText, y: frame.minY + frame.height / 2, in: frame, style: .dim)
       return
     }
     for row in movement.visibleRows(viewport: frame.height, rowHeight: rowHeight) {
       let isSelected = row.index == movement.selected
-      var style = rowStyle(at: row.index)
-      if isSelected { style = style.adding(.reverse) }
+      var style = rowStyle(at: row.index, theme: theme)
+      if isSelected { style = theme.selected(style) }
       let rect = Rect(x: frame.minX, y: frame.minY + row.y, width: frame.width, height: row.height)
         .intersection(frame)
       if isSelected { surface.fill(rect, style: style) }
       for (i, line) in lines(forRow: row.index).enumerated() where row.y + i < frame.height {
         surface.put(line, at: Point(x: frame.minX + 1, y: rect.minY + i), style: style, clip: frame)
+      }
+      if showsAccessory, let accessory = rowAccessory(at: row.index, theme: theme) {
+        let text = TextWrap.truncate(accessory.text, width: accessoryWidth, ellipsis: surface.glyphs.ellipsis)
+        let x = frame.maxX - 1 - DisplayWidth.of(text)
+        surface.put(text, at: Point(x: x, y: rect.minY), style: isSelected ? theme.selected(accessory.style) : accessory.style, clip: frame)
       }
     }
   }
@@ -93,7 +113,7 @@ class ListController: Controller {
   // MARK: Keys and mouse
 
   override func handle(_ key: Key) -> Bool {
-    guard let action = KeyMap.standard.action(for: key, in: .list) else { return false }
+    guard let action = keyMap.action(for: key, in: .list) else { return false }
     switch action {
     case .moveDown: movement.move(by: 1)
     case .moveUp: movement.move(by: -1)

@@ -58,12 +58,12 @@ final class NavigationController: Controller {
     }
     let room = max(0, bar.maxX - x - 1)
     let shown = TextWrap.truncate(TerminalText.sanitized(top.title), width: room, ellipsis: surface.glyphs.ellipsis)
-    surface.put(shown, at: Point(x: x, y: bar.minY), style: .bold, clip: titleRow)
+    surface.put(shown, at: Point(x: x, y: bar.minY), style: surface.theme.titleBar, clip: titleRow)
     if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
   }
 
   override func handle(_ key: Key) -> Bool {
-    switch KeyMap.standard.action(for: key, in: .window) {
+    switch keyMap.action(for: key, in: .window) {
     case .back, .quit:
       return pop() != nil
     default:

@@ -43,9 +43,11 @@ final class PopoverController: Controller {
   override func draw(in surface: inout Surface) {
     let fullScreen = presentation?.adaptiveStyle == .fullScreen
     let inner = surface.drawBox(frame)
+    let theme = surface.theme.popover
+    if theme != .plain { surface.fill(inner, style: theme) }
     let text = inner.inset(left: 1, right: 1)
     for (i, line) in lines.enumerated() where i < text.height {
-      surface.put(line, at: Point(x: text.minX, y: text.minY + i), style: i == 0 ? .bold : .plain, clip: text)
+      surface.put(line, at: Point(x: text.minX, y: text.minY + i), style: i == 0 ? theme.adding(.bold) : theme, clip: text)
     }
     if fullScreen {
       surface.putCentered("Esc: close", y: inner.maxY - 1, in: inner, style: .dim)
@@ -56,7 +58,7 @@ final class PopoverController: Controller {
   }
 
   override func handle(_ key: Key) -> Bool {
-    switch KeyMap.standard.action(for: key, in: .popover) {
+    switch keyMap.action(for: key, in: .popover) {
     case .dismiss, .quit, .publishDate:
       dismiss()
       return true

@@ -198,7 +198,7 @@ final class SplitController: Controller {
   }
 
   override func handle(_ key: Key) -> Bool {
-    switch KeyMap.standard.action(for: key, in: .window) {
+    switch keyMap.action(for: key, in: .window) {
     case .toggleDisplayMode:
       performDisplayModeAction()
       return true

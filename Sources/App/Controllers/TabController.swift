@@ -55,7 +55,7 @@ final class TabController: Controller {
   }
 
   override func handle(_ key: Key) -> Bool {
-    switch KeyMap.standard.action(for: key, in: .window) {
+    switch keyMap.action(for: key, in: .window) {
     case .feedsTab: select(0)
     case .recentTab: select(1)
     default: return false

@@ -56,7 +56,7 @@ struct Toolbar: Equatable, Sendable {
   func draw(in rect: Rect, surface: inout Surface) {
     surface.fill(rect)
     for button in frames(in: rect) {
-      surface.put(Self.label(button.title), at: button.frame.origin, style: .bold, clip: rect)
+      surface.put(Self.label(button.title), at: button.frame.origin, style: surface.theme.toolbar, clip: rect)
     }
   }
 }

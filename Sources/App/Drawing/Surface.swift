@@ -10,6 +10,8 @@ struct Surface: Equatable, Sendable {
   private var cells: [Cell]
   /// Box-drawing and arrow glyphs for this terminal (ASCII when it cannot show Unicode).
   var glyphs = Glyphs.unicode
+  /// The user's colours for the screen's elements.
+  var theme = Theme()
 
   init(size: Size) {
     self.size = Size(width: max(0, size.width), height: max(0, size.height))

@@ -6,13 +6,13 @@ enum LayoutOption: String, CaseIterable, Sendable {
 /// The container's trait override for the split (SPEC §2), kept out of `ContainerController` so that the
 /// rule is a one-line table test: a "landscape" terminal — wider than twice its height in cells and at
 /// least 60 columns — gets a horizontally regular split; otherwise the split inherits the screen's traits.
-/// `--layout split|stack` forces the outcome.
-func splitOverride(for size: Size, layout: LayoutOption) -> TraitOverride? {
+/// `--layout split|stack` forces the outcome; `landscapeMinWidth` is the config's `landscape-min-width`.
+func splitOverride(for size: Size, layout: LayoutOption, landscapeMinWidth: Int = 60) -> TraitOverride? {
   switch layout {
   case .split: return TraitOverride(horizontalSizeClass: .regular)
   case .stack: return TraitOverride(horizontalSizeClass: .compact)
   case .auto:
-    return size.width > 2 * size.height && size.width >= 60
+    return size.width > 2 * size.height && size.width >= landscapeMinWidth
       ? TraitOverride(horizontalSizeClass: .regular) : nil
   }
 }

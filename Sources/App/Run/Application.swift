@@ -1,15 +1,18 @@
+import ArgumentParser
 import Foundation
 import Reader
 
-/// Wires the interactive reader together: loads the feeds, builds the controller tree, starts the
-/// terminal and the run loop. Anything that fails before the terminal is taken over is reported on stderr.
+/// Wires the interactive reader together (SPEC §1, §6; issue 5): the library's config and feeds, the
+/// cache the UI reads, the controller tree, the terminal and the run loop. What fails before the terminal
+/// is taken over (a bad source, a cache that cannot be opened) is reported on stderr; config problems
+/// after that go to the status line, never stop the program.
 @MainActor
 enum Application {
-  static func run(sources: [String], layout: LayoutOption) throws {
-    let feed = try loadDemoFeed()
-    var configuration = UIConfiguration()
-    configuration.layout = layout
-    let root = ContainerController.reader(feeds: [feed], configuration: configuration)
+  /// `layout` is the `--layout` flag (nil: the config's `layout` setting).
+  static func run(sources: [String], layout: LayoutOption?, library: Library) throws {
+    let configuration = UIConfiguration(config: library.config, layout: layout)
+    let (session, notices) = try openSession(sources: sources, library: library, configuration: configuration)
+    let root = ContainerController.reader(session: session)
     let backend: NcursesBackend
     do {
       backend = try NcursesBackend()
@@ -19,16 +22,75 @@ enum Application {
     }
     atexit { NcursesBackend.stop() }
     let screen = Screen(root: root, backend: backend, configuration: configuration)
+    let browser = BrowserLauncher.resolve(setting: configuration.browser)
+    session.openURL = { url in
+      browser.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
+    }
+    session.needsDisplay = { [weak screen] in screen?.setNeedsRender() }
+    if let first = notices.first {
+      let more = notices.count > 1 ? " (and \(notices.count - 1) more)" : ""
+      session.notify(error: first + more)
+    }
+    if ProcessInfo.processInfo.environment["SPLITFEED_EXIT_AFTER_FIRST_FRAME"] == "1" {
+      screen.renderNow()  // the start-up benchmark: the first frame is on the terminal, stop here
+      RunLoop.quit(status: 0)
+    }
+    session.start()
     RunLoop(backend: backend, screen: screen).run()
   }
 
-  /// The bundled demo feed (a package resource), so a fresh offline machine shows a working reader.
-  static func loadDemoFeed() throws -> Feed {
-    guard let url = Bundle.module.url(forResource: "demo-feed", withExtension: "xml") else {
-      throw CleanExit.message("splitfeed: the bundled demo feed is missing from the installation")
+  /// The session over the cache with this run's feeds: the SOURCE arguments, else the urls file, else
+  /// every cached feed; with none at all, the bundled demo feed in a scratch cache. A cache another
+  /// splitfeed holds is opened read-only with a notice. Returns the session and the notices to show.
+  static func openSession(sources: [String], library: Library, configuration: UIConfiguration) throws
+    -> (ReadingSession, [String])
+  {
+    var notices = (library.problems + library.config.bindingProblems(validActions: Action.configNames))
+      .map(\.description)
+    var cache: Cache
+    do {
+      cache = try library.openCache()
+    } catch CacheError.locked {
+      do {
+        cache = try library.openCache(readOnly: true)
+      } catch {
+        throw startFailure(error)
+      }
+    } catch {
+      throw startFailure(error)
     }
-    return try FeedParser.parse(data: Data(contentsOf: url), url: url).feed
+    var feeds: [CachedFeed]
+    do {
+      feeds = cache.isReadOnly ? try readOnlyFeeds(sources: sources, library: library, cache: cache)
+        : try library.feeds(sources: sources, in: cache)
+    } catch {
+      throw startFailure(error)
+    }
+    if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty {
+      (cache, feeds) = try ScratchCache.demo()
+    }
+    if cache.isReadOnly {
+      notices.insert(
+        "The cache is busy (another splitfeed is writing to it): reading only, no reload, read marks not kept.",
+        at: 0)
+    }
+    let session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration)
+    session.fetcher = library.fetcher
+    return (session, notices)
+  }
+
+  /// Reports why the reader cannot start (on stderr: the terminal is not taken over yet) and fails.
+  private static func startFailure(_ error: any Error) -> ExitCode {
+    CommandOutput.warn("\(error)")
+    return ExitCode.failure
+  }
+
+  /// A read-only cache cannot add feeds: the run shows the ones it already knows.
+  private static func readOnlyFeeds(sources: [String], library: Library, cache: Cache) throws -> [CachedFeed] {
+    if !sources.isEmpty {
+      return try cache.feeds(urls: sources.map { try FeedSource(parsing: $0).url.absoluteString })
+    }
+    if !library.subscriptions.isEmpty { return try cache.feeds(urls: library.subscriptions.map(\.url)) }
+    return try cache.feeds()
   }
 }
-
-import ArgumentParser

@@ -1,12 +1,38 @@
 import Foundation
 
-/// What a key asks for, independent of the key (newsboat's Operation). `reload`, `reloadAll`,
-/// `nextUnread` and `openInBrowser` are bound now and handled by the app issue's controllers.
-enum Action: String, Sendable {
+/// What a key asks for, independent of the key (newsboat's Operation). `bind-key KEY ACTION` names an
+/// action by `configName` (the raw value in kebab case, `reload-all`) or by a newsboat alias (`up`).
+enum Action: String, CaseIterable, Sendable {
   case moveDown, moveUp, pageDown, pageUp, first, last
   case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
   case feedsTab, recentTab, help, quit
-  case reload, reloadAll, nextUnread, openInBrowser
+  case reload, reloadAll, nextUnread, openInBrowser, fullArticle
+
+  /// The name a config file uses: `moveDown` → `move-down`.
+  var configName: String {
+    rawValue.reduce(into: "") { name, c in
+      if c.isUppercase { name += "-" + c.lowercased() } else { name.append(c) }
+    }
+  }
+
+  /// newsboat's names for the same operations, so a newsboat user's muscle memory carries over.
+  static let aliases: [String: Action] = [
+    "up": .moveUp, "down": .moveDown, "pageup": .pageUp, "pagedown": .pageDown, "home": .first, "end": .last,
+    "open-in-browser": .openInBrowser, "next-unread": .nextUnread, "reload-all": .reloadAll,
+  ]
+
+  /// The action a config file names, if any.
+  init?(configName: String) {
+    if let alias = Self.aliases[configName] {
+      self = alias
+      return
+    }
+    guard let action = Self.allCases.first(where: { $0.configName == configName }) else { return nil }
+    self = action
+  }
+
+  /// Every name `bind-key` accepts (for `Config.bindingProblems`).
+  static var configNames: Set<String> { Set(allCases.map(\.configName)).union(aliases.keys) }
 }
 
 /// Where a binding applies; the help overlay lists bindings under these headings.
@@ -51,6 +77,9 @@ struct KeyMap: Sendable {
     KeyBinding(keys: [.character("g"), .home], action: .first, context: .article, summary: "top"),
     KeyBinding(keys: [.character("G"), .end], action: .last, context: .article, summary: "bottom"),
     KeyBinding(
+      keys: [.character("f"), .enter], action: .fullArticle, context: .article,
+      summary: "full article (fetch its web page)"),
+    KeyBinding(
       keys: [.character("h"), .left, .backspace, .escape], action: .back, context: .window,
       summary: "back / dismiss"),
     KeyBinding(keys: [.tab], action: .focusOtherPane, context: .window, summary: "focus the other pane"),
@@ -69,6 +98,22 @@ struct KeyMap: Sendable {
       keys: [.escape, .character("p")], action: .dismiss, context: .popover, summary: "close the popover"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .popover, summary: "close the popover"),
   ])
+
+  /// This map with `bind-key` lines applied in file order (a later line wins): the key performs the
+  /// action wherever the action has bindings, and stops doing what it did there before. Unknown action
+  /// names are skipped (`Config.bindingProblems` reports them).
+  func rebinding(_ lines: [Config.KeyBinding]) -> KeyMap {
+    var map = self
+    for line in lines {
+      guard let action = Action(configName: line.action) else { continue }
+      let contexts = Set(map.bindings.filter { $0.action == action }.map(\.context))
+      for i in map.bindings.indices where contexts.contains(map.bindings[i].context) {
+        map.bindings[i].keys.removeAll { $0 == line.key }
+        if map.bindings[i].action == action { map.bindings[i].keys.append(line.key) }
+      }
+    }
+    return map
+  }
 
   /// The help overlay's text: one heading per context, then `keys  summary` rows, in binding order.
   var helpLines: [String] {

@@ -13,6 +13,7 @@ final class Screen {
   private(set) var quitRequested = false
   /// The size the tree last transitioned to (nil before launch).
   private(set) var transitionedSize: Size?
+  private var renderScheduled = false
 
   init(root: Controller, backend: any TerminalBackend, configuration: UIConfiguration = UIConfiguration()) {
     self.root = root
@@ -25,7 +26,8 @@ final class Screen {
     case .resize(let size):
       transition(to: size)
     case .key(let key):
-      if !dispatchKey(key), KeyMap.standard.action(for: key, in: .window) == .quit { quitRequested = true }
+      (root as? ContainerController)?.session.keyPressed()
+      if !dispatchKey(key), root.keyMap.action(for: key, in: .window) == .quit { quitRequested = true }
     case .mouse(let mouse):
       dispatchMouse(mouse)
     case .refresh:
@@ -62,12 +64,25 @@ final class Screen {
     root.frame = Rect(size: size)
   }
 
+  /// Asks for one render on the next turn of the main queue; a burst of requests (reload progress,
+  /// background results) coalesces into one frame.
+  func setNeedsRender() {
+    guard !renderScheduled else { return }
+    renderScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self, self.renderScheduled else { return }
+      self.renderNow()
+    }
+  }
+
   /// Lays out and draws the whole tree, then presents it.
   func renderNow() {
+    renderScheduled = false
     let size = backend.size
     if transitionedSize != size { transition(to: size) }
     var surface = Surface(size: size)
     surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
+    surface.theme = configuration.theme
     if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
       drawTooSmall(in: &surface)
     } else {

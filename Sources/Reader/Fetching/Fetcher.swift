@@ -95,43 +95,48 @@ public struct Fetcher: Sendable {
     if let etag = validators.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
     if let date = validators.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
 
-    let outcome = await HTTPTransfer(request: request, configuration: configuration).run()
-    switch outcome {
+    let (response, data) = try await transfer(request, url: url)
+    let finalURL = response.url ?? url
+    let header = { (name: String) in Self.header(name, in: response) }
+    let newValidators = Validators(etag: header("ETag"), lastModified: header("Last-Modified"))
+    switch response.statusCode {
+    case 304:
+      return .notModified(
+        finalURL: finalURL,
+        validators: Validators(
+          etag: newValidators.etag ?? validators.etag,
+          lastModified: newValidators.lastModified ?? validators.lastModified))
+    case 200..<300:
+      let contentType = header("Content-Type")
+      if FeedDiscovery.isHTMLPage(data, contentType: contentType) {
+        throw .notAFeed(
+          url: finalURL.absoluteString, feedLinks: FeedDiscovery.feedLinks(in: data, pageURL: finalURL))
+      }
+      return .fetched(
+        FetchedFeed(
+          data: data, finalURL: finalURL, charset: contentType.flatMap(Self.charset(inContentType:)),
+          validators: newValidators, status: response.statusCode))
+    default:  // errors, and 3xx answers URLSession could not follow (no Location)
+      throw .httpStatus(
+        code: response.statusCode, url: finalURL.absoluteString, retryAfter: header("Retry-After"))
+    }
+  }
+
+  /// Runs one GET with the limits; transport failures become `FetchError`s naming `url`.
+  func transfer(_ request: URLRequest, url: URL) async throws(FetchError) -> (HTTPURLResponse, Data) {
+    switch await HTTPTransfer(request: request, configuration: configuration).run() {
     case .failed(let error):
       throw error
     case .transport(let error):
       throw FetchError.from(
         error, url: url, timeout: configuration.connectTimeout, redirectLimit: configuration.maxRedirects)
     case .response(let response, let data):
-      let finalURL = response.url ?? url
-      let header = { (name: String) in Self.header(name, in: response) }
-      let newValidators = Validators(etag: header("ETag"), lastModified: header("Last-Modified"))
-      switch response.statusCode {
-      case 304:
-        return .notModified(
-          finalURL: finalURL,
-          validators: Validators(
-            etag: newValidators.etag ?? validators.etag,
-            lastModified: newValidators.lastModified ?? validators.lastModified))
-      case 200..<300:
-        let contentType = header("Content-Type")
-        if FeedDiscovery.isHTMLPage(data, contentType: contentType) {
-          throw .notAFeed(
-            url: finalURL.absoluteString, feedLinks: FeedDiscovery.feedLinks(in: data, pageURL: finalURL))
-        }
-        return .fetched(
-          FetchedFeed(
-            data: data, finalURL: finalURL, charset: contentType.flatMap(Self.charset(inContentType:)),
-            validators: newValidators, status: response.statusCode))
-      default:  // errors, and 3xx answers URLSession could not follow (no Location)
-        throw .httpStatus(
-          code: response.statusCode, url: finalURL.absoluteString, retryAfter: header("Retry-After"))
-      }
+      return (response, data)
     }
   }
 
   /// A response header, looked up without regard to case.
-  private static func header(_ name: String, in response: HTTPURLResponse) -> String? {
+  static func header(_ name: String, in response: HTTPURLResponse) -> String? {
     for (key, value) in response.allHeaderFields {
       if let key = key as? String, key.caseInsensitiveCompare(name) == .orderedSame { return value as? String }
     }

@@ -223,10 +223,23 @@ public final class Cache: Sendable {
   }
 
   /// The first unread article of a feed after `itemID` in list order (newest first), for `n`.
+  /// One indexed query, so `n` costs the same on a 50,000-article feed.
   public func nextUnread(feedID: Int64, after itemID: Int64?) throws(CacheError) -> ItemSummary? {
-    let rows = try items(feedID: feedID)
-    let start = itemID.flatMap { id in rows.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
-    return rows[start...].first { !$0.isRead }
+    try read { db in
+      let start = try itemID.flatMap { id in
+        try Row.fetchOne(db, sql: "SELECT sort_date, id FROM items WHERE id = ? AND feed_id = ?", arguments: [id, feedID])
+      }
+      let after = start.map { _ in "AND (sort_date < ? OR (sort_date = ? AND id < ?))" } ?? ""
+      var arguments: StatementArguments = [feedID]
+      if let start { arguments += [start[0] as Double, start[0] as Double, start[1] as Int64] }
+      return try Row.fetchOne(
+        db,
+        sql: """
+          SELECT id, feed_id, title, coalesce(published, updated), read FROM items
+          WHERE feed_id = ? AND read = 0 \(after) ORDER BY sort_date DESC, id DESC LIMIT 1
+          """, arguments: arguments
+      ).map(Self.summary)
+    }
   }
 
   /// Stores the HTML of an article's page (issue 5, "Full article").

@@ -4,25 +4,40 @@ import Reader
 @testable import App
 
 /// The in-process pilot (ARCHITECTURE §6 tier 3): the real `ContainerController` over a
-/// `MemoryBackend`; every input goes through `Screen.handle` followed by `renderNow()`.
+/// `MemoryBackend`; every input goes through `Screen.handle` followed by `renderNow()`. The feeds live in
+/// a cache like the app's: a scratch cache of the given `Feed`s, or a cache file the test made.
 @MainActor
 final class Harness {
   let backend: MemoryBackend
   let screen: Screen
   let root: ContainerController
 
-  init(
+  /// Sample feeds stored first seen on 2014-08-25, so an undated item sorts where SampleFeeds lists it.
+  convenience init(
     _ width: Int, _ height: Int, feeds: [Feed] = [SampleFeeds.appcoda],
+    configure: (inout UIConfiguration) -> Void = { _ in }
+  ) {
+    let sources = feeds.enumerated().map { ("file:///sample/\($0.offset)", $0.element) }
+    let (cache, rows) = try! ScratchCache.make(sources, firstSeen: SampleFeeds.date("2014-08-25 00:00")!)
+    self.init(width, height, cache: cache, feeds: rows, configure: configure)
+  }
+
+  /// The reader over `feeds` of `cache` (persistence tests reopen the same file).
+  init(
+    _ width: Int, _ height: Int, cache: Cache, feeds: [CachedFeed],
     configure: (inout UIConfiguration) -> Void = { _ in }
   ) {
     var configuration = UIConfiguration()
     configuration.timeZone = TimeZone(identifier: "UTC") ?? .current
     configure(&configuration)
     backend = MemoryBackend(size: Size(width: width, height: height))
-    root = ContainerController.reader(feeds: feeds, configuration: configuration)
+    session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration)
+    root = ContainerController.reader(session: session)
     screen = Screen(root: root, backend: backend, configuration: configuration)
     screen.renderNow()
   }
+
+  let session: ReadingSession
 
   var split: SplitController { root.split }
   var lines: [String] { backend.lines }

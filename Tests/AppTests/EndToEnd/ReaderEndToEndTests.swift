@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// The reader on the real binary in tmux (issue 5, "Done when"): feeds from a urls file served by a local
+/// HTTP server, fetched on start with a dead one showing its error while the others load; read state
+/// and the Recent tab survive quit and relaunch; `o` hands a fake `$BROWSER` exactly the URL. Every run
+/// is isolated with `--config-dir` and `--cache` (and XDG folders) in a temporary directory.
+@Suite("Reader in tmux", .serialized)
+struct ReaderEndToEndTests {
+  let root: URL
+  var configDir: String { root.appendingPathComponent("conf").path }
+  var cacheFile: String { root.appendingPathComponent("cache.db").path }
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-e2e-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("www"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: configDir, withIntermediateDirectories: true)
+  }
+
+  func writeFeed(_ name: String, title: String, items: [String]) throws {
+    let entries = items.enumerated().map { n, item in
+      "<item><title>\(item)</title><guid>\(name)-\(n)</guid><link>https://example.com/\(name)/\(n)?a=1&amp;b=2</link>"
+        + "<pubDate>Thu, 0\(4 - n) Sep 2014 17:09:00 GMT</pubDate><description>Body of \(item).</description></item>"
+    }
+    let xml = "<rss version=\"2.0\"><channel><title>\(title)</title>\(entries.joined())</channel></rss>"
+    try Data(xml.utf8).write(to: root.appendingPathComponent("www/\(name)"))
+  }
+
+  func writeURLs(_ urls: [String]) throws {
+    try Data((urls.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: configDir + "/urls"))
+  }
+
+  func launch(_ environment: [String: String] = [:]) throws -> TmuxHarness {
+    try TmuxHarness(arguments: ["--config-dir", configDir, "--cache", cacheFile], cols: 120, rows: 30, environment: environment)
+  }
+
+  /// A port nothing listens on (bound, then closed).
+  static func closedPort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  @Test func feedsLoadOnStartADeadOneShowsItsErrorAndReadStateSurvivesARelaunch() throws {
+    defer { try? FileManager.default.removeItem(at: root) }
+    try writeFeed("a.xml", title: "Alpha News", items: ["Alpha first story", "Alpha second story"])
+    try writeFeed("b.xml", title: "Beta Weekly", items: ["Beta only story"])
+    let server = try LocalHTTPServer(directory: root.appendingPathComponent("www"))
+    defer { server.stop() }
+    let dead = "http://127.0.0.1:\(Self.closedPort())/gone.xml"
+    try writeURLs([server.url("a.xml"), dead, server.url("b.xml")])
+
+    let first = try launch()
+    defer { first.close() }
+    let loaded = try first.waitFor(text: "Reloaded 3 feeds")
+    #expect(loaded.last?.contains("2 updated (3 new articles), 0 unchanged, 1 failed.") == true)
+    #expect(loaded.contains { $0.contains("Alpha News") && $0.contains("2/2") })
+    #expect(loaded.contains { $0.contains("Beta Weekly") && $0.contains("1/1") })
+    // The dead feed has no title yet: its address, after the error marker (wrapped in the narrow list).
+    let marker = try #require(loaded.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("! ") })
+    #expect(loaded[marker...].prefix(2).joined().contains("http://127.0.0.1:"), "\(loaded.joined(separator: "\n"))")
+    try first.send(keys: "Enter")  // Alpha's articles
+    try first.waitFor(text: "Alpha second story")
+    try first.send(keys: "Enter")  // open the first article
+    try first.waitFor(text: "Body of Alpha first story.")
+    try first.send(keys: "q", "q", "q")
+    #expect(try first.waitForExit().status == 0)
+
+    let second = try launch()
+    defer { second.close() }
+    try second.waitUntil("Alpha with one unread") { $0.contains { $0.contains("Alpha News") && $0.contains("1/2") } }
+    try second.send(keys: "2")
+    let recent = try second.waitFor(text: "Alpha first story")
+    #expect(!recent.contains { $0.contains("Alpha second story") }, "only the opened article is in Recent")
+    try second.send(keys: "q")
+    #expect(try second.waitForExit().status == 0)
+  }
+
+  @Test func oGivesTheBrowserExactlyTheURL() throws {
+    defer { try? FileManager.default.removeItem(at: root) }
+    try writeFeed("a.xml", title: "Alpha News", items: ["Alpha first story"])
+    let server = try LocalHTTPServer(directory: root.appendingPathComponent("www"))
+    defer { server.stop() }
+    try writeURLs([server.url("a.xml")])
+    let received = root.appendingPathComponent("received").path
+    let script = root.appendingPathComponent("browser.sh").path
+    try Data("printf '%s\\n' \"$#\" \"$@\" > \(TmuxHarness.shellQuote(received))\n".utf8).write(to: URL(fileURLWithPath: script))
+
+    let tmux = try launch(["BROWSER": "/bin/sh \(script)"])
+    defer { tmux.close() }
+    try tmux.waitFor(text: "Alpha first story")  // one feed: its articles straight away
+    try tmux.send(keys: "Enter")
+    try tmux.waitFor(text: "Body of Alpha first story.")
+    try tmux.send(keys: "o")
+    let deadline = Date().addingTimeInterval(10)
+    var text = ""
+    while Date() < deadline {
+      text = (try? String(contentsOfFile: received, encoding: .utf8)) ?? ""
+      if text.hasSuffix("\n"), text.split(separator: "\n").count == 2 { break }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    #expect(text == "1\nhttps://example.com/a.xml/0?a=1&b=2\n")
+    try tmux.waitFor(text: "Body of Alpha first story.")  // the screen comes back
+    try tmux.send(keys: "q", "q", "q")
+    #expect(try tmux.waitForExit() == .init(status: 0, terminalModesRestored: true))
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Reader
+import Testing
+
+@testable import App
+
+/// The reader over a cache (issue 5), in process: counts and error markers, unread emphasis, read state
+/// and the Recent list persisted, `n`, `bind-key`, colours and the status line.
+@MainActor
+@Suite struct ReaderSessionTests {
+  /// Waits (without sleeping the main actor) until `condition` holds; background cache writes land.
+  func eventually(_ what: String, _ condition: () throws -> Bool) async throws {
+    for _ in 0..<200 {
+      if try condition() { return }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("timed out waiting for \(what)")
+  }
+
+  @Test func feedListShowsCountsAndMarksAFailedFeed() async throws {
+    let h = Harness(120, 40, feeds: SampleFeeds.many)
+    let swift = try #require(h.session.feeds.last)
+    try await h.session.cache.recordFailure(feedID: swift.id, error: "The server answered 404.")
+    h.session.refreshFeeds()
+    h.session.dataDidChange?()  // what the end of a reload does
+    h.screen.renderNow()
+    #expect(h.text.contains("AppCoda                              5/5"))
+    #expect(h.text.contains("! Swift Blog                         1/1"))
+    let marker = try #require(h.find("! Swift Blog"))
+    #expect(h.surface[marker.x, marker.y].style == Theme().error)
+  }
+
+  @Test func unreadRowsAreBoldAndOpeningMarksReadAndPersists() async throws {
+    let h = Harness(120, 40)
+    let second = try #require(h.find("Building a Simple"))
+    #expect(h.surface[second.x, second.y].style.attributes.contains(.bold), "unread")
+    h.press(.enter)  // opens the first article
+    h.press(.tab, .character("j"))  // back to the list, select the second: the first is plain now
+    #expect(h.lines[2].hasPrefix(" Understanding Self"))
+    #expect(!h.surface[1, 2].style.attributes.contains(.bold), "read after opening")
+    #expect(h.session.feeds[0].unreadCount == 4)
+    let id = try #require(h.session.selected?.id)
+    try await eventually("the read flag in the cache") { try h.session.cache.article(id: id)?.isRead == true }
+  }
+
+  @Test func recentIsNewestFirstDeduplicatedAndSurvivesARelaunch() async throws {
+    let h = Harness(120, 40)
+    h.press(.enter)  // 1st article
+    h.press(.tab, .character("j"), .enter)  // 2nd
+    h.press(.tab, .character("k"), .enter)  // 1st again
+    #expect(h.session.recent.map(\.title) == [SampleFeeds.appcoda.items[0].title, SampleFeeds.appcoda.items[1].title])
+    try await eventually("two recents in the cache") { try h.session.cache.recents().count == 2 }
+    let again = Harness(120, 40, cache: h.session.cache, feeds: h.session.feeds)
+    again.press(.character("2"))
+    let top = try #require(again.find("Understanding Self"))
+    let next = try #require(again.find("Building a Simple"))
+    #expect(top.y < next.y, "newest first after relaunch")
+    #expect(again.text.contains(" Recent"))
+  }
+
+  @Test func nextUnreadSkipsReadArticlesAndMovesToTheNextFeed() throws {
+    let h = Harness(120, 40, feeds: SampleFeeds.many)
+    h.press(.enter)  // AppCoda's articles
+    h.press(.character("n"))
+    #expect(h.session.selected?.item.title == SampleFeeds.appcoda.items[0].title)
+    for _ in 1..<5 { h.press(.character("n")) }
+    #expect(h.session.selected?.item.title == SampleFeeds.appcoda.items[4].title)
+    h.press(.character("n"))
+    #expect(h.session.selected?.item.title == "Swift 1.1", "on to the next feed with unread articles")
+    h.press(.character("n"))
+    #expect(h.text.contains("No unread articles."))
+  }
+
+  @Test func bindKeyRebindsAndHelpShowsIt() {
+    let binding = Config.KeyBinding(keyText: "x", key: .character("x"), action: "move-down", line: 1)
+    let h = Harness(120, 40) { $0.keyMap = KeyMap.standard.rebinding([binding]) }
+    h.press(.character("x"))
+    #expect(h.root.keyMap.action(for: .character("x"), in: .list) == .moveDown)
+    let list = h.root.split.primaryNavigation?.top as? ListController
+    #expect(list?.selectedIndex == 1)
+    h.press(.character("?"))
+    #expect(h.text.contains("j ↓ x"))
+  }
+
+  @Test func coloursFromTheConfigReachTheCells() throws {
+    let config = ConfigParser.parse("color unread green default bold\ncolor selection white blue\n").config
+    let h = Harness(120, 40) { $0.theme = UIConfiguration(config: config).theme }
+    let second = try #require(h.find("Building a Simple"))
+    #expect(h.surface[second.x, second.y].style == Style(foreground: .green, attributes: .bold))
+    let first = try #require(h.find("Understanding Self"))
+    #expect(h.surface[first.x, first.y].style.background == .blue)
+  }
+
+  @Test func configProblemsShowInTheStatusLineUntilAKey() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-status-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("regular-width wide\nbind-key x fly\n".utf8).write(to: folder.appendingPathComponent("config"))
+    let library = Library.load(paths: Paths(configDirectory: folder.path, cacheFile: folder.path + "/cache.db"))
+    let (session, notices) = try Application.openSession(sources: [], library: library, configuration: UIConfiguration())
+    #expect(notices.count == 2)
+    #expect(notices[0].hasPrefix("config line 1: regular-width"))
+    #expect(notices[1].contains("unknown action \"fly\""))
+    #expect(session.feeds.count == 1, "nothing configured: the demo feed")
+
+    let h = Harness(100, 30)
+    h.session.notify(error: notices[0])
+    h.screen.renderNow()
+    #expect(h.lines.last?.hasPrefix(" config line 1: regular-width") == true)
+    h.press(.character("j"))
+    #expect(h.lines.last?.contains("config line") == false)
+  }
+
+  @Test func reloadShowsProgressThenRefreshesInPlace() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-reload-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("feed.xml")
+    func write(_ titles: [String]) throws {
+      let items = titles.enumerated().map { "<item><title>\($0.element)</title><guid>g\($0.offset)</guid></item>" }
+      try Data("<rss version=\"2.0\"><channel><title>Local</title>\(items.joined())</channel></rss>".utf8).write(to: file)
+    }
+    try write(["Old one"])
+    let cache = try Cache(path: folder.path + "/cache.db")
+    let feeds = try cache.addFeeds(urls: [file.absoluteString])
+    let h = Harness(100, 30, cache: cache, feeds: feeds)
+    let first = try #require(h.session.reload(feeds))
+    #expect(h.session.status.progress == "Reloading 0/1…")
+    await first.value
+    h.screen.renderNow()
+    #expect(h.text.contains("Old one"))
+    #expect(h.lines.last?.contains("Reloaded 1 feed: 1 updated (1 new article)") == true)
+    try write(["New one", "Old one"])
+    h.press(.character("r"))
+    await h.session.reloadTask?.value
+    h.screen.renderNow()
+    #expect(h.text.contains("New one"))
+    #expect(h.session.feeds[0].unreadCount == 2)
+  }
+
+  @Test func fullArticleFetchesThePageKeepsItsMainTextAndStoresIt() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-page-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let page = "<html><body><nav>Site menu</nav><article><h1>Heading</h1><p>The whole story.</p></article></body></html>"
+    try Data(page.utf8).write(to: folder.appendingPathComponent("story.html"))
+    let server = try LocalHTTPServer(directory: folder)
+    defer { server.stop() }
+    let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.url("story.html"), summary: "<p>Teaser.</p>")])
+    let h = Harness(120, 30, feeds: [feed])
+    h.press(.enter)
+    #expect(h.text.contains("Teaser."))
+    h.press(.character("f"))
+    #expect(h.lines.last?.hasPrefix(" Fetching http://127.0.0.1:") == true)
+    try await eventually("the page text") {
+      h.screen.renderNow()
+      return h.text.contains("The whole story.")
+    }
+    #expect(!h.text.contains("Site menu"), "only the <article>")
+    let id = try #require(h.session.selected?.id)
+    #expect(try h.session.cache.article(id: id)?.fullContent?.contains("The whole story.") == true)
+  }
+}
