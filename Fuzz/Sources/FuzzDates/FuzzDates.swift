@@ -17,6 +17,9 @@ public func fuzzDates(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let whole = Int(seconds.rounded(.down))
   let fraction = seconds - Double(whole)
   let civil = Civil(epochSeconds: whole)
+  // A zone offset can carry a date written in year 9999 (or 0000) into UTC year 10000 (or -1), which no
+  // 4-digit spelling reaches: "9999-12-31T23:59-05" is 10000-01-01T04:59Z. Correct, and not round-trippable.
+  guard (0...9999).contains(civil.year) else { return 0 }
   let iso = civil.rfc3339(fraction: fraction)
   guard let isoBack = DateParser.parse(iso) else {
     require(false, "own RFC 3339 spelling \(iso) of \(text.debugDescription) does not parse")
