@@ -7,7 +7,9 @@ import PackageDescription
 let package = Package(
   name: "splitfeed",
   products: [
-    .executable(name: "splitfeed", targets: ["App"])
+    .executable(name: "splitfeed", targets: ["App"]),
+    // Lets the libFuzzer package in Fuzz/ import the engine; nothing else depends on it.
+    .library(name: "Reader", targets: ["Reader"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -189,6 +189,13 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
     #expect(lines.map(\.text).joined().contains("deep"))
   }
 
+  @Test func controlCharactersInLinksArePercentEncoded() {
+    // An OSC 52 clipboard write hidden in an href must reach neither the link list nor the browser raw.
+    let text = StyledText(html: "<a href=\"https://x/\u{1B}]52;c;aGk=\u{07}\u{85}x\">a</a>")
+    #expect(text.links == ["https://x/%1B]52;c;aGk=%07%C2%85x"])
+    #expect(!text.wrap(width: 80).map(\.text).joined().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x85 })
+  }
+
   @Test func hostileNestingDoesNotCrash() {
     // libxml2 stops building the tree past its depth limit (256); what it kept renders, nothing crashes.
     let hostile = String(repeating: "<div><span>", count: 20_000) + "x"

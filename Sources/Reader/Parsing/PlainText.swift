@@ -31,7 +31,10 @@ public enum PlainText {
     return decoded.withUnsafeBufferPointer { collapsingWhitespace($0) }
   }
 
-  /// Whitespace runs (ASCII and no-break space) become one space; ends are trimmed.
+  /// Whitespace runs (ASCII and no-break space) become one space; ends are trimmed. Other C0 controls, DEL
+  /// and C1 controls (U+0080–U+009F) are dropped: XML 1.0 allows DEL and C1 in text, and `&#27;` decodes
+  /// to ESC in `.guess`/`.html` titles, and a title is drawn as it is on a terminal row (issue 6, found by
+  /// the FuzzFeedParser fuzzer: a DEL run in an Atom title reached `Item.title`).
   static func collapsingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     if !needsCollapsing(bytes) { return String(decoding: bytes, as: UTF8.self) }
     var out: [UInt8] = []
@@ -47,6 +50,14 @@ public enum PlainText {
       }
       if c == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 {  // U+00A0
         pendingSpace = true
+        i += 2
+        continue
+      }
+      if c < 0x20 || c == 0x7F {  // the C0 controls that are not whitespace, and DEL
+        i += 1
+        continue
+      }
+      if c == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) {  // C1: U+0080–U+009F
         i += 2
         continue
       }
@@ -66,7 +77,7 @@ public enum PlainText {
       if c == 0x20 {
         if previousSpace { return true }
         previousSpace = true
-      } else if isSpace(c) || c == 0xC2 {
+      } else if isSpace(c) || c == 0xC2 || c < 0x20 || c == 0x7F {  // 0xC2: no-break space or a C1 control
         return true
       } else {
         previousSpace = false

@@ -16,8 +16,16 @@ extension StyledText {
 struct ArticleLinkResolver: Sendable {
   var baseURL: URL?
 
-  /// The absolute form of `href`, or nil when it is empty, an in-page anchor or a script.
+  /// The absolute form of `href`, or nil when it is empty, an in-page anchor or a script. Control
+  /// characters (C0, DEL, C1) come out percent-encoded, as a browser's URL parser would send them: the link
+  /// list draws this text on the terminal and the launcher hands it to the browser (issue 6, found by the
+  /// FuzzHTML fuzzer: an `http:` href holding U+001F reached the link list verbatim, because an href with a
+  /// scheme was returned as written).
   func resolve(_ href: String) -> String? {
+    resolvedKeepingControls(href).map(Self.percentEncodingControls)
+  }
+
+  private func resolvedKeepingControls(_ href: String) -> String? {
     let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
     if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("javascript:") {
       return nil
@@ -31,6 +39,22 @@ struct ArticleLinkResolver: Sendable {
       return LinkResolver.resolve(escaped, against: baseURL)
     }
     return String(String.UnicodeScalarView(trimmed.unicodeScalars.filter { !HTMLRenderer.isControl($0) }))
+  }
+
+  /// `link` with every control scalar replaced by the `%XX` escapes of its UTF-8 bytes.
+  static func percentEncodingControls(_ link: String) -> String {
+    guard link.unicodeScalars.contains(where: HTMLRenderer.isControl) else { return link }
+    var out = ""
+    for scalar in link.unicodeScalars {
+      if HTMLRenderer.isControl(scalar) {
+        for byte in String(scalar).utf8 {
+          out += "%" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        }
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
   }
 
   private static let urlCharacters: CharacterSet = {

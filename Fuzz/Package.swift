@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+// libFuzzer targets for splitfeed's parsers of untrusted bytes (issue 6, "Fuzzing"). A separate package so
+// that the main package keeps its layout and its normal builds never see sanitizer flags. Build and run
+// through `scripts/fuzz`, which passes `-sanitize=fuzzer,address` and `-parse-as-library` (libFuzzer
+// supplies `main`; each target only exports `LLVMFuzzerTestOneInput`).
+import PackageDescription
+
+/// Linked with the toolchain's lld: gold prints a warning for each of ASan's ~100 local check symbols.
+let lld: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld"])]
+
+let package = Package(
+  name: "splitfeed-fuzz",
+  dependencies: [
+    .package(name: "splitfeed", path: "..")
+  ],
+  targets: [
+    // Invariant checks shared by the three fuzzers: a failed check aborts, which libFuzzer records as a
+    // crash with the input that caused it.
+    .target(name: "FuzzSupport"),
+    // FeedParser.parse(data:url:httpCharset:): libxml2 SAX2 push parser, encoding sniffing, JSON Feed.
+    .executableTarget(
+      name: "FuzzFeedParser",
+      dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
+      linkerSettings: lld
+    ),
+    // DateParser.parse(_:): the hand-written RFC 822 / ISO 8601 scanner.
+    .executableTarget(
+      name: "FuzzDates",
+      dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
+      linkerSettings: lld
+    ),
+    // StyledText(html:baseURL:) and wrap(width:): libxml2's HTML parser, the renderer and the wrapper.
+    .executableTarget(
+      name: "FuzzHTML",
+      dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
+      linkerSettings: lld
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
