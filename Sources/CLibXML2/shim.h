@@ -21,4 +21,24 @@ typedef uint16_t UChar;
 #include <libxml/uri.h>
 #include <libxml/encoding.h>
 #include <libxml/xmlIO.h>
+
+/* libxml2 reports some errors (encoding conversion failures, "xmlParseChunk: encoder error", I/O errors)
+ * through its per-thread *generic* error handler, which prints to stderr by default — in the interactive
+ * reader stderr is the terminal, so a feed in a broken encoding would scribble over the screen. Parsers
+ * record errors through their own SAX callbacks; this silences the default printer on the calling thread
+ * (libxml2 keeps these handlers per thread, and parses run on whatever thread a task lands on, so call it
+ * before every parse). The handler is variadic, which Swift cannot write: hence C. */
+static void splitfeed_xml_discard(void *context, const char *message, ...) {
+  (void)context;
+  (void)message;
+}
+static void splitfeed_xml_discard_structured(void *context, const xmlError *error) {
+  (void)context;
+  (void)error;
+}
+static inline void splitfeed_xml_silence_default_errors(void) {
+  xmlSetGenericErrorFunc(NULL, splitfeed_xml_discard);
+  xmlSetStructuredErrorFunc(NULL, (xmlStructuredErrorFunc)splitfeed_xml_discard_structured);
+}
+
 #endif

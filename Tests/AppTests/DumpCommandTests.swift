@@ -71,6 +71,16 @@ struct DumpCommandTests {
     #expect(result.stdout.contains(#""title": "Third""#))
   }
 
+  /// libxml2 prints encoding failures through its default error printer; in the reader stderr is the
+  /// terminal, so only splitfeed's own lines may appear there.
+  @Test func brokenLegacyEncodingWritesOnlyOurOwnLines() throws {
+    let result = try Self.run(["dump", Self.fixtures.appendingPathComponent("shift-jis-broken.xml").path])
+    let lines = result.stderr.split(separator: "\n")
+    #expect(!lines.isEmpty)
+    #expect(lines.allSatisfy { $0.hasPrefix("splitfeed: ") }, "\(result.stderr)")
+    #expect(!result.stderr.contains("encoding error"))
+  }
+
   @Test func unreadableSourcesFailWithOneLine() throws {
     for (source, message) in [
       ("/nonexistent/feed.xml", "No such file: /nonexistent/feed.xml"),

@@ -28,6 +28,9 @@ enum XMLFeedReader {
 
   /// Parses `input`; `encoding`, when given, overrides the BOM-less detection and the XML declaration.
   static func read(_ input: FeedInput, documentURL: URL?, encoding: String?) -> Outcome {
+    // Errors reach `session.errors` through the SAX callbacks; libxml2's default printers (stderr, the
+    // terminal in the interactive reader) are silenced on this thread.
+    splitfeed_xml_silence_default_errors()
     let session = Session(builder: FeedBuilder(documentURL: documentURL))
     var handler = makeHandler()
     let handlerEncoding = encoding.flatMap { xmlFindCharEncodingHandler($0) }
@@ -61,6 +64,7 @@ enum XMLFeedReader {
         ctxt.pointee.myDoc = nil
       }
       xmlFreeParserCtxt(ctxt)
+      splitfeed_xml_silence_default_errors()  // the thread's handler must not outlive this context
     }
     let builder = session.builder
     return Outcome(
@@ -84,6 +88,10 @@ enum XMLFeedReader {
     }
     xmlCtxtUseOptions(ctxt, options)
     ctxt.pointee._private = Unmanaged.passUnretained(session).toOpaque()
+    // Some failures (bytes invalid in the declared encoding stop libxml2's input converter) are raised
+    // without the parser context, so `serror` never hears of them; the thread's structured handler does.
+    // Route it to the same callback with this context until the pass ends (`read` silences it again).
+    xmlSetStructuredErrorFunc(UnsafeMutableRawPointer(ctxt), handler.serror)
     return ctxt
   }
 
