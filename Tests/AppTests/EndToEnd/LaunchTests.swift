@@ -23,7 +23,9 @@ struct LaunchTests {
     #expect(!screen.contains { $0.contains(Self.demoTitle) }, "the UI is gone after quitting")
   }
 
-  @Test("a termination signal restores the terminal", arguments: [(SIGTERM, "TERM"), (SIGINT, "INT"), (SIGHUP, "HUP")])
+  @Test(
+    "a termination or fatal signal restores the terminal",
+    arguments: [(SIGTERM, "TERM"), (SIGINT, "INT"), (SIGHUP, "HUP"), (SIGSEGV, "SEGV"), (SIGABRT, "ABRT")])
   func signalRestoresTerminal(signal: (Int32, String)) throws {
     let tmux = try TmuxHarness(cols: 100, rows: 30)
     defer { tmux.close() }
