@@ -19,10 +19,10 @@ enum ItemColumns {
     for (index, enclosure) in enclosures.enumerated() {
       if index > 0 { out += "," }
       out += "{\"url\":"
-      appendQuoted(enclosure.url, to: &out)
+      JSONString.append(enclosure.url, to: &out)
       if let type = enclosure.type {
         out += ",\"type\":"
-        appendQuoted(type, to: &out)
+        JSONString.append(type, to: &out)
       }
       if let length = enclosure.length { out += ",\"length\":\(length)" }
       out += "}"
@@ -35,34 +35,9 @@ enum ItemColumns {
     var out = "["
     for (index, string) in strings.enumerated() {
       if index > 0 { out += "," }
-      appendQuoted(string, to: &out)
+      JSONString.append(string, to: &out)
     }
     return out + "]"
-  }
-
-  /// A JSON string literal (RFC 8259 §7): quote, backslash and control characters escaped, the rest as is.
-  private static func appendQuoted(_ string: String, to out: inout String) {
-    out += "\""
-    guard string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
-    else {
-      out += string
-      out += "\""
-      return
-    }
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
   }
 
   static func enclosures(_ text: String?) -> [Enclosure] {
