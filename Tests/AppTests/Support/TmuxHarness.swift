@@ -161,49 +161,13 @@ final class TmuxHarness: @unchecked Sendable {
     try run("/usr/bin/env", ["tmux", "-L", socket] + args)
   }
 
-  /// Runs a command to completion and returns its standard output.
-  ///
-  /// Not Foundation's `Process`: on Linux it learns that a child ended when a descriptor it hands the child
-  /// closes, and `tmux new-session` forks a server that inherits it, so `waitUntilExit` never returns.
-  /// Here the child gets only stdin (/dev/null), stdout (a file) and stderr (/dev/null), every other
-  /// descriptor is closed, and `waitpid` reaps it.
+  /// Runs a command to completion (through `ChildProcess`, see there why not `Process`) and returns its
+  /// standard output.
   private func run(_ executable: String, _ args: [String]) throws -> String {
     let outFile = workDir.appendingPathComponent("out-\(UUID().uuidString)").path
     defer { unlink(outFile) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, outFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-    for fd in inherited.compactMap({ Int32($0) }) where fd > 2 {
-      posix_spawn_file_actions_addclose(&actions, fd)
-    }
-    // Start the child with an empty signal mask and default handlers: the spawning test thread has
-    // SIGCHLD, SIGHUP, SIGTERM… blocked by libdispatch, and a tmux server inheriting that mask never
-    // notices its pane exit and ignores `kill-server`, so it outlives the test.
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    var allSignals = sigset_t()
-    sigfillset(&allSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setsigdefault(&attributes, &allSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ([executable] + args).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-    guard spawned == 0 else {
-      throw Failure(description: "cannot start \(executable): error \(spawned)")
-    }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    let exitCode = ChildProcess.wait(try ChildProcess.spawn(executable, args, stdoutPath: outFile))
     let text = (try? String(contentsOfFile: outFile, encoding: .utf8)) ?? ""
-    let exitCode = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     if exitCode != 0 && args.first != "-P" && !args.contains("kill-server") {
       throw Failure(description: "\(args.joined(separator: " ")) exited \(exitCode)")
     }
