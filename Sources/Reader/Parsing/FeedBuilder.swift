@@ -39,12 +39,22 @@ final class FeedBuilder {
   @exclusivity(unchecked) private var bases: [(depth: Int, url: URL)] = []
   private let documentURL: URL?
 
-  init(documentURL: URL?) {
+  /// When set, each completed item goes here instead of into the built feed (a streamed parse: the
+  /// reload stores a big feed's items while the rest of it is still being parsed).
+  private let onItem: ((Item) -> Void)?
+  private var emitted = 0
+
+  init(documentURL: URL?, onItem: ((Item) -> Void)? = nil) {
     self.documentURL = documentURL
+    self.onItem = onItem
   }
 
   /// How many items have been completed so far.
-  var itemCount: Int { feed.items.count }
+  var itemCount: Int { onItem == nil ? feed.items.count : emitted }
+
+  /// The feed-level author that items without one inherit (Atom); applied by `finish` to kept items,
+  /// and by the consumer of a streamed parse to the items it received without an author.
+  private(set) var inheritedAuthor: String?
 
   /// The feed built so far, with feed-level authors handed to items that have none (Atom inheritance).
   func finish() -> Feed {
@@ -59,7 +69,8 @@ final class FeedBuilder {
     result.description = feedDraft.summary
     result.updated = feedDraft.updated ?? feedDraft.published
     let inherited = feedAuthors.isEmpty ? feedDraft.author : feedAuthors.joined(separator: ", ")
-    if let inherited {
+    inheritedAuthor = inherited
+    if let inherited, onItem == nil {
       for i in itemsWithoutAuthor { result.items[i].author = inherited }
     }
     return result
@@ -435,6 +446,11 @@ final class FeedBuilder {
       item.author = d.authors.joined(separator: ", ")
     } else if item.author == nil, !d.sourceAuthors.isEmpty {
       item.author = d.sourceAuthors.joined(separator: ", ")
+    }
+    if let onItem {
+      emitted += 1
+      onItem(item)
+      return
     }
     if item.author == nil { itemsWithoutAuthor.append(feed.items.count) }
     feed.items.append(item)

@@ -6,9 +6,36 @@ import Foundation
 public enum FeedParser {
   /// A parsed feed plus what went wrong without being fatal.
   public struct Result: Sendable {
+    /// The feed; its `items` are empty after a streamed parse (they went to the `ItemStream`).
     public var feed: Feed
     /// Non-fatal problems (malformed markup recovered from, with how many items were kept).
     public var warnings: [String]
+    /// How many items the document gave (kept in `feed.items`, or streamed).
+    public var itemCount: Int
+    /// The feed-level author that items without one inherit (Atom). Already applied to `feed.items`;
+    /// a stream's consumer applies it to the items it received without an author.
+    public var inheritedAuthor: String?
+
+    init(feed: Feed, warnings: [String], itemCount: Int? = nil, inheritedAuthor: String? = nil) {
+      self.feed = feed
+      self.warnings = warnings
+      self.itemCount = itemCount ?? feed.items.count
+      self.inheritedAuthor = inheritedAuthor
+    }
+  }
+
+  /// Where a streamed parse sends its items, so a consumer (the reload's cache writer) works on the
+  /// first items while the parser is still reading the rest, instead of after the whole document.
+  public struct ItemStream {
+    /// Receives each item, in document order, as soon as it is complete.
+    public var item: (Item) -> Void
+    /// The items sent so far are void: the document is read again (its declared encoding was wrong).
+    public var restart: () -> Void
+
+    public init(item: @escaping (Item) -> Void, restart: @escaping () -> Void) {
+      self.item = item
+      self.restart = restart
+    }
   }
 
   /// Documents above this many bytes are refused (a safety cap; the chunked parser itself has no limit).
@@ -19,12 +46,33 @@ public enum FeedParser {
   public static func parse(
     data: Data, url: URL?, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes
   ) throws -> Result {
+    try parse(data: data, url: url, httpCharset: httpCharset, maxBytes: maxBytes, stream: nil)
+  }
+
+  /// `parse(data:…)` that hands each item to `stream` as it is parsed; the result's `feed.items` is
+  /// empty. Throws as `parse` does — the consumer must then drop what it received.
+  public static func parse(
+    data: Data, url: URL?, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes,
+    streamingItemsTo stream: ItemStream
+  ) throws -> Result {
+    try parse(data: data, url: url, httpCharset: httpCharset, maxBytes: maxBytes, stream: stream)
+  }
+
+  private static func parse(
+    data: Data, url: URL?, httpCharset: String?, maxBytes: Int, stream: ItemStream?
+  ) throws -> Result {
     guard data.count <= maxBytes else { throw FeedError.tooLarge(bytes: data.count, limit: maxBytes) }
     guard let first = EncodingSniffer.firstSignificantByte(data) else { throw FeedError.empty }
     if first == UInt8(ascii: "{") {
-      return Result(feed: try JSONFeedDecoder.decode(data, url: url), warnings: [])
+      var feed = try JSONFeedDecoder.decode(data, url: url)
+      let count = feed.items.count
+      if let stream {
+        feed.items.forEach(stream.item)
+        feed.items = []
+      }
+      return Result(feed: feed, warnings: [], itemCount: count)
     }
-    return try parseXML(.data(data), head: data, url: url, httpCharset: httpCharset)
+    return try parseXML(.data(data), head: data, url: url, httpCharset: httpCharset, stream: stream)
   }
 
   /// Parses the file at `fileURL`, reading it in chunks (a large feed is never held in memory whole).
@@ -44,19 +92,30 @@ public enum FeedParser {
   }
 
   /// One XML pass (two when declared UTF-8 turns out to be windows-1252), with libxml2's complaints
-  /// turned into warnings or a `FeedError`.
-  private static func parseXML(_ input: FeedInput, head: Data, url: URL?, httpCharset: String?) throws -> Result {
+  /// turned into warnings or a `FeedError`. A streamed parse that keeps the first reading after trying
+  /// the second reads the document a third time, so the stream ends with the reading kept (rare: the
+  /// document must be broken in both encodings).
+  private static func parseXML(
+    _ input: FeedInput, head: Data, url: URL?, httpCharset: String?, stream: ItemStream? = nil
+  ) throws -> Result {
     var warnings: [String] = []
     let sniffed = EncodingSniffer.override(for: head, httpCharset: httpCharset)
-    var outcome = XMLFeedReader.read(input, documentURL: url, encoding: sniffed)
+    let read = { (encoding: String?) in
+      XMLFeedReader.read(input, documentURL: url, encoding: encoding, onItem: stream?.item)
+    }
+    var outcome = read(sniffed)
     if outcome.errors.encoding, sniffed == nil || sniffed == "UTF-8",
       !EncodingSniffer.hasBOM(head), !outcome.errors.entityLoop
     {
       // Declared (or assumed) UTF-8 but is not: the usual culprit is Latin-1 / windows-1252 text.
-      let retry = XMLFeedReader.read(input, documentURL: url, encoding: "windows-1252")
-      if retry.errors.count < outcome.errors.count || retry.feed.items.count > outcome.feed.items.count {
+      stream?.restart()
+      let retry = read("windows-1252")
+      if retry.errors.count < outcome.errors.count || retry.itemCount > outcome.itemCount {
         outcome = retry
         warnings.append("The document is not valid UTF-8 as declared; it was read as windows-1252.")
+      } else if let stream {
+        stream.restart()
+        outcome = read(sniffed)
       }
     }
     if outcome.errors.entityLoop { throw FeedError.entityExpansion }
@@ -64,12 +123,12 @@ public enum FeedParser {
     let detail = outcome.errors.first ?? "no root element"
     guard outcome.format != nil else { throw FeedError.malformed(detail: detail) }
     let feed = outcome.feed
+    let n = outcome.itemCount
     if outcome.errors.count > 0 {
-      if feed.items.isEmpty && feed.title.isEmpty { throw FeedError.malformed(detail: detail) }
-      let n = feed.items.count
+      if n == 0 && feed.title.isEmpty { throw FeedError.malformed(detail: detail) }
       warnings.append(
         "The markup was malformed (\(detail)); recovered \(n) item\(n == 1 ? "" : "s").")
     }
-    return Result(feed: feed, warnings: warnings)
+    return Result(feed: feed, warnings: warnings, itemCount: n, inheritedAuthor: outcome.inheritedAuthor)
   }
 }

@@ -10,7 +10,12 @@ import Foundation
 enum XMLFeedReader {
   /// What one pass produced, including how the markup misbehaved.
   struct Outcome {
+    /// The feed; its `items` are empty when they were streamed to `onItem`.
     var feed: Feed
+    /// Items completed (kept in `feed.items` or streamed).
+    var itemCount: Int
+    /// The author inherited by items that have none (already applied to kept items).
+    var inheritedAuthor: String?
     var format: FeedBuilder.Format?
     var foreignRoot: String?
     var errors: ErrorLog
@@ -27,11 +32,14 @@ enum XMLFeedReader {
   static let chunkSize = 1024 * 1024
 
   /// Parses `input`; `encoding`, when given, overrides the BOM-less detection and the XML declaration.
-  static func read(_ input: FeedInput, documentURL: URL?, encoding: String?) -> Outcome {
+  /// With `onItem`, each item is handed over as soon as it is complete instead of kept in the outcome.
+  static func read(
+    _ input: FeedInput, documentURL: URL?, encoding: String?, onItem: ((Item) -> Void)? = nil
+  ) -> Outcome {
     // Errors reach `session.errors` through the SAX callbacks; libxml2's default printers (stderr, the
     // terminal in the interactive reader) are silenced on this thread.
     splitfeed_xml_silence_default_errors()
-    let session = Session(builder: FeedBuilder(documentURL: documentURL))
+    let session = Session(builder: FeedBuilder(documentURL: documentURL, onItem: onItem))
     var handler = makeHandler()
     let handlerEncoding = encoding.flatMap { xmlFindCharEncodingHandler($0) }
     var context: xmlParserCtxtPtr?
@@ -67,9 +75,10 @@ enum XMLFeedReader {
       splitfeed_xml_silence_default_errors()  // the thread's handler must not outlive this context
     }
     let builder = session.builder
+    let feed = builder.finish()
     return Outcome(
-      feed: builder.finish(), format: builder.format, foreignRoot: builder.foreignRoot,
-      errors: session.errors)
+      feed: feed, itemCount: builder.itemCount, inheritedAuthor: builder.inheritedAuthor,
+      format: builder.format, foreignRoot: builder.foreignRoot, errors: session.errors)
   }
 
   private static func makeContext(

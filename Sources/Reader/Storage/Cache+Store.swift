@@ -22,6 +22,22 @@ extension Cache {
     try write { db in try Self.store(feed, feedID: feedID, validators: validators, at: date, in: db) }
   }
 
+  /// `store` for a feed whose items arrive from a parse still under way (`channel`), in one transaction
+  /// like `store`: nothing is kept unless the channel ends with `.finished`. Throws
+  /// `CacheError.database` with `streamFailed` as the reason when the parse failed.
+  func store(
+    streamedFrom channel: ItemChannel, feedID: Int64, validators: Validators, at date: Date = Date()
+  ) async throws(CacheError) -> StoreSummary {
+    defer { channel.close() }
+    return try await asyncWrite { db in
+      defer { channel.close() }
+      return try Self.store(streamedFrom: channel, feedID: feedID, validators: validators, at: date, in: db)
+    }
+  }
+
+  /// Why a streamed store stored nothing: its parse failed (the parse's own error says why).
+  struct StreamFailed: Error {}
+
   /// The server said 304: only the validators and the fetch time change.
   public func recordNotModified(feedID: Int64, validators: Validators, at date: Date = Date()) async throws(CacheError) {
     try await asyncWrite { db in
@@ -44,6 +60,54 @@ extension Cache {
     _ feed: Feed, feedID: Int64, validators: Validators, at date: Date, in db: Database
   ) throws -> StoreSummary {
     let now = date.timeIntervalSince1970
+    try updateFeedRow(feed, feedID: feedID, validators: validators, now: now, in: db)
+    let before = try itemCount(feedID: feedID, in: db)
+    let upsert = try ItemUpsert(db)
+    for (index, item) in feed.items.enumerated() {
+      try upsert.run(feedID: feedID, key: ItemKey.of(item), item: item, index: index, now: now)
+    }
+    let after = try itemCount(feedID: feedID, in: db)
+    return StoreSummary(newItems: after - before, itemsInDocument: feed.items.count)
+  }
+
+  private static func store(
+    streamedFrom channel: ItemChannel, feedID: Int64, validators: Validators, at date: Date, in db: Database
+  ) throws -> StoreSummary {
+    let now = date.timeIntervalSince1970
+    let before = try itemCount(feedID: feedID, in: db)
+    let upsert = try ItemUpsert(db)
+    try db.execute(sql: "SAVEPOINT streamed_items")
+    var index = 0
+    var keysWithoutAuthor: [String] = []
+    while true {
+      switch channel.next() {
+      case .item(let item):
+        let key = ItemKey.of(item)
+        try upsert.run(feedID: feedID, key: key, item: item, index: index, now: now)
+        if item.author == nil { keysWithoutAuthor.append(key) }
+        index += 1
+      case .restart:
+        try db.execute(sql: "ROLLBACK TO SAVEPOINT streamed_items")
+        index = 0
+        keysWithoutAuthor = []
+      case .failed:
+        throw StreamFailed()
+      case .finished(let feed, let inheritedAuthor):
+        try db.execute(sql: "RELEASE SAVEPOINT streamed_items")
+        if let inheritedAuthor, !keysWithoutAuthor.isEmpty {
+          let statement = try db.cachedStatement(sql: "UPDATE items SET author = ? WHERE feed_id = ? AND key = ?")
+          for key in keysWithoutAuthor { try statement.execute(arguments: [inheritedAuthor, feedID, key]) }
+        }
+        try updateFeedRow(feed, feedID: feedID, validators: validators, now: now, in: db)
+        let after = try itemCount(feedID: feedID, in: db)
+        return StoreSummary(newItems: after - before, itemsInDocument: index)
+      }
+    }
+  }
+
+  private static func updateFeedRow(
+    _ feed: Feed, feedID: Int64, validators: Validators, now: Double, in db: Database
+  ) throws {
     try db.execute(
       sql: """
         UPDATE feeds SET title = ?, site_link = ?, etag = ?, last_modified = ?, last_fetch = ?, last_error = NULL
@@ -52,18 +116,9 @@ extension Cache {
       arguments: [
         feed.title.isEmpty ? nil : feed.title, feed.link, validators.etag, validators.lastModified, now, feedID,
       ])
-    let before = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
-    let upsert = try ItemUpsert(db)
-    for (index, item) in feed.items.enumerated() {
-      let published = item.published?.timeIntervalSince1970
-      let updated = item.updated?.timeIntervalSince1970
-      // Undated items sort by first sight, in document order (the first one newest).
-      let sortDate = published ?? updated ?? (now - Double(index) * 1e-6)
-      try upsert.run(
-        feedID: feedID, key: ItemKey.of(item), item: item, published: published, updated: updated,
-        firstSeen: now, sortDate: sortDate)
-    }
-    let after = try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
-    return StoreSummary(newItems: after - before, itemsInDocument: feed.items.count)
+  }
+
+  private static func itemCount(feedID: Int64, in db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
   }
 }

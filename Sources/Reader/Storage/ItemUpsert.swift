@@ -30,10 +30,20 @@ struct ItemUpsert {
     statement = try db.cachedStatement(sql: Self.sql)
   }
 
+  /// Upserts the `index`th item of a document stored at `now`. Undated items sort by first sight, in
+  /// document order (the first one newest).
+  func run(feedID: Int64, key: String, item: Item, index: Int, now: Double) throws {
+    let published = item.published?.timeIntervalSince1970
+    let updated = item.updated?.timeIntervalSince1970
+    try run(
+      feedID: feedID, key: key, item: item, published: published, updated: updated, firstSeen: now,
+      sortDate: published ?? updated ?? (now - Double(index) * 1e-6))
+  }
+
   /// Upserts one item. Small strings are bound with SQLITE_TRANSIENT (SQLite copies them); the two large
   /// HTML fields are bound in place (SQLITE_STATIC, valid while `withCString` runs), which saves a copy
   /// of most of the feed's bytes.
-  func run(
+  private func run(
     feedID: Int64, key: String, item: Item, published: Double?, updated: Double?, firstSeen: Double,
     sortDate: Double
   ) throws {

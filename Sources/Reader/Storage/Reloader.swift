@@ -55,18 +55,25 @@ public struct Reloader: Sendable {
     case .parsed(let parsed, let validators):
       let summary = try await cache.store(parsed.feed, feedID: feed.id, validators: validators)
       return .updated(summary, warnings: parsed.warnings)
+    case .large(let body):
+      return try await parseAndStoreStreaming(body, feedID: feed.id)
     }
   }
+
+  /// Bodies at least this large are parsed while the cache stores their first items (`Parsed.large`).
+  static let streamingThreshold = 1 << 20
 
   private enum Parsed {
     case failed(String)
     case notModified(Validators)
     case parsed(FeedParser.Result, Validators)
+    /// Fetched, not parsed yet: a large body, for `parseAndStoreStreaming`.
+    case large(FetchedFeed)
   }
 
   /// Fetch and parse, in their own function so that the fetched bytes are freed when it returns: the
-  /// store that follows may wait for the writer, and a feed's body (29 MB for the 10,000-item bench feed)
-  /// need not be held next to its parsed model meanwhile.
+  /// store that follows may wait for the writer, and a feed's body need not be held next to its parsed
+  /// model meanwhile.
   private func fetchAndParse(_ feed: CachedFeed) async -> Parsed {
     let source: FeedSource
     do { source = try FeedSource(parsing: feed.url) } catch { return .failed(error.description) }
@@ -80,6 +87,7 @@ public struct Reloader: Sendable {
     case .notModified(_, let validators):
       return .notModified(validators)
     case .fetched(let body):
+      if body.data.count >= Self.streamingThreshold { return .large(body) }
       do {
         let parsed = try FeedParser.parse(data: body.data, url: body.finalURL, httpCharset: body.charset)
         return .parsed(parsed, body.validators)
@@ -87,6 +95,27 @@ public struct Reloader: Sendable {
         return .failed("\(error)")
       }
     }
+  }
+
+  /// A large feed is parsed and stored at the same time, on two threads: the parser streams its items
+  /// through an `ItemChannel` to the cache's writer, which upserts them in the feed's one transaction as
+  /// they come. The 10,000-item bench feed (29 MB) took ~0.21 s to parse and ~0.15 s to store one after
+  /// the other; overlapped, the store ends shortly after the parse. The parsed items are freed as they
+  /// are stored, so the whole model is never held at once. A parse error stores nothing.
+  private func parseAndStoreStreaming(_ body: FetchedFeed, feedID: Int64) async throws -> FeedReloadResult.Outcome {
+    let channel = ItemChannel()
+    async let stored = cache.store(streamedFrom: channel, feedID: feedID, validators: body.validators)
+    let parsed: FeedParser.Result
+    do {
+      parsed = try FeedParser.parse(
+        data: body.data, url: body.finalURL, httpCharset: body.charset, streamingItemsTo: channel.stream)
+    } catch {
+      channel.send(.failed)
+      _ = try? await stored
+      return .failed("\(error)")
+    }
+    channel.send(.finished(feed: parsed.feed, inheritedAuthor: parsed.inheritedAuthor))
+    return .updated(try await stored, warnings: parsed.warnings)
   }
 }
 

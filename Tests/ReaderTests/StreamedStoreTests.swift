@@ -1,0 +1,178 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Reader
+
+/// The streamed reload of a large feed (`Reloader.parseAndStoreStreaming`): the parser hands items to
+/// the cache writer while it runs. It must store exactly what the whole-document path stores, and store
+/// nothing when the parse fails.
+@Suite("Streamed parse and store")
+struct StreamedStoreTests {
+  /// Parses `data` both ways; returns the whole parse and the streamed items (with the inherited author
+  /// applied as the cache writer applies it) plus how many restarts the stream saw.
+  static func bothWays(_ data: Data, url: URL) throws -> (whole: FeedParser.Result, streamed: [Item], restarts: Int, result: FeedParser.Result) {
+    let whole = try FeedParser.parse(data: data, url: url)
+    var items: [Item] = []
+    var restarts = 0
+    let streamed = try FeedParser.parse(
+      data: data, url: url,
+      streamingItemsTo: .init(item: { items.append($0) }, restart: { restarts += 1; items = [] }))
+    if let author = streamed.inheritedAuthor {
+      for i in items.indices where items[i].author == nil { items[i].author = author }
+    }
+    return (whole, items, restarts, streamed)
+  }
+
+  static var fixtureFiles: [URL] {
+    let fm = FileManager.default
+    var files = (try? fm.contentsOfDirectory(at: Fixture.directory, includingPropertiesForKeys: nil)) ?? []
+    if Fixture.hasRealWorld {
+      files += (try? fm.contentsOfDirectory(at: Fixture.realWorldDirectory, includingPropertiesForKeys: nil)) ?? []
+    }
+    return files.filter { ["xml", "json", "rss", "atom", "rdf"].contains($0.pathExtension) }
+      .sorted { $0.path < $1.path }
+  }
+
+  @Test func streamedParseGivesTheSameItemsAsTheWholeParseForEveryFixture() throws {
+    var compared = 0
+    for file in Self.fixtureFiles {
+      let data = try Data(contentsOf: file)
+      let whole: FeedParser.Result
+      do { whole = try FeedParser.parse(data: data, url: file) } catch {
+        // The streamed parse fails the same way.
+        #expect(throws: (any Error).self, "\(file.lastPathComponent)") {
+          try FeedParser.parse(data: data, url: file, streamingItemsTo: .init(item: { _ in }, restart: {}))
+        }
+        continue
+      }
+      let (_, streamed, _, result) = try Self.bothWays(data, url: file)
+      #expect(streamed == whole.feed.items, "\(file.lastPathComponent)")
+      #expect(result.itemCount == whole.feed.items.count, "\(file.lastPathComponent)")
+      #expect(result.feed.items.isEmpty)
+      #expect(result.warnings == whole.warnings, "\(file.lastPathComponent)")
+      #expect(result.feed.title == whole.feed.title)
+      compared += 1
+    }
+    #expect(compared >= 20)
+  }
+
+  @Test func aWrongDeclaredEncodingRestartsTheStreamOnce() throws {
+    let file = Fixture.url("wrong-encoding.xml")
+    let (whole, streamed, restarts, _) = try Self.bothWays(try Data(contentsOf: file), url: file)
+    #expect(restarts == 1)
+    #expect(streamed == whole.feed.items)
+    #expect(streamed.first?.title == "Naïve – dash")
+  }
+
+  /// An Atom feed over the streaming threshold: a feed-level author inherited by every third entry,
+  /// every fifth entry undated.
+  static func largeAtom(entries: Int) -> Data {
+    var xml = """
+      <?xml version="1.0" encoding="utf-8"?>
+      <feed xmlns="http://www.w3.org/2005/Atom"><title>Large feed</title><author><name>Feed Author</name></author>
+      <link href="https://example.com/"/>
+
+      """
+    let filler = String(repeating: "All work and no play makes a large feed. ", count: 20)
+    for n in 0..<entries {
+      xml += "<entry><title>Entry \(n)</title><id>urn:entry:\(n)</id><link href=\"/posts/\(n)\"/>"
+      if n % 3 != 0 { xml += "<author><name>Writer \(n % 7)</name></author>" }
+      if n % 5 != 0 { xml += "<updated>2026-01-\(String(format: "%02d", n % 28 + 1))T10:00:00Z</updated>" }
+      xml += "<content type=\"html\">&lt;p&gt;\(n) \(filler)&lt;/p&gt;</content></entry>\n"
+    }
+    return Data((xml + "</feed>\n").utf8)
+  }
+
+  static func rows(_ path: String) throws -> [Row] {
+    try DatabaseQueue(path: path).read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT key, guid, title, link, author, published, updated, summary, content, enclosures, categories,
+            read FROM items ORDER BY id
+          """)
+    }
+  }
+
+  @Test func aLargeFeedIsStoredExactlyAsTheWholeDocumentPathStoresIt() async throws {
+    let dir = try TemporaryDirectory("splitfeed-streamed")
+    let data = Self.largeAtom(entries: 1500)
+    #expect(data.count >= Reloader.streamingThreshold)
+    let file = dir.path("large.xml")
+    try data.write(to: URL(fileURLWithPath: file))
+
+    let streamedCache = try Cache(path: dir.path("streamed.db"))
+    let feeds = try streamedCache.addFeeds(urls: [file])
+    let results = await Reloader(cache: streamedCache).reload(feeds)
+    #expect(results.map(\.error) == [nil])
+    guard case .updated(let summary, let warnings) = results.first?.outcome else {
+      Issue.record("not updated: \(results)")
+      return
+    }
+    #expect(summary == StoreSummary(newItems: 1500, itemsInDocument: 1500))
+    #expect(warnings.isEmpty)
+
+    let wholeCache = try Cache(path: dir.path("whole.db"))
+    let wholeID = try #require(try wholeCache.addFeeds(urls: [file]).first?.id)
+    let parsed = try FeedParser.parse(data: data, url: URL(fileURLWithPath: file))
+    try wholeCache.storeNow(parsed.feed, feedID: wholeID, validators: Validators())
+
+    let streamedRows = try Self.rows(dir.path("streamed.db"))
+    #expect(streamedRows.count == 1500)
+    #expect(streamedRows == (try Self.rows(dir.path("whole.db"))))
+    #expect(streamedRows[0]["author"] as String? == "Feed Author")  // inherited
+    #expect(streamedRows[1]["author"] as String? == "Writer 1")
+    #expect(try streamedCache.feeds().first?.title == "Large feed")
+    #expect(try streamedCache.feeds().first?.totalCount == 1500)
+  }
+
+  @Test func aLargeFeedThatFailsToParseStoresNothingAndKeepsWhatWasThere() async throws {
+    let dir = try TemporaryDirectory("splitfeed-streamed")
+    let file = dir.path("large.xml")
+    try Self.largeAtom(entries: 1500).write(to: URL(fileURLWithPath: file))
+    let cache = try Cache(path: dir.path("cache.db"))
+    let feeds = try cache.addFeeds(urls: [file])
+    #expect(await Reloader(cache: cache).reload(feeds).map(\.error) == [nil])
+    let firstID = try #require(try cache.items(feedID: feeds[0].id, limit: 1).first?.id)
+    try cache.setRead(true, itemIDs: [firstID])
+    let before = try Self.rows(dir.path("cache.db"))
+
+    // The same entries, then an entity-expansion bomb in the last one: the parse fails after 1,499
+    // items have streamed to the writer, which must roll them back.
+    var bomb = String(decoding: Self.largeAtom(entries: 1500), as: UTF8.self)
+    let laughs = (1...9).map { n in
+      "<!ENTITY lol\(n) \"" + String(repeating: "&lol\(n - 1);", count: 10) + "\">"
+    }
+    bomb = bomb.replacingOccurrences(
+      of: "<feed ", with: "<!DOCTYPE feed [<!ENTITY lol0 \"lol\">" + laughs.joined() + "]>\n<feed ")
+    bomb = bomb.replacingOccurrences(of: "<title>Entry 1499</title>", with: "<title>&lol9;</title>")
+    try Data(bomb.utf8).write(to: URL(fileURLWithPath: file))
+    #expect(throws: FeedError.entityExpansion) { try FeedParser.parse(data: Data(bomb.utf8), url: nil) }
+    let failed = await Reloader(cache: cache).reload(try cache.feeds())
+    #expect(failed.first?.error != nil)
+    #expect(try Self.rows(dir.path("cache.db")) == before)
+    #expect(try cache.feeds().first?.lastError == failed.first?.error)
+    #expect(try cache.feeds().first?.unreadCount == 1499)
+  }
+
+  @Test func aLargeTruncatedFeedKeepsTheItemsItRecoveredLikeTheWholeParse() async throws {
+    let dir = try TemporaryDirectory("splitfeed-streamed")
+    var data = Self.largeAtom(entries: 1500)
+    data = data.prefix(data.count * 2 / 3)  // cut mid-entry: recovered with a warning
+    let file = dir.path("large.xml")
+    try data.write(to: URL(fileURLWithPath: file))
+    let whole = try FeedParser.parse(data: data, url: URL(fileURLWithPath: file))
+    #expect(!whole.warnings.isEmpty)
+
+    let cache = try Cache(path: dir.path("cache.db"))
+    let results = await Reloader(cache: cache).reload(try cache.addFeeds(urls: [file]))
+    guard case .updated(let summary, let warnings) = results.first?.outcome else {
+      Issue.record("not updated: \(results)")
+      return
+    }
+    #expect(summary.itemsInDocument == whole.feed.items.count)
+    #expect(warnings == whole.warnings)
+    #expect(try cache.feeds().first?.totalCount == whole.feed.items.count)
+  }
+}
