@@ -32,6 +32,10 @@ final class Screen {
       dispatchMouse(mouse)
     case .refresh:
       break
+    case .paste:
+      // Pasted text is not keystrokes (InputDecoder): the reader has no text field to put it in, so it is
+      // dropped — a paste in a list must not quit, jump or open anything.
+      break
     }
   }
 
