@@ -38,17 +38,21 @@ final class TmuxHarness: @unchecked Sendable {
   }
 
   /// Starts `splitfeed arguments…` in a new tmux server at `cols`×`rows`, with `environment` added to a
-  /// clean one (TERM, LANG, and XDG folders inside a private temporary directory by default).
+  /// clean one (TERM, LANG, and XDG folders inside a private temporary directory by default). `term` nil
+  /// unsets TERM. With `captureStderr` the program's stderr goes to a file (`stderrText()`) instead of the
+  /// pane; with `recordOutput` every byte the pane's programs write is kept (`outputBytes()`, through
+  /// `pipe-pane`, set up before the program starts). With `interactiveShell` the pane runs
+  /// `bash --norc -i` (prompt `PROMPT$ `) instead, and the test types the command (`commandLine`).
   init(
     arguments: [String] = [], cols: Int = 120, rows: Int = 40, environment: [String: String] = [:],
-    term: String = "tmux-256color"
+    term: String? = "tmux-256color", captureStderr: Bool = false, recordOutput: Bool = false,
+    interactiveShell: Bool = false
   ) throws {
     socket = "splitfeed-test-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
     workDir = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
     try FileManager.default.createDirectory(at: workDir, withIntermediateDirectories: true)
 
     var env: [String: String] = [
-      "TERM": term,
       "LANG": "C.UTF-8",
       "LC_ALL": "C.UTF-8",
       "HOME": workDir.path,
@@ -56,19 +60,63 @@ final class TmuxHarness: @unchecked Sendable {
       "XDG_DATA_HOME": workDir.appendingPathComponent("data").path,
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
     ]
+    if let term { env["TERM"] = term }
     env.merge(environment) { _, new in new }
     let exports = env.sorted { $0.key < $1.key }.map { "\($0.key)=\(Self.shellQuote($0.value))" }
       .joined(separator: " ")
-    let command = ([Self.binary] + arguments).map(Self.shellQuote).joined(separator: " ")
+    let unset = term == nil ? "unset TERM; " : ""
+    commandLine = ([Self.binary] + arguments).map(Self.shellQuote).joined(separator: " ")
+      + (captureStderr ? " 2>" + Self.shellQuote(workDir.appendingPathComponent("stderr").path) : "")
+    let gate = workDir.appendingPathComponent("gate").path
+    let wait = recordOutput ? "while [ ! -e \(Self.shellQuote(gate)) ]; do sleep 0.02; done; " : ""
     let status = workDir.appendingPathComponent("exit-status").path
-    let script = """
-      export \(exports); before=$(stty -g); echo SPLITFEED-WRAPPER-START; \(command); st=$?; \
-      after=$(stty -g); if [ "$before" = "$after" ]; then r=1; else r=0; fi; \
-      echo "$st $r" > \(Self.shellQuote(status)); echo "SPLITFEED-EXIT:$st"; exec sleep 600
-      """
+    let script: String
+    if interactiveShell {
+      script = "\(wait)export \(exports) PS1='PROMPT$ '; \(unset)exec bash --norc --noprofile -i"
+    } else {
+      script = """
+        \(wait)export \(exports); \(unset)before=$(stty -g); echo SPLITFEED-WRAPPER-START; \(commandLine); st=$?; \
+        after=$(stty -g); if [ "$before" = "$after" ]; then r=1; else r=0; fi; \
+        echo "$st $r" > \(Self.shellQuote(status)); echo "SPLITFEED-EXIT:$st"; exec sleep 600
+        """
+    }
     try tmux(
       "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "\(cols)", "-y", "\(rows)",
       "sh", "-c", script)
+    if recordOutput {
+      let file = workDir.appendingPathComponent("output").path
+      try tmux("pipe-pane", "-o", "-t", session, "cat >> " + Self.shellQuote(file))
+      _ = FileManager.default.createFile(atPath: gate, contents: nil)
+    }
+  }
+
+  /// The program and its arguments as a shell command line (what the wrapper runs; what a test types
+  /// into an `interactiveShell` pane).
+  let commandLine: String
+
+  /// Every byte written to the pane so far (with `recordOutput`).
+  func outputBytes() -> [UInt8] {
+    (try? [UInt8](Data(contentsOf: workDir.appendingPathComponent("output")))) ?? []
+  }
+
+  /// What the program wrote on stderr (with `captureStderr`).
+  func stderrText() -> String {
+    (try? String(contentsOf: workDir.appendingPathComponent("stderr"), encoding: .utf8)) ?? ""
+  }
+
+  /// Fills tmux paste buffer `name` with `text` and pastes it into the pane; `bracketed`: with the paste
+  /// markers when the program asked for them (`paste-buffer -p`).
+  func paste(_ text: [UInt8], bracketed: Bool) throws {
+    let file = workDir.appendingPathComponent("paste-\(UUID().uuidString)")
+    try Data(text).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try tmux("load-buffer", "-b", "test", file.path)
+    try tmux(["paste-buffer", "-d", "-b", "test", "-t", session] + (bracketed ? ["-p"] : []))
+  }
+
+  /// Sends raw bytes, not UTF-8 text (`send-keys -H`).
+  func send(bytes: [UInt8]) throws {
+    try tmux(["send-keys", "-t", session, "-H"] + bytes.map { String(format: "%02x", $0) })
   }
 
   deinit { close() }
