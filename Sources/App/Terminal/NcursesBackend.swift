@@ -35,7 +35,9 @@ final class NcursesBackend: TerminalBackend {
   /// Restores the terminal. Idempotent.
   static func stop() { cnc_stop() }
 
-  /// Re-reads the terminal size (after SIGWINCH) and tells curses; returns the new size.
+  /// Re-reads the terminal size (after SIGWINCH, or `fg`) and tells curses; returns the new size. The
+  /// next frame is always sent whole, even at an unchanged size: a terminal that shrank and grew back
+  /// between two looks (a burst of resizes coalesced into one) has lost the cells it cut off.
   @discardableResult
   func refreshSize() -> Size {
     var cols: Int32 = 0
@@ -45,9 +47,8 @@ final class NcursesBackend: TerminalBackend {
     if newSize != size || Int(cnc_cols()) != newSize.width || Int(cnc_lines()) != newSize.height {
       cnc_resize(lines, cols)
       size = newSize
-      previous = nil
-      cnc_clear()
     }
+    invalidate()
     return size
   }
 
