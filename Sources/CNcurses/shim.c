@@ -40,8 +40,9 @@ static void cnc_bracketed_paste(int on) {
 
 int cnc_start(char *error, size_t error_size) {
   if (cnc_active) return 0;
-  /* A UTF-8 locale must be in force before curses starts, or wide characters print as '?'. Prefer the
-   * user's locale; if it is not UTF-8 (LANG=C), try C.UTF-8 for the ncursesw conversion only. */
+  /* The user's locale must be in force before curses starts (ncursesw converts with it). When it is not
+   * UTF-8 (LANG=C, POSIX), ncurses prints nothing for a non-ASCII character, so cnc_locale_is_utf8 tells
+   * the UI to send ASCII only (Screen folds every cell, TerminalText.asciiFallback). */
   setlocale(LC_ALL, "");
   setlocale(LC_NUMERIC, "C");
   const char *term = getenv("TERM");

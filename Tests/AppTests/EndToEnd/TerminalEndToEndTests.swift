@@ -23,6 +23,14 @@ struct TerminalEndToEndTests {
     return tmux
   }
 
+  /// What a fresh launch at `cols`×`rows` shows after `keys` (styled, settled): the screen a test's
+  /// reader must come back to, whatever it went through.
+  func referenceScreen(_ cols: Int, _ rows: Int, keys: [String] = navigation) throws -> [String] {
+    let reference = try launch(cols, rows, keys: keys)
+    defer { reference.close() }
+    return try reference.settledScreen(styled: true)
+  }
+
   /// Sends `q` until the program exits (q is "back" below the root), then checks the terminal.
   func quit(_ tmux: TmuxHarness) throws {
     for _ in 0..<5 {
@@ -46,10 +54,7 @@ struct TerminalEndToEndTests {
 
   @Test("1×1 up to just above 20×6: blank or the too-small notice, then the same screen at 120×40")
   func tinySizesKeepThePlace() throws {
-    let reference = try launch(120, 40)
-    defer { reference.close() }
-    let expected = try reference.settledScreen(styled: true)
-    reference.close()
+    let expected = try referenceScreen(120, 40)
 
     let tmux = try launch(120, 40)
     defer { tmux.close() }
@@ -76,10 +81,7 @@ struct TerminalEndToEndTests {
 
   @Test("shrunk and grown back faster than the reader looks: the whole screen comes back")
   func shrinkAndGrowBackAtOnce() throws {
-    let reference = try launch(120, 40)
-    defer { reference.close() }
-    let expected = try reference.settledScreen(styled: true)
-    reference.close()
+    let expected = try referenceScreen(120, 40)
 
     let tmux = try launch(120, 40)
     defer { tmux.close() }
@@ -110,10 +112,7 @@ struct TerminalEndToEndTests {
 
   @Test("a burst of 200 resizes ends in the screen of a fresh launch; the terminal is restored")
   func burstOfTwoHundredResizes() throws {
-    let reference = try launch(100, 30)
-    defer { reference.close() }
-    let expected = try reference.settledScreen(styled: true)
-    reference.close()
+    let expected = try referenceScreen(100, 30)
 
     let tmux = try launch(120, 40)
     defer { tmux.close() }
@@ -194,10 +193,7 @@ struct TerminalEndToEndTests {
 
   @Test("bytes that are not UTF-8 and a lone Esc give no key and eat none")
   func invalidInputBytes() throws {
-    let reference = try launch(120, 40, keys: ["Escape", "j", "j", "Enter"])
-    defer { reference.close() }
-    let expected = try reference.settledScreen(styled: true)
-    reference.close()
+    let expected = try referenceScreen(120, 40, keys: ["Escape", "j", "j", "Enter"])
 
     let tmux = try launch(120, 40, keys: [])
     defer { tmux.close() }
@@ -229,10 +225,7 @@ struct TerminalEndToEndTests {
 
   @Test("a 5 KB bracketed paste does nothing (no text field); keys work afterwards")
   func bracketedPasteIsIgnored() throws {
-    let reference = try launch(120, 40, keys: ["j"])
-    defer { reference.close() }
-    let expected = try reference.settledScreen(styled: true)
-    reference.close()
+    let expected = try referenceScreen(120, 40, keys: ["j"])
 
     let tmux = try launch(120, 40, keys: [])
     defer { tmux.close() }
@@ -284,10 +277,7 @@ struct TerminalEndToEndTests {
 
   @Test("Ctrl-Z gives the shell a cooked terminal; fg redraws the same screen, also after a resize while stopped")
   func suspendAndResume() throws {
-    let reference = try launch(120, 40)
-    defer { reference.close() }
-    let expectedAfterResize = try reference.settledScreen(styled: true)
-    reference.close()
+    let expectedAfterResize = try referenceScreen(120, 40)
 
     let tmux = try TmuxHarness(cols: 100, rows: 30, environment: ["BROWSER": "/bin/true"], interactiveShell: true)
     defer { tmux.close() }
