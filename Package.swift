@@ -50,7 +50,7 @@ let package = Package(
     .testTarget(
       name: "AppTests",
       dependencies: ["App", "Reader"],
-      exclude: ["Snapshots"]
+      exclude: ["Snapshots", "Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -12,16 +12,43 @@
 
 static SCREEN *cnc_screen = NULL;
 static volatile sig_atomic_t cnc_active = 0;
+/* terminfo's bracketed-paste enable/disable strings (BE/BD), NULL when the terminal has none. */
+static const char *cnc_paste_on = NULL;
+static const char *cnc_paste_off = NULL;
+
+static int cnc_has_string(const char *s) { return s != NULL && s != (char *)-1 && s[0] != '\0'; }
+
+/* Bracketed paste (xterm's mode 2004): the terminal wraps pasted text in PS ... PE, which define_key turns
+ * into two key codes, so a paste is never taken for keystrokes (a pasted "q" must not quit). Only where
+ * terminfo has all four strings: a terminal without them sends no markers to recognise. */
+static void cnc_setup_bracketed_paste(void) {
+  char *on = tigetstr("BE"), *off = tigetstr("BD"), *begin = tigetstr("PS"), *end = tigetstr("PE");
+  if (!cnc_has_string(on) || !cnc_has_string(off) || !cnc_has_string(begin) || !cnc_has_string(end)) return;
+  if (define_key(begin, CNC_KEY_PASTE_BEGIN) != OK || define_key(end, CNC_KEY_PASTE_END) != OK) return;
+  cnc_paste_on = on;
+  cnc_paste_off = off;
+}
+
+/* Written straight to stdout and flushed: putp would leave it in stdio's buffer until exit (ncurses
+ * writes its own output past stdio). Called after endwin when turning off, so the order holds. */
+static void cnc_bracketed_paste(int on) {
+  const char *s = on ? cnc_paste_on : cnc_paste_off;
+  if (s == NULL) return;
+  fputs(s, stdout);
+  fflush(stdout);
+}
 
 int cnc_start(char *error, size_t error_size) {
   if (cnc_active) return 0;
-  /* A UTF-8 locale must be in force before curses starts, or wide characters print as '?'. Prefer the
-   * user's locale; if it is not UTF-8 (LANG=C), try C.UTF-8 for the ncursesw conversion only. */
+  /* The user's locale must be in force before curses starts (ncursesw converts with it). When it is not
+   * UTF-8 (LANG=C, POSIX), ncurses prints nothing for a non-ASCII character, so cnc_locale_is_utf8 tells
+   * the UI to send ASCII only (Screen folds every cell, TerminalText.asciiFallback). */
   setlocale(LC_ALL, "");
   setlocale(LC_NUMERIC, "C");
   const char *term = getenv("TERM");
   if (term == NULL || term[0] == '\0') {
-    snprintf(error, error_size, "TERM is not set: splitfeed needs a terminal (try TERM=xterm-256color)");
+    snprintf(error, error_size, "TERM is %s: splitfeed needs a terminal (try TERM=xterm-256color)",
+             term == NULL ? "not set" : "empty");
     return -1;
   }
   if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -58,6 +85,8 @@ int cnc_start(char *error, size_t error_size) {
   }
   mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
   mouseinterval(0);
+  cnc_setup_bracketed_paste();
+  cnc_bracketed_paste(1);
   return 0;
 }
 
@@ -66,6 +95,7 @@ void cnc_stop(void) {
   cnc_active = 0;
   curs_set(1);
   endwin();
+  cnc_bracketed_paste(0);
   fflush(stdout);
 }
 
@@ -139,11 +169,10 @@ void cnc_flush(void) {
 }
 
 int cnc_read_key(int *code) {
-  wint_t ch = 0;
-  int r = wget_wch(stdscr, &ch);
-  if (r == ERR) return CNC_KEY_NONE;
-  *code = (int)ch;
-  return r == KEY_CODE_YES ? CNC_KEY_FUNCTION : CNC_KEY_CHAR;
+  int ch = wgetch(stdscr);
+  if (ch == ERR) return CNC_KEY_NONE;
+  *code = ch;
+  return ch >= 0 && ch <= 0xFF ? CNC_KEY_BYTE : CNC_KEY_FUNCTION;
 }
 
 int cnc_read_mouse(cnc_mouse *event) {
@@ -174,7 +203,9 @@ int cnc_key_f(int n) { return KEY_F(n); }
 
 void cnc_suspend(void) {
   if (!cnc_active) return;
+  curs_set(1);
   endwin();
+  cnc_bracketed_paste(0);
   fflush(stdout);
 }
 
@@ -182,4 +213,5 @@ void cnc_resume(void) {
   if (!cnc_active) return;
   refresh();
   curs_set(0);
+  cnc_bracketed_paste(1);
 }

@@ -104,6 +104,16 @@ struct CacheTests {
     #expect(try cache.article(id: id)?.item == item)
   }
 
+  @Test func textAfterANulIsKept() throws {
+    // Text columns are read back as C strings: the content used to end at its NUL (issue 6).
+    let item = Item(title: "t", id: "nul", author: "a\u{0}b", content: "<p>before \u{0} after</p><p>more</p>")
+    try cache.storeNow(Feed(title: "T", items: [item]), feedID: feedID, validators: Validators())
+    let id = try #require(try cache.items(feedID: feedID).first?.id)
+    let stored = try #require(try cache.article(id: id)?.item)
+    #expect(stored.content == "<p>before \u{FFFD} after</p><p>more</p>")
+    #expect(stored.author == "a\u{FFFD}b")
+  }
+
   @Test func newCacheUsesLargePages() throws {
     let size = try DatabaseQueue(path: cache.path).read { try Int.fetchOne($0, sql: "PRAGMA page_size") }
     #expect(size == CacheSchema.pageSize)

@@ -16,10 +16,10 @@ struct DumpCommand: ParsableCommand {
   func run() throws {
     let outcome = DumpCommand.dump(source: source)
     for warning in outcome.warnings {
-      FileHandle.standardError.write(Data("splitfeed: warning: \(warning)\n".utf8))
+      CommandOutput.warn("warning: \(warning)")
     }
     guard let json = outcome.json else {
-      FileHandle.standardError.write(Data("splitfeed: \(outcome.error ?? "failed")\n".utf8))
+      CommandOutput.warn(outcome.error ?? "failed")
       throw ExitCode.failure
     }
     FileHandle.standardOutput.write(Data(json.utf8))

@@ -36,7 +36,7 @@ struct ReloadCommand: ParsableCommand {
     }
     if showProgress { CommandOutput.progress(nil) }
     let report = ReloadReport(results)
-    for line in report.errorLines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    for line in report.errorLines { CommandOutput.errorLine(line) }
     print(report.summary)
     if report.failed > 0 { throw ExitCode.failure }
   }

@@ -20,9 +20,17 @@ struct Surface: Equatable, Sendable {
 
   var bounds: Rect { Rect(size: size) }
 
+  /// A cell by coordinates. Out of bounds is a programming error, checked in debug builds: without the
+  /// check, `x == width` would silently land on the next row's first cell.
   subscript(x: Int, y: Int) -> Cell {
-    get { cells[y * size.width + x] }
-    set { cells[y * size.width + x] = newValue }
+    get {
+      assert(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell (\(x),\(y)) outside \(size)")
+      return cells[y * size.width + x]
+    }
+    set {
+      assert(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell (\(x),\(y)) outside \(size)")
+      cells[y * size.width + x] = newValue
+    }
   }
 
   /// Writes `text` at `point`, clipped to `clip` (and the surface); a wide grapheme takes two cells and is

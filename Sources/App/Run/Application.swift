@@ -17,7 +17,7 @@ enum Application {
     do {
       backend = try NcursesBackend()
     } catch {
-      FileHandle.standardError.write(Data("splitfeed: \(error)\n".utf8))
+      CommandOutput.warn("\(error)")
       exit(1)
     }
     atexit { NcursesBackend.stop() }

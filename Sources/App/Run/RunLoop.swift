@@ -30,6 +30,7 @@ final class RunLoop {
     sources.append(input)
 
     watch(signal: SIGWINCH) { [unowned self] in self.scheduleResize() }
+    watch(signal: SIGTSTP) { [unowned self] in self.suspendForJobControl() }
     for sig in [SIGINT, SIGTERM, SIGHUP] {
       watch(signal: sig) { RunLoop.quit(status: 128 + sig) }
     }
@@ -66,6 +67,39 @@ final class RunLoop {
         self.screen.renderNow()
       }
     }
+  }
+
+  /// Ctrl-Z (SIGTSTP from the terminal, or `kill -TSTP`). This loop owns SIGTSTP rather than ncurses's
+  /// handler, which ran on whatever thread took the signal, in the middle of the main thread's curses
+  /// calls, and on `fg` repainted at the size from before the stop: a resize while stopped reaches the
+  /// shell, not us. Here, on the main queue: give the terminal back (cooked modes, normal screen, cursor,
+  /// bracketed paste off), stop, and on SIGCONT take it back, re-read the size and draw a whole frame.
+  private func suspendForJobControl() {
+    backend.suspend()
+    Self.stopUntilContinued()
+    backend.resume()
+    backend.refreshSize()
+    screen.renderNow()
+  }
+
+  /// Stops the process with SIGTSTP's default action, so the shell reports the job as stopped by the
+  /// terminal ("Stopped", as for any program), and returns once it is continued. The signal is raised on
+  /// this thread with the default disposition and unblocked here only; then the previous disposition
+  /// (whatever libdispatch installed for its source, not necessarily SIG_IGN) and mask are put back.
+  private static func stopUntilContinued() {
+    var tstp = sigset_t()
+    sigemptyset(&tstp)
+    sigaddset(&tstp, SIGTSTP)
+    var previousMask = sigset_t()
+    var defaultAction = sigaction()
+    defaultAction.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&defaultAction.sa_mask)
+    var previousAction = sigaction()
+    sigaction(SIGTSTP, &defaultAction, &previousAction)
+    pthread_sigmask(SIG_UNBLOCK, &tstp, &previousMask)
+    raise(SIGTSTP)
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+    sigaction(SIGTSTP, &previousAction, nil)
   }
 
   /// Restores the terminal and exits. Idempotent: a second call while exiting does nothing more.

@@ -32,6 +32,10 @@ final class Screen {
       dispatchMouse(mouse)
     case .refresh:
       break
+    case .paste:
+      // Pasted text is not keystrokes (InputDecoder): the reader has no text field to put it in, so it is
+      // dropped — a paste in a list must not quit, jump or open anything.
+      break
     }
   }
 
@@ -90,13 +94,22 @@ final class Screen {
       root.render(in: &surface)
       root.renderPresentations(in: &surface)
     }
+    if !backend.supportsUnicode { surface.foldToASCII() }
     backend.present(surface)
   }
 
+  /// The too-small notice: the longest wording of each line that fits whole (a clipped "Termin…" helps
+  /// nobody), centred; a terminal too small for any wording (1×1) stays blank.
   private func drawTooSmall(in surface: inout Surface) {
     let bounds = surface.bounds
-    let y = max(0, bounds.height / 2 - 1)
-    surface.putCentered("Terminal too small", y: y, in: bounds, style: .bold)
-    surface.putCentered("(\(bounds.width)×\(bounds.height), need 20×6)", y: y + 1, in: bounds)
+    let need = "\(Self.minimumSize.width)×\(Self.minimumSize.height)"
+    let lines = [
+      ["Terminal too small", "Too small"].first { DisplayWidth.of($0) <= bounds.width },
+      ["(\(bounds.width)×\(bounds.height), need \(need))", "need \(need)"].first { DisplayWidth.of($0) <= bounds.width },
+    ].compactMap { $0 }.prefix(bounds.height)
+    let top = max(0, (bounds.height - lines.count) / 2)
+    for (i, line) in lines.enumerated() {
+      surface.putCentered(line, y: top + i, in: bounds, style: i == 0 ? .bold : .plain)
+    }
   }
 }

@@ -9,6 +9,7 @@ final class NcursesBackend: TerminalBackend {
   private(set) var supportsUnicode = true
   private var previous: Surface?
   private var pairs: [ColorPairKey: Int16] = [:]
+  private var decoder = InputDecoder()
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -34,7 +35,9 @@ final class NcursesBackend: TerminalBackend {
   /// Restores the terminal. Idempotent.
   static func stop() { cnc_stop() }
 
-  /// Re-reads the terminal size (after SIGWINCH) and tells curses; returns the new size.
+  /// Re-reads the terminal size (after SIGWINCH, or `fg`) and tells curses; returns the new size. The
+  /// next frame is always sent whole, even at an unchanged size: a terminal that shrank and grew back
+  /// between two looks (a burst of resizes coalesced into one) has lost the cells it cut off.
   @discardableResult
   func refreshSize() -> Size {
     var cols: Int32 = 0
@@ -44,9 +47,8 @@ final class NcursesBackend: TerminalBackend {
     if newSize != size || Int(cnc_cols()) != newSize.width || Int(cnc_lines()) != newSize.height {
       cnc_resize(lines, cols)
       size = newSize
-      previous = nil
-      cnc_clear()
     }
+    invalidate()
     return size
   }
 
@@ -72,7 +74,8 @@ final class NcursesBackend: TerminalBackend {
     cnc_clear()
   }
 
-  /// Hands the terminal to a child program and takes it back afterwards (text-mode browsers).
+  /// Hands the terminal to a child program (text-mode browsers) or the shell (Ctrl-Z) and takes it back
+  /// afterwards; `resume` forces a whole frame, since the terminal's contents are someone else's by then.
   func suspend() { cnc_suspend() }
   func resume() {
     cnc_resume()
@@ -107,38 +110,38 @@ final class NcursesBackend: TerminalBackend {
     return number
   }
 
-  /// Reads every pending input without blocking.
+  /// Reads every pending input without blocking: ncurses decodes function keys, clicks and the paste
+  /// markers, `InputDecoder` the text bytes and pastes.
   func readEvents() -> [Event] {
-    var events: [Event] = []
+    var inputs: [RawInput] = []
     var code: Int32 = 0
     while true {
       let kind = cnc_read_key(&code)
       if kind == Int32(CNC_KEY_NONE) { break }
-      if kind == Int32(CNC_KEY_CHAR) {
-        if let key = Key.fromScalar(UInt32(bitPattern: code)) { events.append(.key(key)) }
+      if kind == Int32(CNC_KEY_BYTE) {
+        inputs.append(.byte(UInt8(truncatingIfNeeded: code)))
         continue
       }
-      if code == cnc_key_mouse() {
+      switch code {
+      case Int32(CNC_KEY_PASTE_BEGIN): inputs.append(.pasteBegin)
+      case Int32(CNC_KEY_PASTE_END): inputs.append(.pasteEnd)
+      case cnc_key_mouse():
         var m = cnc_mouse()
-        if cnc_read_mouse(&m) == 0 {
-          let point = Point(x: Int(m.x), y: Int(m.y))
-          if m.wheel < 0 {
-            events.append(.mouse(MouseEvent(kind: .scrollUp, point: point)))
-          } else if m.wheel > 0 {
-            events.append(.mouse(MouseEvent(kind: .scrollDown, point: point)))
-          } else if m.pressed != 0 {
-            events.append(.mouse(MouseEvent(kind: .press, point: point)))
-          }
+        guard cnc_read_mouse(&m) == 0 else { continue }
+        let point = Point(x: Int(m.x), y: Int(m.y))
+        if m.wheel < 0 {
+          inputs.append(.event(.mouse(MouseEvent(kind: .scrollUp, point: point))))
+        } else if m.wheel > 0 {
+          inputs.append(.event(.mouse(MouseEvent(kind: .scrollDown, point: point))))
+        } else if m.pressed != 0 {
+          inputs.append(.event(.mouse(MouseEvent(kind: .press, point: point))))
         }
-        continue
+      case cnc_key_resize(): inputs.append(.event(.resize(refreshSize())))
+      default:
+        if let key = Self.functionKey(code) { inputs.append(.event(.key(key))) }
       }
-      if code == cnc_key_resize() {
-        events.append(.resize(refreshSize()))
-        continue
-      }
-      if let key = Self.functionKey(code) { events.append(.key(key)) }
     }
-    return events
+    return decoder.decode(inputs)
   }
 
   private static func functionKey(_ code: Int32) -> Key? {

@@ -32,8 +32,15 @@ enum {
 /* Result kinds of cnc_read_key. */
 enum {
   CNC_KEY_NONE = 0,     /* nothing pending */
-  CNC_KEY_CHAR = 1,     /* *code is a Unicode scalar */
-  CNC_KEY_FUNCTION = 2, /* *code is an ncurses KEY_* code */
+  CNC_KEY_BYTE = 1,     /* *code is one byte of text (0-255); Swift decodes UTF-8 itself */
+  CNC_KEY_FUNCTION = 2, /* *code is an ncurses KEY_* code, or one of the paste codes below */
+};
+
+/* Key codes given (with define_key) to the terminal's bracketed-paste markers (terminfo PS / PE), far
+ * above ncurses's own KEY_* codes and the codes it numbers extended keys with. */
+enum {
+  CNC_KEY_PASTE_BEGIN = 0x7E00,
+  CNC_KEY_PASTE_END = 0x7E01,
 };
 
 /* Mouse event reported by cnc_read_mouse. */
@@ -43,9 +50,10 @@ typedef struct {
   int wheel;        /* -1 up, +1 down, 0 none */
 } cnc_mouse;
 
-/* Starts curses on the controlling terminal: UTF-8 locale (setlocale before newterm), newterm (which,
+/* Starts curses on the controlling terminal: the user's locale (setlocale before newterm), newterm (which,
  * unlike initscr, returns an error instead of exiting on an unknown TERM), cbreak, noecho, nonl, keypad,
- * hidden cursor, colours on the default background, mouse reporting, short ESC delay, non-blocking reads.
+ * hidden cursor, colours on the default background, mouse reporting, short ESC delay, non-blocking reads,
+ * and bracketed paste where terminfo describes it (BE/BD/PS/PE), so pasted text can be told from keys.
  * Returns 0, or -1 with a message in `error` (at most `error_size` bytes). */
 int cnc_start(char *error, size_t error_size);
 /* Whether the locale in force (after cnc_start) encodes text as UTF-8; when not (LANG=C), the UI draws
@@ -80,8 +88,10 @@ void cnc_clear(void);
 /* wnoutrefresh(stdscr) + doupdate(): one physical update per frame. */
 void cnc_flush(void);
 
-/* Reads one pending key without blocking: CNC_KEY_NONE, CNC_KEY_CHAR or CNC_KEY_FUNCTION in the result,
- * the scalar or KEY_* code in *code. */
+/* Reads one pending key without blocking: CNC_KEY_NONE, CNC_KEY_BYTE or CNC_KEY_FUNCTION in the result,
+ * the byte or KEY_* code in *code. Text comes as bytes (wgetch), not wide characters (wget_wch): ncurses's
+ * own multibyte decoding swallows the byte after an invalid sequence (`E0 80 80 j` loses the `j`), so the
+ * Swift side decodes UTF-8 with a decoder whose behaviour on bad input is specified and tested. */
 int cnc_read_key(int *code);
 /* After a KEY_MOUSE code: fills *event; returns 0 on success. */
 int cnc_read_mouse(cnc_mouse *event);
@@ -103,7 +113,8 @@ int cnc_key_resize(void);
 int cnc_key_mouse(void);
 int cnc_key_f(int n);
 
-/* Suspends curses (endwin) so a child program can own the terminal, and resumes it afterwards. */
+/* Suspends curses (endwin, cursor shown, bracketed paste off) so a child program or the shell (Ctrl-Z) can
+ * own the terminal, and resumes it afterwards (program modes, cursor hidden, bracketed paste on). */
 void cnc_suspend(void);
 void cnc_resume(void);
 

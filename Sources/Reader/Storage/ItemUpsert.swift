@@ -81,8 +81,15 @@ struct ItemUpsert {
     unsafeBitCast(-1 as Int, to: sqlite3_destructor_type.self)
   }
 
+  /// A NUL inside a string survives binding but not reading (text columns come back as C strings, so
+  /// an article's content ended at its first NUL — a JSON Feed's `\u0000`, issue 6): stored as U+FFFD.
+  private static func storable(_ value: String) -> String {
+    guard value.utf8.contains(0) else { return value }
+    return String(String.UnicodeScalarView(value.unicodeScalars.lazy.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
+  }
+
   private static func bind(_ value: String?, at index: CInt, _ h: SQLiteStatement) {
-    guard let value else {
+    guard let value = value.map(storable) else {
       sqlite3_bind_null(h, index)
       return
     }
@@ -97,7 +104,7 @@ struct ItemUpsert {
   private static func withStatic<T>(
     _ value: String?, at index: CInt, _ h: SQLiteStatement, _ body: () -> T
   ) -> T {
-    guard let value else {
+    guard let value = value.map(storable) else {
       sqlite3_bind_null(h, index)
       return body()
     }

@@ -43,7 +43,7 @@ struct SplitViewEndToEndTests {
     try tmux.resize(cols: 200, rows: 60)
     try tmux.waitFor(text: "No article selected")
     try tmux.resize(cols: 15, rows: 4)
-    try tmux.waitFor(text: "Terminal")
+    try tmux.waitFor(text: "Too small")  // 15 columns: the short wording
     try tmux.resize(cols: 120, rows: 40)
     try tmux.waitFor(text: "No article selected")
   }
