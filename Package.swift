@@ -42,14 +42,20 @@ let package = Package(
       ],
       resources: [.copy("Resources/demo-feed.xml")]
     ),
+    // The misbehaving loopback HTTP server of the fetcher tests, shared with the end-to-end tests that
+    // point the real binary at it (issue 6, "Network faults"). Test support only; no product uses it.
+    .target(
+      name: "TestServers",
+      path: "Tests/TestServers"
+    ),
     .testTarget(
       name: "ReaderTests",
-      dependencies: ["Reader", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "AppTests",
-      dependencies: ["App", "Reader"],
+      dependencies: ["App", "Reader", "TestServers"],
       exclude: ["Snapshots"]
     ),
   ],

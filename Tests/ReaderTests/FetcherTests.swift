@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
+import TestServers
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -297,6 +298,7 @@ struct FetcherTests {
     (.timedOut, .timedOut(url: "https://example.com/feed", seconds: 10)),
     (.httpTooManyRedirects, .tooManyRedirects(url: "https://example.com/feed", limit: 5)),
     (.cancelled, .cancelled),
+    (.networkConnectionLost, .connectionLost(url: "https://example.com/feed")),
   ])
   func urlErrorsMapToCases(code: URLError.Code, expected: FetchError) {
     #expect(FetchError.from(URLError(code), url: Self.url, timeout: 10, redirectLimit: 5) == expected)
@@ -307,7 +309,9 @@ struct FetcherTests {
     .tls(host: "example.com"), .timedOut(url: "u", seconds: 0.5), .httpStatus(code: 404, url: "u", retryAfter: nil),
     .tooManyRedirects(url: "u", limit: 5), .tooLarge(url: "u", limit: 32 << 20), .notAFeed(url: "u", feedLinks: []),
     .notAFeed(url: "u", feedLinks: ["a", "b"]), .fileNotFound(path: "/p"), .fileUnreadable(path: "/p", reason: "r"),
-    .network(url: "u", reason: "r"), .cancelled,
+    .network(url: "u", reason: "r"), .cancelled, .connectionLost(url: "u"), .truncated(url: "u"),
+    .binaryBody(url: "u", kind: "a PNG image", contentType: nil),
+    .binaryBody(url: "u", kind: "a PNG image", contentType: "text/xml"),
   ])
   func descriptionsAreOneSentence(error: FetchError) {
     let text = error.description

@@ -21,6 +21,12 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooManyRedirects(url: String, limit: Int)
   /// The body exceeded the download cap.
   case tooLarge(url: String, limit: Int)
+  /// The connection was reset or closed before the whole body arrived.
+  case connectionLost(url: String)
+  /// A compressed body decoded to a document that stops before its end (see `BodySniffer`).
+  case truncated(url: String)
+  /// The body is a well-known binary format (`kind`: "a PNG image"), whatever its Content-Type said.
+  case binaryBody(url: String, kind: String, contentType: String?)
   /// The address holds an HTML page, not a feed; `feedLinks` are the absolute feed URLs it advertises.
   case notAFeed(url: String, feedLinks: [String])
   case fileNotFound(path: String)
@@ -47,6 +53,13 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(url) redirected more than \(limit) times (a redirect loop?)."
     case .tooLarge(let url, let limit):
       return "\(url) is larger than the \(Self.format(bytes: limit)) download limit."
+    case .connectionLost(let url):
+      return "\(url) did not arrive whole: the connection was closed or reset midway."
+    case .truncated(let url):
+      return "\(url) did not arrive whole: its compressed body stops before the end of the feed."
+    case .binaryBody(let url, let kind, let contentType):
+      let served = contentType.map { " (served as \($0))" } ?? ""
+      return "\(url) is \(kind)\(served), not a feed."
     case .notAFeed(let url, let links):
       if links.isEmpty { return "\(url) is a web page, not a feed, and it advertises no feed." }
       return "\(url) is a web page, not a feed; it advertises: \(links.joined(separator: ", "))."
@@ -96,8 +109,18 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
       return .tooManyRedirects(url: url.absoluteString, limit: redirectLimit)
     case .cancelled:
       return .cancelled
+    case .networkConnectionLost:
+      return .connectionLost(url: url.absoluteString)
+    case .unknown where url.scheme?.lowercased() == "https" && Self.isTLSFailure(urlError.localizedDescription):
+      // libcurl's CURLE_SSL_CONNECT_ERROR reaches us as an unknown error carrying OpenSSL's words
+      // ("OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number" for a plain-HTTP port).
+      return .tls(host: host)
     default:
       return .network(url: url.absoluteString, reason: urlError.localizedDescription)
     }
+  }
+
+  private static func isTLSFailure(_ reason: String) -> Bool {
+    ["SSL", "TLS", "certificate"].contains { reason.range(of: $0, options: .caseInsensitive) != nil }
   }
 }

@@ -80,6 +80,7 @@ public struct Fetcher: Sendable {
     if FeedDiscovery.isHTMLPage(data, contentType: nil) {
       throw .notAFeed(url: path, feedLinks: FeedDiscovery.feedLinks(in: data, pageURL: url))
     }
+    if let kind = BodySniffer.binaryKind(data) { throw .binaryBody(url: path, kind: kind, contentType: nil) }
     return FetchedFeed(data: data, finalURL: url)
   }
 
@@ -111,6 +112,15 @@ public struct Fetcher: Sendable {
       if FeedDiscovery.isHTMLPage(data, contentType: contentType) {
         throw .notAFeed(
           url: finalURL.absoluteString, feedLinks: FeedDiscovery.feedLinks(in: data, pageURL: finalURL))
+      }
+      if let kind = BodySniffer.binaryKind(data) {
+        throw .binaryBody(url: finalURL.absoluteString, kind: kind, contentType: contentType)
+      }
+      // libcurl decodes gzip/deflate itself and does not notice a compressed stream cut short.
+      if let encoding = header("Content-Encoding"), encoding.lowercased() != "identity",
+        BodySniffer.looksTruncated(data)
+      {
+        throw .truncated(url: finalURL.absoluteString)
       }
       return .fetched(
         FetchedFeed(

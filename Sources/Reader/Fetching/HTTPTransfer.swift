@@ -109,8 +109,15 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     lock.lock()
+    // Chunks keep coming until the cancellation reaches libcurl: once over the cap (or finished
+    // otherwise), drop them and the body, so a gzip bomb never holds more than the cap plus one chunk.
+    if finished {
+      lock.unlock()
+      return
+    }
     body.append(data)
     let over = body.count > configuration.maxBytes
+    if over { body = Data() }
     lock.unlock()
     if over {
       finish(.failed(.tooLarge(url: request.url?.absoluteString ?? "", limit: configuration.maxBytes)))
