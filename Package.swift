@@ -28,10 +28,14 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // libcurl for the fetcher, looked up at run time in the libcurl.so.4 FoundationNetworking loads (no
+    // development package needed): the cap on a decoded body must be enforced inside libcurl's write
+    // callback (issue 6, gzip bombs), which URLSession on Linux does not allow.
+    .target(name: "CCurl"),
     // Feed model, parsing, fetching and storage. No UI, no ncurses.
     .target(
       name: "Reader",
-      dependencies: ["CLibXML2", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["CLibXML2", "CCurl", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // Controllers, drawing, terminal backend and the `splitfeed` executable.
     .executableTarget(

@@ -290,18 +290,19 @@ struct FetcherTests {
   static let url = URL(string: "https://example.com/feed")!
 
   @Test(arguments: [
-    (URLError.Code.cannotFindHost, FetchError.hostNotFound(host: "example.com")),
-    (.dnsLookupFailed, .hostNotFound(host: "example.com")),
-    (.cannotConnectToHost, .connectionRefused(host: "example.com")),
-    (.secureConnectionFailed, .tls(host: "example.com")),
-    (.serverCertificateUntrusted, .tls(host: "example.com")),
-    (.timedOut, .timedOut(url: "https://example.com/feed", seconds: 10)),
-    (.httpTooManyRedirects, .tooManyRedirects(url: "https://example.com/feed", limit: 5)),
-    (.cancelled, .cancelled),
-    (.networkConnectionLost, .connectionLost(url: "https://example.com/feed")),
+    (6, FetchError.hostNotFound(host: "example.com")),
+    (7, .connectionRefused(host: "example.com")),
+    (35, .tls(host: "example.com")),
+    (60, .tls(host: "example.com")),
+    (28, .timedOut(url: "https://example.com/feed", seconds: 10)),
+    (47, .tooManyRedirects(url: "https://example.com/feed", limit: 5)),
+    (56, .connectionLost(url: "https://example.com/feed")),
+    (18, .connectionLost(url: "https://example.com/feed")),
+    (61, .network(url: "https://example.com/feed", reason: "Error while processing content unencoding")),
   ])
-  func urlErrorsMapToCases(code: URLError.Code, expected: FetchError) {
-    #expect(FetchError.from(URLError(code), url: Self.url, timeout: 10, redirectLimit: 5) == expected)
+  func curlErrorsMapToCases(code: Int, expected: FetchError) {
+    let message = "Error while processing content unencoding"
+    #expect(FetchError.from(curlCode: code, message: message, url: Self.url, timeout: 10, redirectLimit: 5) == expected)
   }
 
   @Test(arguments: [

@@ -150,9 +150,11 @@ public final class TestHTTPServer: @unchecked Sendable {
       inFlight += 1
       maxInFlightValue = max(maxInFlightValue, inFlight)
     }
-    defer { lock.withLock { inFlight -= 1 } }
     let response = handler(request)
     if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+    // No longer counted once the answer starts: the client may finish reading it before this thread
+    // runs again, and must not see its next request overlap this one.
+    lock.withLock { inFlight -= 1 }
     var head = "HTTP/1.1 \(response.status) \(HTTPURLResponseReason.phrase(response.status))\r\n"
     for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
     if response.contentLength { head += "Content-Length: \(response.body.count)\r\n" }

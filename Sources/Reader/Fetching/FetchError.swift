@@ -88,39 +88,25 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     return "; retry after \(trimmed)"
   }
 
-  /// Maps a URLSession failure to a case; `url` is the address being fetched.
-  static func from(_ error: any Error, url: URL, timeout: Double, redirectLimit: Int) -> FetchError {
+  /// Maps a libcurl failure (its CURLcode and error text) to a case; `url` is the address being fetched.
+  static func from(curlCode code: Int, message: String, url: URL, timeout: Double, redirectLimit: Int) -> FetchError {
     let host = url.host ?? url.absoluteString
-    guard let urlError = error as? URLError else {
-      return .network(url: url.absoluteString, reason: error.localizedDescription)
-    }
-    switch urlError.code {
-    case .cannotFindHost, .dnsLookupFailed:
+    switch code {
+    case 6:  // CURLE_COULDNT_RESOLVE_HOST
       return .hostNotFound(host: host)
-    case .cannotConnectToHost:
+    case 7:  // CURLE_COULDNT_CONNECT
       return .connectionRefused(host: host)
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-      .clientCertificateRequired:
-      return .tls(host: host)
-    case .timedOut:
+    case 28:  // CURLE_OPERATION_TIMEDOUT: the connect timeout (the others are counted by the transfer)
       return .timedOut(url: url.absoluteString, seconds: timeout)
-    case .httpTooManyRedirects:
-      return .tooManyRedirects(url: url.absoluteString, limit: redirectLimit)
-    case .cancelled:
-      return .cancelled
-    case .networkConnectionLost:
-      return .connectionLost(url: url.absoluteString)
-    case .unknown where url.scheme?.lowercased() == "https" && Self.isTLSFailure(urlError.localizedDescription):
-      // libcurl's CURLE_SSL_CONNECT_ERROR reaches us as an unknown error carrying OpenSSL's words
-      // ("OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number" for a plain-HTTP port).
+    case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
+      // SSL_CONNECT_ERROR (a plain-HTTP port answers "wrong version number"), certificate problems…
       return .tls(host: host)
+    case 47:  // CURLE_TOO_MANY_REDIRECTS
+      return .tooManyRedirects(url: url.absoluteString, limit: redirectLimit)
+    case 18, 52, 55, 56:  // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR (a reset)
+      return .connectionLost(url: url.absoluteString)
     default:
-      return .network(url: url.absoluteString, reason: urlError.localizedDescription)
+      return .network(url: url.absoluteString, reason: message.isEmpty ? "error \(code)" : message)
     }
-  }
-
-  private static func isTLSFailure(_ reason: String) -> Bool {
-    ["SSL", "TLS", "certificate"].contains { reason.range(of: $0, options: .caseInsensitive) != nil }
   }
 }

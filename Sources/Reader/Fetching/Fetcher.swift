@@ -137,9 +137,6 @@ public struct Fetcher: Sendable {
     switch await HTTPTransfer(request: request, configuration: configuration).run() {
     case .failed(let error):
       throw error
-    case .transport(let error):
-      throw FetchError.from(
-        error, url: url, timeout: configuration.connectTimeout, redirectLimit: configuration.maxRedirects)
     case .response(let response, let data):
       return (response, data)
     }
