@@ -46,10 +46,12 @@ let package = Package(
       ],
       resources: [.copy("Resources/demo-feed.xml")]
     ),
-    // The misbehaving loopback HTTP server of the fetcher tests, shared with the end-to-end tests that
-    // point the real binary at it (issue 6, "Network faults"). Test support only; no product uses it.
+    // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
+    // the end-to-end tests that point the real binary at it (issue 6, "Network faults"). Test support
+    // only; no product uses it.
     .target(
       name: "TestServers",
+      dependencies: ["Reader"],
       path: "Tests/TestServers"
     ),
     .testTarget(

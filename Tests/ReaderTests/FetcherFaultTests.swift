@@ -14,98 +14,52 @@ struct FetcherFaultTests {
     <?xml version="1.0"?><rss version="2.0"><channel><title>Faults</title>\
     <item><title>One</title><guid>1</guid></item><item><title>Two</title><guid>2</guid></item></channel></rss>
     """
-  static let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 200))
 
-  enum Fault: String, CaseIterable, Sendable {
-    case silent, reset, truncatedGzip, gzipBomb, redirectLoop, notFound, gone, serverError, unavailable
-    case pngAsXML, htmlPage, tls
-  }
-
-  /// Answers `/<fault>` with that fault; anything else is the feed.
+  /// Answers `/<fault>` with that fault (`NetworkFault`); anything else is the feed.
   static func faultyServer() throws -> TestHTTPServer {
-    let gzip = try fixture("fetch", "feed.xml.gz")
-    let bomb = try fixture("fetch", "zeros-256MiB.gz")
-    let page = try fixture("fetch", "page.html")
-    let body = Data(rss.utf8)
-    return try TestHTTPServer { request in
-      if request.method == "TLS" { return TestHTTPServer.Response(status: 400, "plain HTTP here") }
-      switch Fault(rawValue: String(request.path.dropFirst())) {
-      case .silent: return TestHTTPServer.Response(delay: 3, rss)
-      case .reset: return TestHTTPServer.Response(body: body, resetAfter: body.count / 2)
-      case .truncatedGzip:
-        return TestHTTPServer.Response(headers: [("Content-Encoding", "gzip")], body: gzip.prefix(gzip.count / 2))
-      case .gzipBomb:
-        return TestHTTPServer.Response(
-          headers: [("Content-Type", "application/rss+xml"), ("Content-Encoding", "gzip")], body: bomb)
-      case .redirectLoop: return .redirect(to: "/redirectLoop")
-      case .notFound: return TestHTTPServer.Response(status: 404, "no")
-      case .gone: return TestHTTPServer.Response(status: 410, "gone")
-      case .serverError: return TestHTTPServer.Response(status: 500, "oops")
-      case .unavailable: return TestHTTPServer.Response(status: 503, headers: [("Retry-After", "120")], "later")
-      case .pngAsXML: return TestHTTPServer.Response(headers: [("Content-Type", "text/xml")], body: png)
-      case .htmlPage: return TestHTTPServer.Response(headers: [("Content-Type", "text/html")], body: page)
-      case .tls, nil: return TestHTTPServer.Response(headers: [("Content-Type", "application/rss+xml")], rss)
+    try TestHTTPServer { request in
+      let feed = Data(rss.utf8)
+      if request.method == "TLS" { return NetworkFault.tls.response(to: request, feed: feed) }
+      guard let fault = NetworkFault(rawValue: String(request.path.dropFirst())) else {
+        return TestHTTPServer.Response(headers: [("Content-Type", "application/rss+xml")], body: feed)
       }
+      return fault.response(to: request, feed: feed)
     }
   }
 
-  /// The address of `fault` on `server` (https for the TLS fault: a plain-HTTP port).
-  static func url(_ fault: Fault, _ server: TestHTTPServer) -> String {
-    fault == .tls ? "https://127.0.0.1:\(server.port)/tls" : server.baseURL + "/" + fault.rawValue
+  static func url(_ fault: NetworkFault, _ server: TestHTTPServer) -> String {
+    fault.url(on: server, path: "/" + fault.rawValue)
   }
 
-  /// The error and its exact sentence for `fault` at `url` (`base` is the server's http address).
-  static func expected(_ fault: Fault, url: String, base: String) -> (FetchError, String) {
+  /// The exact sentence of each fault's error (the wording the user reads, spelled out here on purpose).
+  static func sentence(_ fault: NetworkFault, url: String, base: String) -> String {
     switch fault {
-    case .silent:
-      return (.timedOut(url: url, seconds: 0.5), "\(url) did not answer within 0.5 seconds.")
-    case .reset:
-      return (.connectionLost(url: url), "\(url) did not arrive whole: the connection was closed or reset midway.")
-    case .truncatedGzip:
-      return (.truncated(url: url), "\(url) did not arrive whole: its compressed body stops before the end of the feed.")
-    case .gzipBomb:
-      return (.tooLarge(url: url, limit: 8 << 20), "\(url) is larger than the 8 MiB download limit.")
-    case .redirectLoop:
-      return (.tooManyRedirects(url: url, limit: 5), "\(url) redirected more than 5 times (a redirect loop?).")
-    case .notFound:
-      return (.httpStatus(code: 404, url: url, retryAfter: nil), "The server answered 404 (Not Found) for \(url).")
-    case .gone:
-      return (.httpStatus(code: 410, url: url, retryAfter: nil), "The server answered 410 (Gone) for \(url).")
-    case .serverError:
-      return (
-        .httpStatus(code: 500, url: url, retryAfter: nil), "The server answered 500 (Internal Server Error) for \(url)."
-      )
-    case .unavailable:
-      return (
-        .httpStatus(code: 503, url: url, retryAfter: "120"),
-        "The server answered 503 (Service Unavailable) for \(url); retry after 120 seconds."
-      )
-    case .pngAsXML:
-      return (
-        .binaryBody(url: url, kind: "a PNG image", contentType: "text/xml"),
-        "\(url) is a PNG image (served as text/xml), not a feed."
-      )
+    case .silent: "\(url) did not answer within 0.5 seconds."
+    case .reset: "\(url) did not arrive whole: the connection was closed or reset midway."
+    case .truncatedGzip: "\(url) did not arrive whole: its compressed body stops before the end of the feed."
+    case .gzipBomb: "\(url) is larger than the 8 MiB download limit."
+    case .redirectLoop: "\(url) redirected more than 5 times (a redirect loop?)."
+    case .notFound: "The server answered 404 (Not Found) for \(url)."
+    case .gone: "The server answered 410 (Gone) for \(url)."
+    case .serverError: "The server answered 500 (Internal Server Error) for \(url)."
+    case .unavailable: "The server answered 503 (Service Unavailable) for \(url); retry after 120 seconds."
+    case .pngAsXML: "\(url) is a PNG image (served as text/xml), not a feed."
     case .htmlPage:
-      let links = [base + "/blog/feed.rss", "https://other.example/atom.xml", base + "/blog/feed.json"]
-      return (
-        .notAFeed(url: url, feedLinks: links),
-        "\(url) is a web page, not a feed; it advertises: \(links.joined(separator: ", "))."
-      )
-    case .tls:
-      return (.tls(host: "127.0.0.1"), "Could not establish a secure connection to 127.0.0.1 (TLS or certificate error).")
+      "\(url) is a web page, not a feed; it advertises: \(base)/blog/feed.rss, https://other.example/atom.xml, \(base)/blog/feed.json."
+    case .tls: "Could not establish a secure connection to 127.0.0.1 (TLS or certificate error)."
     }
   }
 
-  @Test(arguments: Fault.allCases)
-  func eachFaultIsItsErrorInOneLine(fault: Fault) async throws {
+  @Test(arguments: NetworkFault.allCases)
+  func eachFaultIsItsErrorInOneLine(fault: NetworkFault) async throws {
     let server = try Self.faultyServer()
     defer { server.stop() }
     let url = Self.url(fault, server)
-    let error = try await fetchError(testFetcher(connect: fault == .silent ? 0.5 : 5, maxBytes: 8 << 20), url)
-    let (expectedError, sentence) = Self.expected(fault, url: url, base: server.baseURL)
-    #expect(error == expectedError)
+    let timeout = fault == .silent ? 0.5 : 5
+    let error = try await fetchError(testFetcher(connect: timeout, maxBytes: 8 << 20), url)
+    #expect(error == fault.expectedError(url: url, base: server.baseURL, timeout: timeout, maxBytes: 8 << 20))
     let text = try #require(error).description
-    #expect(text == sentence)
+    #expect(text == Self.sentence(fault, url: url, base: server.baseURL))
     #expect(!text.contains("\n"))
     #expect(text.contains(fault == .tls ? "127.0.0.1" : url), "the sentence names the address")
   }

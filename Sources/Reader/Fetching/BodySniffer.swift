@@ -3,7 +3,7 @@ import Foundation
 /// Looks at the bytes a server sent before anyone parses them (issue 6, "Network faults"), because the
 /// transport cannot tell the fetcher everything that went wrong:
 ///
-/// - libcurl (under URLSession on Linux) decodes `Content-Encoding: gzip` itself and reports success
+/// - libcurl decodes `Content-Encoding: gzip` itself and reports success
 ///   when the compressed stream stops early (seen with libcurl 7.88: a cut gzip body arrives as a
 ///   shorter document and a 200), so a truncated compressed feed would otherwise be parsed — and
 ///   libxml2's recovery would store a partial feed — without any error;

@@ -14,7 +14,7 @@ public let splitfeedVersion = "0.1.0"
 public struct Fetcher: Sendable {
   /// The limits; defaults are the product's, tests shorten the timeouts.
   public struct Configuration: Sendable {
-    /// Seconds to connect, and the longest silence while transferring (URLSession's request timeout).
+    /// Seconds to connect, and the longest silence while transferring.
     public var connectTimeout: Double = 10
     /// Seconds for the whole transfer, redirects included.
     public var transferTimeout: Double = 30
@@ -126,7 +126,7 @@ public struct Fetcher: Sendable {
         FetchedFeed(
           data: data, finalURL: finalURL, charset: contentType.flatMap(Self.charset(inContentType:)),
           validators: newValidators, status: response.statusCode))
-    default:  // errors, and 3xx answers URLSession could not follow (no Location)
+    default:  // errors, and 3xx answers libcurl could not follow (no Location)
       throw .httpStatus(
         code: response.statusCode, url: finalURL.absoluteString, retryAfter: header("Retry-After"))
     }
