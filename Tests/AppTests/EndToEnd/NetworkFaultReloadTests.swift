@@ -10,14 +10,12 @@ import Testing
 /// update and the faulty feeds keep their articles and read flags, with their error recorded.
 @Suite("Network faults through splitfeed reload", .serialized, .timeLimit(.minutes(2)))
 struct NetworkFaultReloadTests {
-  let root: URL
-  var configDir: String { root.appendingPathComponent("conf").path }
-  var cacheFile: String { root.appendingPathComponent("cache.db").path }
+  let folder: RunFolder
+  var root: URL { folder.root }
+  var configDir: String { folder.configDir }
+  var cacheFile: String { folder.cacheFile }
 
-  init() throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-faults-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(atPath: configDir, withIntermediateDirectories: true)
-  }
+  init() throws { folder = try RunFolder("splitfeed-faults") }
 
   /// Whether the server answers the faulty feeds with their faults yet.
   final class Switch: @unchecked Sendable {

@@ -7,14 +7,14 @@ import Testing
 /// is isolated with `--config-dir` and `--cache` (and XDG folders) in a temporary directory.
 @Suite("Reader in tmux", .serialized)
 struct ReaderEndToEndTests {
-  let root: URL
-  var configDir: String { root.appendingPathComponent("conf").path }
-  var cacheFile: String { root.appendingPathComponent("cache.db").path }
+  let folder: RunFolder
+  var root: URL { folder.root }
+  var configDir: String { folder.configDir }
+  var cacheFile: String { folder.cacheFile }
 
   init() throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-e2e-\(UUID().uuidString.prefix(8))")
+    folder = try RunFolder("splitfeed-e2e")
     try FileManager.default.createDirectory(at: root.appendingPathComponent("www"), withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: configDir, withIntermediateDirectories: true)
   }
 
   func writeFeed(_ name: String, title: String, items: [String]) throws {
