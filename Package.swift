@@ -28,10 +28,14 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
+    // libcurl for the fetcher, looked up at run time in the libcurl.so.4 FoundationNetworking loads (no
+    // development package needed): the cap on a decoded body must be enforced inside libcurl's write
+    // callback (issue 6, gzip bombs), which URLSession on Linux does not allow.
+    .target(name: "CCurl"),
     // Feed model, parsing, fetching and storage. No UI, no ncurses.
     .target(
       name: "Reader",
-      dependencies: ["CLibXML2", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["CLibXML2", "CCurl", .product(name: "GRDB", package: "GRDB.swift")]
     ),
     // Controllers, drawing, terminal backend and the `splitfeed` executable.
     .executableTarget(
@@ -42,14 +46,22 @@ let package = Package(
       ],
       resources: [.copy("Resources/demo-feed.xml")]
     ),
+    // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
+    // the end-to-end tests that point the real binary at it (issue 6, "Network faults"). Test support
+    // only; no product uses it.
+    .target(
+      name: "TestServers",
+      dependencies: ["Reader"],
+      path: "Tests/TestServers"
+    ),
     .testTarget(
       name: "ReaderTests",
-      dependencies: ["Reader", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "AppTests",
-      dependencies: ["App", "Reader"],
+      dependencies: ["App", "Reader", "TestServers"],
       exclude: ["Snapshots", "Fixtures"]
     ),
   ],

@@ -22,6 +22,26 @@ struct CacheTests {
       summary: "<p>summary \(n)</p>")
   }
 
+  /// issue 6: the feeds a web page advertised stay with the feed until a fetch succeeds (or fails
+  /// otherwise), and a failure touches no item.
+  @Test func offeredFeedsAreKeptUntilTheNextOutcome() async throws {
+    try cache.storeNow(Feed(title: "T", items: [Self.item(1, id: "a")]), feedID: feedID, validators: Validators())
+    let links = ["https://example.com/rss", "https://example.com/atom"]
+    try await cache.recordFailure(feedID: feedID, error: "page", offeredFeeds: links)
+    var feed = try #require(try cache.feed(id: feedID))
+    #expect(feed.offeredFeeds == links)
+    #expect(feed.lastError == "page")
+    #expect(feed.totalCount == 1)
+    #expect(try Cache(path: cache.path).feed(id: feedID)?.offeredFeeds == links, "survives a reopen")
+    try await cache.recordFailure(feedID: feedID, error: "404")
+    #expect(try cache.feed(id: feedID)?.offeredFeeds == [])
+    try await cache.recordFailure(feedID: feedID, error: "page", offeredFeeds: links)
+    try cache.storeNow(Feed(title: "T", items: [Self.item(1, id: "a")]), feedID: feedID, validators: Validators())
+    feed = try #require(try cache.feed(id: feedID))
+    #expect(feed.offeredFeeds == [])
+    #expect(feed.lastError == nil)
+  }
+
   @Test func freshFileIsMigratedInWALModeAndReopens() throws {
     #expect(try cache.feeds().map(\.url) == ["https://example.com/feed.xml"])
     let mode = try DatabaseQueue(path: cache.path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
+import TestServers
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
@@ -289,17 +290,19 @@ struct FetcherTests {
   static let url = URL(string: "https://example.com/feed")!
 
   @Test(arguments: [
-    (URLError.Code.cannotFindHost, FetchError.hostNotFound(host: "example.com")),
-    (.dnsLookupFailed, .hostNotFound(host: "example.com")),
-    (.cannotConnectToHost, .connectionRefused(host: "example.com")),
-    (.secureConnectionFailed, .tls(host: "example.com")),
-    (.serverCertificateUntrusted, .tls(host: "example.com")),
-    (.timedOut, .timedOut(url: "https://example.com/feed", seconds: 10)),
-    (.httpTooManyRedirects, .tooManyRedirects(url: "https://example.com/feed", limit: 5)),
-    (.cancelled, .cancelled),
+    (6, FetchError.hostNotFound(host: "example.com")),
+    (7, .connectionRefused(host: "example.com")),
+    (35, .tls(host: "example.com")),
+    (60, .tls(host: "example.com")),
+    (28, .timedOut(url: "https://example.com/feed", seconds: 10)),
+    (47, .tooManyRedirects(url: "https://example.com/feed", limit: 5)),
+    (56, .connectionLost(url: "https://example.com/feed")),
+    (18, .connectionLost(url: "https://example.com/feed")),
+    (61, .network(url: "https://example.com/feed", reason: "Error while processing content unencoding")),
   ])
-  func urlErrorsMapToCases(code: URLError.Code, expected: FetchError) {
-    #expect(FetchError.from(URLError(code), url: Self.url, timeout: 10, redirectLimit: 5) == expected)
+  func curlErrorsMapToCases(code: Int, expected: FetchError) {
+    let message = "Error while processing content unencoding"
+    #expect(FetchError.from(curlCode: code, message: message, url: Self.url, timeout: 10, redirectLimit: 5) == expected)
   }
 
   @Test(arguments: [
@@ -307,7 +310,9 @@ struct FetcherTests {
     .tls(host: "example.com"), .timedOut(url: "u", seconds: 0.5), .httpStatus(code: 404, url: "u", retryAfter: nil),
     .tooManyRedirects(url: "u", limit: 5), .tooLarge(url: "u", limit: 32 << 20), .notAFeed(url: "u", feedLinks: []),
     .notAFeed(url: "u", feedLinks: ["a", "b"]), .fileNotFound(path: "/p"), .fileUnreadable(path: "/p", reason: "r"),
-    .network(url: "u", reason: "r"), .cancelled,
+    .network(url: "u", reason: "r"), .cancelled, .connectionLost(url: "u"), .truncated(url: "u"),
+    .binaryBody(url: "u", kind: "a PNG image", contentType: nil),
+    .binaryBody(url: "u", kind: "a PNG image", contentType: "text/xml"),
   ])
   func descriptionsAreOneSentence(error: FetchError) {
     let text = error.description

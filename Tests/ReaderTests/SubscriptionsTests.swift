@@ -39,6 +39,27 @@ struct SubscriptionsTests {
     #expect(UrlsFile.parse(out).entries.last?.tags == ["Tech News", "x"])
   }
 
+  @Test func replacingAnAddressKeepsTagsCommentsAndTheOtherLines() throws {
+    let text = """
+      # my feeds
+      https://blog.example/   news "tech talk"   # the blog's page, not its feed
+      	"https://quoted.example/a b" q
+      https://other.example/feed.xml
+
+      """
+    let replaced = try #require(
+      UrlsFile.replacingAddress(of: "https://blog.example/", with: "https://blog.example/feed.xml", in: text))
+    #expect(replaced.line == 2)
+    #expect(replaced.text == text.replacingOccurrences(of: "https://blog.example/ ", with: "https://blog.example/feed.xml "))
+    #expect(UrlsFile.parse(replaced.text).entries.map(\.tags) == [["news", "tech talk"], ["q"], []])
+
+    let quoted = try #require(
+      UrlsFile.replacingAddress(of: "https://quoted.example/a%20b", with: "https://quoted.example/x y", in: text))
+    #expect(quoted.text.contains("\t\"https://quoted.example/x y\" q\n"))
+    #expect(UrlsFile.parse(quoted.text).entries[1].url == "https://quoted.example/x%20y")
+    #expect(UrlsFile.replacingAddress(of: "https://absent.example/", with: "x", in: text) == nil)
+  }
+
   static let nested = """
     <?xml version="1.0" encoding="UTF-8"?>
     <opml version="1.0">

@@ -34,10 +34,12 @@ struct ImportCommand: ParsableCommand {
     if !plan.added.isEmpty {
       do {
         try FileManager.default.createDirectory(atPath: library.paths.configDirectory, withIntermediateDirectories: true)
-        let path = library.paths.urlsFile
-        let old = FileManager.default.fileExists(atPath: path) ? try String(contentsOfFile: path, encoding: .utf8) : ""
-        let new = UrlsFile.appending(plan.added.map { ($0.url, $0.tags) }, to: old)
-        try Data(new.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        let store = UrlsFileStore(paths: library.paths)
+        let new = UrlsFile.appending(plan.added.map { ($0.url, $0.tags) }, to: try store.read())
+        try UrlsFileStore.write(new, to: store.path)
+      } catch let error as UrlsFileStore.Failure {
+        CommandOutput.warn("\(error) Nothing was imported.")
+        throw ExitCode.failure
       } catch {
         CommandOutput.warn("Could not write \(library.paths.urlsFile): \(error.localizedDescription); nothing was imported.")
         throw ExitCode.failure

@@ -103,7 +103,25 @@ final class ArticleListController: ListController {
     guard let date = item(at: index)?.date else { return nil }
     return (Self.dateFormatter(session.configuration.timeZone).string(from: date), theme.list.adding(.dim))
   }
-  override var emptyText: String { source == .recent ? "No article opened yet" : "No articles" }
+  override var emptyText: String {
+    if source == .recent { return "No article opened yet" }
+    if let page = pageOfferingFeeds {
+      return "A web page: Enter lists its \(page.offeredFeeds.count) feed\(page.offeredFeeds.count == 1 ? "" : "s")"
+    }
+    return "No articles"
+  }
+
+  /// This list's feed when its address gave a web page advertising feeds (the single-feed reader opens
+  /// straight on it, so the offer starts here).
+  private var pageOfferingFeeds: CachedFeed? {
+    guard let id = feedID, let feed = session.feeds.first(where: { $0.id == id }), !feed.offeredFeeds.isEmpty
+    else { return nil }
+    return feed
+  }
+
+  override func didActivateEmptyList() {
+    if let page = pageOfferingFeeds { show(OfferedFeedsController(page: page, session: session)) }
+  }
 
   private static var formatters: [TimeZone: DateFormatter] = [:]
   private static func dateFormatter(_ zone: TimeZone) -> DateFormatter {

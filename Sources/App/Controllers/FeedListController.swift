@@ -2,7 +2,8 @@ import Reader
 
 /// The list of feeds at the root of the Feeds tab when there are several (SPEC §1, issue 5 "Screens"):
 /// each feed's title with its unread/total counts, and `!` before a feed whose last reload failed (the
-/// error itself is in the status line after a reload). Enter pushes the feed's articles (`show`).
+/// error itself is in the status line after a reload). Enter pushes the feed's articles (`show`), or for
+/// a web page that advertises feeds, the list of those feeds (`OfferedFeedsController`).
 @MainActor
 final class FeedListController: ListController {
   let session: ReadingSession
@@ -38,7 +39,14 @@ final class FeedListController: ListController {
     if let index = feeds.firstIndex(where: { $0.id == feedID }) { selectRow(index) }
   }
 
+  /// A feed whose address gave a web page that advertises feeds offers them (issue 6); others show their
+  /// articles.
   override func didActivateRow(at index: Int) {
-    show(ArticleListController(feed: feeds[index], session: session))
+    let feed = feeds[index]
+    if feed.offeredFeeds.isEmpty {
+      show(ArticleListController(feed: feed, session: session))
+    } else {
+      show(OfferedFeedsController(page: feed, session: session))
+    }
   }
 }

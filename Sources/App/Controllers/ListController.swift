@@ -29,6 +29,8 @@ class ListController: Controller {
   var accessoryMinWidth: Int { 0 }
   /// Enter / `l` / `→` / a click on a row.
   func didActivateRow(at index: Int) {}
+  /// Enter / `l` / `→` on a list with no rows.
+  func didActivateEmptyList() {}
   /// Shown centred when there are no rows.
   var emptyText: String { "Nothing here" }
 
@@ -122,7 +124,10 @@ class ListController: Controller {
     case .first: movement.moveToFirst()
     case .last: movement.moveToLast()
     case .open:
-      guard movement.count > 0 else { return true }
+      guard movement.count > 0 else {
+        didActivateEmptyList()
+        return true
+      }
       didActivateRow(at: movement.selected)
       return true
     default: return false

@@ -23,6 +23,13 @@ final class NavigationController: Controller {
     addChild(controller)
   }
 
+  /// Puts `controller` in place of the top one, the root included (the feed a list showed was replaced).
+  func replaceTop(with controller: Controller) {
+    top.removeFromParent()
+    stack[stack.count - 1] = controller
+    addChild(controller)
+  }
+
   /// Pops the top controller (never the root); returns it.
   @discardableResult
   func pop() -> Controller? {

@@ -23,6 +23,9 @@ final class ReadingSession {
   private(set) var status = StatusLine()
   /// The fetcher for reloads and article pages (config `reload-threads`).
   var fetcher = Fetcher()
+  /// The urls file this run's feeds come from; nil when they came from SOURCE arguments (or only from
+  /// the cache), where choosing a feed a web page advertises changes this session only.
+  var urlsFile: UrlsFileStore?
   /// Opens a link in the browser with the terminal handed over; returns why it failed, if it did. The
   /// application sets it (it owns the terminal backend); by default nothing is opened.
   var openURL: (String) -> String? = { _ in "No browser in this run." }
@@ -203,6 +206,62 @@ final class ReadingSession {
         self.reloadAll()
       }
     }
+  }
+
+  // MARK: Advertised feeds (issue 6, "an HTML page instead of a feed")
+
+  /// The user chose `address`, one of the feeds the web page at `page`'s address advertises: it takes
+  /// the page's place — on the page's urls-file line, tags and comment kept, when this run's feeds come
+  /// from the urls file, else for this session only — and is fetched at once. Returns the feed to show
+  /// (the existing one when it is already in the list), or nil with a notice when nothing could be done.
+  @discardableResult
+  func subscribe(to address: String, inPlaceOf page: CachedFeed) -> CachedFeed? {
+    let key: String
+    do {
+      key = try FeedSource(parsing: address).url.absoluteString
+    } catch {
+      notify(error: error.description)
+      return nil
+    }
+    if let existing = feeds.first(where: { $0.url == key }) {
+      notify("\(address) is already in your feeds; \(page.url) stays as it is.")
+      return existing
+    }
+    guard !cache.isReadOnly else {
+      notify(error: "The cache is read-only in this run: nothing can be subscribed to.")
+      return nil
+    }
+    let notice: String
+    if let urlsFile {
+      do {
+        let line = try urlsFile.replaceAddress(of: page.url, with: address)
+        notice = "Subscribed to \(address) in place of \(page.url) (line \(line) of \(urlsFile.path))."
+      } catch {
+        notify(error: "\(error)")
+        return nil
+      }
+    } else {
+      notice = "Showing \(address) for this session only: \(page.url) came from the command line, no urls file was changed."
+    }
+    let feed: CachedFeed
+    do {
+      guard let added = try cache.addFeeds(urls: [key]).first else { return nil }
+      feed = added
+    } catch {
+      notify(error: "\(error)")
+      return nil
+    }
+    if let index = feeds.firstIndex(where: { $0.id == page.id }) { feeds[index] = feed } else { feeds.append(feed) }
+    if let running = reloadTask {
+      Task { @MainActor [weak self] in
+        await running.value
+        self?.reload([feed])
+      }
+    } else {
+      reload([feed])
+    }
+    notify(notice)
+    return feed
   }
 
   // MARK: Full article (issue 5)

@@ -76,6 +76,7 @@ enum Application {
     }
     let session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration)
     session.fetcher = library.fetcher
+    if sources.isEmpty && !library.subscriptions.isEmpty { session.urlsFile = UrlsFileStore(paths: library.paths) }
     return (session, notices)
   }
 

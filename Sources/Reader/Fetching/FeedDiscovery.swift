@@ -12,35 +12,12 @@ enum FeedDiscovery {
   /// Whether `data` is an HTML page rather than a feed: decided by the first element (or a `<!doctype
   /// html>`); JSON and XML feeds never count as HTML even when a server labels them `text/html`.
   static func isHTMLPage(_ data: Data, contentType: String?) -> Bool {
-    let head = data.prefix(4096)
-    var i = head.startIndex
-    if head.starts(with: [0xEF, 0xBB, 0xBF]) { i += 3 }
-    func skipSpace() { while i < head.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(head[i]) { i += 1 } }
-    func lowerASCII(_ count: Int) -> String {
-      String(decoding: head[i..<min(head.endIndex, i + count)], as: UTF8.self).lowercased()
+    switch BodySniffer.start(of: data) {
+    case .json: return false  // JSON Feed
+    case .htmlDoctype: return true
+    case .element(let name, _): return name.lowercased() == "html"  // the first element decides
+    case .other: return contentType.map { $0.lowercased().contains("text/html") } ?? false
     }
-    while true {
-      skipSpace()
-      guard i < head.endIndex else { break }
-      if head[i] == UInt8(ascii: "{") { return false }  // JSON Feed
-      guard head[i] == UInt8(ascii: "<") else { break }
-      if lowerASCII(14).hasPrefix("<!doctype html") { return true }
-      if lowerASCII(4) == "<!--" {
-        guard let end = head[i...].firstRange(of: Array("-->".utf8)) else { break }
-        i = end.upperBound
-        continue
-      }
-      if lowerASCII(2) == "<?" || lowerASCII(2) == "<!" {
-        guard let end = head[i...].firstIndex(of: UInt8(ascii: ">")) else { break }
-        i = end + 1
-        continue
-      }
-      // The first element decides.
-      let name = lowerASCII(6)
-      guard name.hasPrefix("<html") else { return false }
-      return name.count == 5 || name.last.map { !$0.isLetter && !$0.isNumber } == true
-    }
-    return contentType.map { $0.lowercased().contains("text/html") } ?? false
   }
 
   /// Absolute URLs of the feeds an HTML page advertises, in page order without repeats.

@@ -21,6 +21,12 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooManyRedirects(url: String, limit: Int)
   /// The body exceeded the download cap.
   case tooLarge(url: String, limit: Int)
+  /// The connection was reset or closed before the whole body arrived.
+  case connectionLost(url: String)
+  /// A compressed body decoded to a document that stops before its end (see `BodySniffer`).
+  case truncated(url: String)
+  /// The body is a well-known binary format (`kind`: "a PNG image"), whatever its Content-Type said.
+  case binaryBody(url: String, kind: String, contentType: String?)
   /// The address holds an HTML page, not a feed; `feedLinks` are the absolute feed URLs it advertises.
   case notAFeed(url: String, feedLinks: [String])
   case fileNotFound(path: String)
@@ -47,6 +53,13 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(url) redirected more than \(limit) times (a redirect loop?)."
     case .tooLarge(let url, let limit):
       return "\(url) is larger than the \(Self.format(bytes: limit)) download limit."
+    case .connectionLost(let url):
+      return "\(url) did not arrive whole: the connection was closed or reset midway."
+    case .truncated(let url):
+      return "\(url) did not arrive whole: its compressed body stops before the end of the feed."
+    case .binaryBody(let url, let kind, let contentType):
+      let served = contentType.map { " (served as \($0))" } ?? ""
+      return "\(url) is \(kind)\(served), not a feed."
     case .notAFeed(let url, let links):
       if links.isEmpty { return "\(url) is a web page, not a feed, and it advertises no feed." }
       return "\(url) is a web page, not a feed; it advertises: \(links.joined(separator: ", "))."
@@ -75,29 +88,25 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     return "; retry after \(trimmed)"
   }
 
-  /// Maps a URLSession failure to a case; `url` is the address being fetched.
-  static func from(_ error: any Error, url: URL, timeout: Double, redirectLimit: Int) -> FetchError {
+  /// Maps a libcurl failure (its CURLcode and error text) to a case; `url` is the address being fetched.
+  static func from(curlCode code: Int, message: String, url: URL, timeout: Double, redirectLimit: Int) -> FetchError {
     let host = url.host ?? url.absoluteString
-    guard let urlError = error as? URLError else {
-      return .network(url: url.absoluteString, reason: error.localizedDescription)
-    }
-    switch urlError.code {
-    case .cannotFindHost, .dnsLookupFailed:
+    switch code {
+    case 6:  // CURLE_COULDNT_RESOLVE_HOST
       return .hostNotFound(host: host)
-    case .cannotConnectToHost:
+    case 7:  // CURLE_COULDNT_CONNECT
       return .connectionRefused(host: host)
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected,
-      .clientCertificateRequired:
-      return .tls(host: host)
-    case .timedOut:
+    case 28:  // CURLE_OPERATION_TIMEDOUT: the connect timeout (the others are counted by the transfer)
       return .timedOut(url: url.absoluteString, seconds: timeout)
-    case .httpTooManyRedirects:
+    case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
+      // SSL_CONNECT_ERROR (a plain-HTTP port answers "wrong version number"), certificate problems…
+      return .tls(host: host)
+    case 47:  // CURLE_TOO_MANY_REDIRECTS
       return .tooManyRedirects(url: url.absoluteString, limit: redirectLimit)
-    case .cancelled:
-      return .cancelled
+    case 18, 52, 55, 56:  // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR (a reset)
+      return .connectionLost(url: url.absoluteString)
     default:
-      return .network(url: url.absoluteString, reason: urlError.localizedDescription)
+      return .network(url: url.absoluteString, reason: message.isEmpty ? "error \(code)" : message)
     }
   }
 }

@@ -14,7 +14,7 @@ public let splitfeedVersion = "0.1.0"
 public struct Fetcher: Sendable {
   /// The limits; defaults are the product's, tests shorten the timeouts.
   public struct Configuration: Sendable {
-    /// Seconds to connect, and the longest silence while transferring (URLSession's request timeout).
+    /// Seconds to connect, and the longest silence while transferring.
     public var connectTimeout: Double = 10
     /// Seconds for the whole transfer, redirects included.
     public var transferTimeout: Double = 30
@@ -80,6 +80,7 @@ public struct Fetcher: Sendable {
     if FeedDiscovery.isHTMLPage(data, contentType: nil) {
       throw .notAFeed(url: path, feedLinks: FeedDiscovery.feedLinks(in: data, pageURL: url))
     }
+    if let kind = BodySniffer.binaryKind(data) { throw .binaryBody(url: path, kind: kind, contentType: nil) }
     return FetchedFeed(data: data, finalURL: url)
   }
 
@@ -112,11 +113,20 @@ public struct Fetcher: Sendable {
         throw .notAFeed(
           url: finalURL.absoluteString, feedLinks: FeedDiscovery.feedLinks(in: data, pageURL: finalURL))
       }
+      if let kind = BodySniffer.binaryKind(data) {
+        throw .binaryBody(url: finalURL.absoluteString, kind: kind, contentType: contentType)
+      }
+      // libcurl decodes gzip/deflate itself and does not notice a compressed stream cut short.
+      if let encoding = header("Content-Encoding"), encoding.lowercased() != "identity",
+        BodySniffer.looksTruncated(data)
+      {
+        throw .truncated(url: finalURL.absoluteString)
+      }
       return .fetched(
         FetchedFeed(
           data: data, finalURL: finalURL, charset: contentType.flatMap(Self.charset(inContentType:)),
           validators: newValidators, status: response.statusCode))
-    default:  // errors, and 3xx answers URLSession could not follow (no Location)
+    default:  // errors, and 3xx answers libcurl could not follow (no Location)
       throw .httpStatus(
         code: response.statusCode, url: finalURL.absoluteString, retryAfter: header("Retry-After"))
     }
@@ -127,9 +137,6 @@ public struct Fetcher: Sendable {
     switch await HTTPTransfer(request: request, configuration: configuration).run() {
     case .failed(let error):
       throw error
-    case .transport(let error):
-      throw FetchError.from(
-        error, url: url, timeout: configuration.connectTimeout, redirectLimit: configuration.maxRedirects)
     case .response(let response, let data):
       return (response, data)
     }

@@ -1,161 +1,127 @@
+internal import CCurl
 import Foundation
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-/// One HTTP GET driven through URLSession's delegate callbacks, because the limits splitfeed needs are
-/// enforced while the transfer runs, not after it: the body is counted as it streams in (cancelled past
-/// the cap), redirects are counted (stopped past the limit), and a whole-transfer deadline cancels a server
-/// that trickles. Each transfer owns its session, so nothing is shared between concurrent fetches.
-final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// One HTTP GET with the limits splitfeed needs enforced while the transfer runs, not after it: the
+/// decoded body is counted as it arrives (stopped at the cap), redirects are limited, a silent server
+/// times out, and a whole-transfer deadline stops a server that trickles.
+///
+/// It drives libcurl directly (the `CCurl` shim) rather than through URLSession because, on Linux,
+/// URLSession hands every decoded chunk to its delegate asynchronously with no back-pressure: libcurl
+/// inflated a 254 KiB gzip bomb to its full 256 MiB in memory before the delegate's cancel at the cap
+/// could land (issue 6, "Network faults"; measured +277 MiB resident for an 8 MiB cap). Here the cap is
+/// checked inside libcurl's write callback, so a bomb stops after at most the cap. Each transfer runs on
+/// a thread of its own (libcurl blocks), at most `maxConcurrent` at a time through the fetcher's pool.
+final class HTTPTransfer: @unchecked Sendable {
   /// How the transfer ended.
   enum Outcome: Sendable {
     case response(HTTPURLResponse, Data)
     case failed(FetchError)
-    case transport(any Error)
   }
 
   private let request: URLRequest
   private let configuration: Fetcher.Configuration
-  // Everything below is guarded by `lock` (delegate callbacks arrive on URLSession's queue).
-  private let lock = NSLock()
-  private var body = Data()
-  private var redirects = 0
-  private var redirectRefused = false
-  private var continuation: CheckedContinuation<Outcome, Never>?
-  private var task: URLSessionDataTask?
-  private var finished = false
+  /// The C state; lives as long as this object (the cancel handler may outlive the transfer's thread).
+  private let state = UnsafeMutablePointer<cc_transfer>.allocate(capacity: 1)
 
   init(request: URLRequest, configuration: Fetcher.Configuration) {
     self.request = request
     self.configuration = configuration
+    state.initialize(to: cc_transfer())
+  }
+
+  deinit {
+    cc_transfer_free(state)
+    state.deinitialize(count: 1)
+    state.deallocate()
   }
 
   /// Runs the transfer to its end; honours task cancellation.
   func run() async -> Outcome {
-    let sessionConfiguration = URLSessionConfiguration.ephemeral
-    sessionConfiguration.timeoutIntervalForRequest = configuration.connectTimeout
-    sessionConfiguration.timeoutIntervalForResource = configuration.transferTimeout
-    sessionConfiguration.urlCache = nil
-    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    sessionConfiguration.httpShouldSetCookies = false
-    let session = URLSession(configuration: sessionConfiguration, delegate: self, delegateQueue: nil)
-    defer { session.invalidateAndCancel() }
-    let deadline = configuration.transferTimeout
     let url = request.url?.absoluteString ?? ""
-
+    if Task.isCancelled { return .failed(.cancelled) }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-        let task = session.dataTask(with: request)
-        lock.lock()
-        if finished {  // cancelled before we started
-          lock.unlock()
-          continuation.resume(returning: .failed(.cancelled))
-          return
-        }
-        self.continuation = continuation
-        self.task = task
-        lock.unlock()
-        task.resume()
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline) { [weak self] in
-          self?.finish(.failed(.timedOut(url: url, seconds: deadline)))
-        }
+        let thread = Thread { [self] in continuation.resume(returning: perform(url: url)) }
+        thread.name = "splitfeed fetch"
+        thread.start()
       }
     } onCancel: {
-      finish(.failed(.cancelled))
+      cc_cancel(state)
     }
   }
 
-  /// Ends the transfer once (later calls are ignored) and, on failure, cancels the network task. Delegate
-  /// methods call their completion handler before this: FoundationNetworking traps when a task is
-  /// cancelled while it waits for one.
-  private func finish(_ outcome: Outcome) {
-    lock.lock()
-    guard !finished else {
-      lock.unlock()
-      return
+  private func perform(url: String) -> Outcome {
+    let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { strdup("\($0.key): \($0.value)") }
+    let urlText = strdup(url)
+    defer {
+      headers.forEach { free($0) }
+      free(urlText)
     }
-    finished = true
-    let continuation = self.continuation
-    let task = self.task
-    self.continuation = nil
-    lock.unlock()
-    continuation?.resume(returning: outcome)
-    if case .failed = outcome { task?.cancel() }
+    let milliseconds = { (seconds: Double) in max(1, Int((seconds * 1000).rounded())) }
+    let result: Outcome = headers.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerPointers in
+      state.pointee.url = UnsafePointer(urlText)
+      state.pointee.headers = headerPointers.baseAddress
+      state.pointee.header_count = headerPointers.count
+      state.pointee.connect_timeout_ms = milliseconds(configuration.connectTimeout)
+      state.pointee.idle_timeout_ms = milliseconds(configuration.connectTimeout)
+      state.pointee.total_timeout_ms = milliseconds(configuration.transferTimeout)
+      state.pointee.max_redirects = configuration.maxRedirects
+      state.pointee.max_bytes = configuration.maxBytes
+      cc_perform(state)
+      state.pointee.url = nil
+      state.pointee.headers = nil
+      return outcome(url: url)
+    }
+    cc_transfer_free(state)  // the body is copied out; do not hold it twice until deinit
+    return result
   }
 
-  // MARK: - URLSessionDataDelegate
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    if response.expectedContentLength > Int64(configuration.maxBytes) {
-      completionHandler(.cancel)
-      finish(.failed(.tooLarge(url: request.url?.absoluteString ?? "", limit: configuration.maxBytes)))
-      return
+  private func outcome(url: String) -> Outcome {
+    let t = state.pointee
+    switch t.result {
+    case CC_OK:
+      break
+    case CC_TOO_LARGE:
+      return .failed(.tooLarge(url: url, limit: configuration.maxBytes))
+    case CC_IDLE_TIMEOUT:
+      return .failed(.timedOut(url: url, seconds: configuration.connectTimeout))
+    case CC_TOTAL_TIMEOUT:
+      return .failed(.timedOut(url: url, seconds: configuration.transferTimeout))
+    case CC_CANCELLED:
+      return .failed(.cancelled)
+    case CC_UNAVAILABLE:
+      return .failed(.network(url: url, reason: "libcurl could not be loaded"))
+    default:
+      let message = withUnsafeBytes(of: t.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      return .failed(
+        FetchError.from(
+          curlCode: Int(t.curl_code), message: message, url: request.url ?? URL(fileURLWithPath: "/"),
+          timeout: configuration.connectTimeout, redirectLimit: configuration.maxRedirects))
     }
-    // Size the body once from Content-Length (capped): appending 16 KiB chunks to an empty Data makes it
-    // regrow by doubling, so a 29 MB feed was copied about twice over and briefly held twice in memory.
-    let expected = response.expectedContentLength
-    if expected > 0 {
-      lock.lock()
-      body.reserveCapacity(Int(min(expected, Int64(configuration.maxBytes))))
-      lock.unlock()
+    let finalURL = t.effective_url.flatMap { URL(string: String(cString: $0)) } ?? request.url
+    let headerText = t.header_block.map { String(decoding: UnsafeBufferPointer(start: $0, count: t.header_length).map(UInt8.init(bitPattern:)), as: UTF8.self) } ?? ""
+    var fields: [String: String] = [:]
+    for line in headerText.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }).dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+      let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+      // Repeated fields join with ", " (RFC 9110 §5.3), as URLSession did.
+      if let earlier = fields.first(where: { $0.key.caseInsensitiveCompare(name) == .orderedSame })?.key {
+        fields[earlier] = fields[earlier]! + ", " + value
+      } else {
+        fields[name] = value
+      }
     }
-    completionHandler(.allow)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    lock.lock()
-    body.append(data)
-    let over = body.count > configuration.maxBytes
-    lock.unlock()
-    if over {
-      finish(.failed(.tooLarge(url: request.url?.absoluteString ?? "", limit: configuration.maxBytes)))
+    let data = t.body.map { Data(bytes: $0, count: t.body_length) } ?? Data()
+    guard let finalURL,
+      let response = HTTPURLResponse(url: finalURL, statusCode: t.status, httpVersion: "HTTP/1.1", headerFields: fields)
+    else {
+      return .failed(.network(url: url, reason: "the server's answer could not be read"))
     }
-  }
-
-  func urlSession(
-    _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-    newRequest: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
-  ) {
-    lock.lock()
-    redirects += 1
-    let over = redirects > configuration.maxRedirects
-    if over { redirectRefused = true }
-    lock.unlock()
-    if over {
-      // Refusing ends the task normally with the 3xx response; didCompleteWithError reports it.
-      completionHandler(nil)
-      return
-    }
-    // Keep our headers (User-Agent, validators) on the next hop.
-    var next = newRequest
-    for (field, value) in request.allHTTPHeaderFields ?? [:] where next.value(forHTTPHeaderField: field) == nil {
-      next.setValue(value, forHTTPHeaderField: field)
-    }
-    completionHandler(next)
-  }
-
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    if let error {
-      finish(.transport(error))
-      return
-    }
-    guard let response = task.response as? HTTPURLResponse else {
-      finish(.transport(URLError(.badServerResponse)))
-      return
-    }
-    lock.lock()
-    let data = body
-    let refused = redirectRefused
-    lock.unlock()
-    if refused {
-      finish(.failed(.tooManyRedirects(url: request.url?.absoluteString ?? "", limit: configuration.maxRedirects)))
-    } else {
-      finish(.response(response, data))
-    }
+    return .response(response, data)
   }
 }

@@ -42,17 +42,23 @@ extension Cache {
   public func recordNotModified(feedID: Int64, validators: Validators, at date: Date = Date()) async throws(CacheError) {
     try await asyncWrite { db in
       try db.execute(
-        sql: "UPDATE feeds SET etag = ?, last_modified = ?, last_fetch = ?, last_error = NULL WHERE id = ?",
+        sql: """
+          UPDATE feeds SET etag = ?, last_modified = ?, last_fetch = ?, last_error = NULL, offered_feeds = NULL
+          WHERE id = ?
+          """,
         arguments: [validators.etag, validators.lastModified, date.timeIntervalSince1970, feedID])
     }
   }
 
-  /// The fetch or the parse failed: the error sentence is kept for the feed list; items are untouched.
-  public func recordFailure(feedID: Int64, error: String, at date: Date = Date()) async throws(CacheError) {
+  /// The fetch or the parse failed: the error sentence is kept for the feed list, with the feeds an HTML
+  /// page at the address advertised (`offeredFeeds`, empty for other failures); items are untouched.
+  public func recordFailure(
+    feedID: Int64, error: String, offeredFeeds: [String] = [], at date: Date = Date()
+  ) async throws(CacheError) {
     try await asyncWrite { db in
       try db.execute(
-        sql: "UPDATE feeds SET last_fetch = ?, last_error = ? WHERE id = ?",
-        arguments: [date.timeIntervalSince1970, error, feedID])
+        sql: "UPDATE feeds SET last_fetch = ?, last_error = ?, offered_feeds = ? WHERE id = ?",
+        arguments: [date.timeIntervalSince1970, error, ItemColumns.json(offeredFeeds), feedID])
     }
   }
 
@@ -110,7 +116,8 @@ extension Cache {
   ) throws {
     try db.execute(
       sql: """
-        UPDATE feeds SET title = ?, site_link = ?, etag = ?, last_modified = ?, last_fetch = ?, last_error = NULL
+        UPDATE feeds SET title = ?, site_link = ?, etag = ?, last_modified = ?, last_fetch = ?, last_error = NULL,
+          offered_feeds = NULL
         WHERE id = ?
         """,
       arguments: [

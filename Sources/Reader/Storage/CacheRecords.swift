@@ -18,6 +18,9 @@ public struct CachedFeed: Sendable, Equatable, Identifiable {
   public var position: Int
   public var unreadCount: Int
   public var totalCount: Int
+  /// When the last fetch found an HTML page instead of a feed: the feed addresses the page advertises
+  /// (`FetchError.notAFeed`), for the reader to offer; empty otherwise.
+  public var offeredFeeds: [String] = []
 
   /// What the list shows: the title, else the address.
   public var displayTitle: String { title.flatMap { $0.isEmpty ? nil : $0 } ?? url }

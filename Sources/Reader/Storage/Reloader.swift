@@ -28,26 +28,31 @@ public struct Reloader: Sendable {
   }
 
   private func reloadOne(_ feed: CachedFeed) async -> FeedReloadResult.Outcome {
+    var offeredFeeds: [String] = []
     let outcome: FeedReloadResult.Outcome
     do {
-      outcome = try await fetchAndStore(feed)
+      outcome = try await fetchAndStore(feed, offeredFeeds: &offeredFeeds)
     } catch let error as CacheError {
       return .failed(error.description)  // the cache cannot take the error either
     } catch {
       outcome = .failed("\(error)")
     }
     if case .failed(let message) = outcome {
-      do { try await cache.recordFailure(feedID: feed.id, error: message) } catch {
+      do { try await cache.recordFailure(feedID: feed.id, error: message, offeredFeeds: offeredFeeds) } catch {
         return .failed("\(message) (\(error))")
       }
     }
     return outcome
   }
 
-  /// Throws `CacheError` when the cache fails; other failures come back as `.failed`.
-  private func fetchAndStore(_ feed: CachedFeed) async throws -> FeedReloadResult.Outcome {
+  /// Throws `CacheError` when the cache fails; other failures come back as `.failed` (with, for an HTML
+  /// page, the feeds it advertises in `offeredFeeds`).
+  private func fetchAndStore(_ feed: CachedFeed, offeredFeeds: inout [String]) async throws
+    -> FeedReloadResult.Outcome
+  {
     switch await fetchAndParse(feed) {
-    case .failed(let message):
+    case .failed(let message, let offered):
+      offeredFeeds = offered
       return .failed(message)
     case .notModified(let validators):
       try await cache.recordNotModified(feedID: feed.id, validators: validators)
@@ -64,7 +69,7 @@ public struct Reloader: Sendable {
   static let streamingThreshold = 1 << 20
 
   private enum Parsed {
-    case failed(String)
+    case failed(String, offeredFeeds: [String] = [])
     case notModified(Validators)
     case parsed(FeedParser.Result, Validators)
     /// Fetched, not parsed yet: a large body, for `parseAndStoreStreaming`.
@@ -81,6 +86,7 @@ public struct Reloader: Sendable {
     do {
       fetched = try await fetcher.fetch(source, validators: feed.validators)
     } catch {
+      if case .notAFeed(_, let links) = error { return .failed(error.description, offeredFeeds: links) }
       return .failed(error.description)
     }
     switch fetched {

@@ -72,4 +72,37 @@ public enum UrlsFile {
     }
     return out
   }
+
+  /// `text` with the address on the line of the feed whose cache key is `url` replaced by `newAddress`
+  /// (quoted as needed), and everything else — that line's indentation, tags and comment, every other
+  /// line — kept as it was; nil when no line holds that feed. Lines are found as `parse` numbers them.
+  /// For subscribing to the feed a web page advertises in the page's place (issue 6).
+  public static func replacingAddress(
+    of url: String, with newAddress: String, in text: String,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> (text: String, line: Int)? {
+    guard let entry = parse(text, currentDirectory: currentDirectory).entries.first(where: { $0.url == url })
+    else { return nil }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = lines[entry.line - 1]
+    let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\r" }
+    guard let start = line.firstIndex(where: { !isSpace($0) }) else { return nil }
+    // The first word's end, as `LineTokenizer` reads it: a quoted word (with escapes) or up to a space.
+    var end = line.index(after: start)
+    if line[start] == "\"" {
+      while end < line.endIndex {
+        let c = line[end]
+        end = line.index(after: end)
+        if c == "\\", end < line.endIndex {
+          end = line.index(after: end)
+        } else if c == "\"" {
+          break
+        }
+      }
+    } else {
+      while end < line.endIndex, !isSpace(line[end]) { end = line.index(after: end) }
+    }
+    lines[entry.line - 1] = line[..<start] + LineTokenizer.quote(newAddress)[...] + line[end...]
+    return (lines.joined(separator: "\n"), entry.line)
+  }
 }

@@ -103,3 +103,29 @@ struct ConfigParserTests {
     #expect(overridden.urlsFile == "/home/u/cfg/urls")
   }
 }
+
+/// The urls file's atomic rewrite (issue 6: subscribing in a page's place; `import`).
+@Suite struct UrlsFileStoreTests {
+  @Test func writeReplacesTheSymlinkTargetKeepsItsModeAndLeavesNoTemporaryFile() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-urls-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let dotfiles = folder.appendingPathComponent("dotfiles")
+    let config = folder.appendingPathComponent("conf")
+    try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    let target = dotfiles.appendingPathComponent("urls").path
+    try Data("https://blog.example/ tag # page\nhttps://b.example/\n".utf8).write(to: URL(fileURLWithPath: target))
+    chmod(target, 0o640)
+    try FileManager.default.createSymbolicLink(atPath: config.appendingPathComponent("urls").path, withDestinationPath: target)
+
+    let store = UrlsFileStore(paths: Paths(configDirectory: config.path, cacheFile: folder.path + "/c.db"))
+    #expect(try store.replaceAddress(of: "https://blog.example/", with: "https://blog.example/feed.xml") == 1)
+    #expect(try String(contentsOfFile: target, encoding: .utf8) == "https://blog.example/feed.xml tag # page\nhttps://b.example/\n")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.path) == target, "still a link")
+    var info = stat()
+    stat(target, &info)
+    #expect(info.st_mode & 0o777 == 0o640)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == ["urls"])
+    #expect(throws: UrlsFileStore.Failure.self) { try store.replaceAddress(of: "https://absent.example/", with: "x") }
+  }
+}

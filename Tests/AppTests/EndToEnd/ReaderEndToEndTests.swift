@@ -7,14 +7,14 @@ import Testing
 /// is isolated with `--config-dir` and `--cache` (and XDG folders) in a temporary directory.
 @Suite("Reader in tmux", .serialized)
 struct ReaderEndToEndTests {
-  let root: URL
-  var configDir: String { root.appendingPathComponent("conf").path }
-  var cacheFile: String { root.appendingPathComponent("cache.db").path }
+  let folder: RunFolder
+  var root: URL { folder.root }
+  var configDir: String { folder.configDir }
+  var cacheFile: String { folder.cacheFile }
 
   init() throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-e2e-\(UUID().uuidString.prefix(8))")
+    folder = try RunFolder("splitfeed-e2e")
     try FileManager.default.createDirectory(at: root.appendingPathComponent("www"), withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(atPath: configDir, withIntermediateDirectories: true)
   }
 
   func writeFeed(_ name: String, title: String, items: [String]) throws {
@@ -110,5 +110,53 @@ struct ReaderEndToEndTests {
     try tmux.waitFor(text: "Body of Alpha first story.")  // the screen comes back
     try tmux.send(keys: "q", "q", "q")
     #expect(try tmux.waitForExit() == .init(status: 0, terminalModesRestored: true))
+  }
+
+  /// Issue 6: a urls-file line that holds a blog's page instead of its feed. The page's row shows its
+  /// error; Enter offers the feed the page advertises; choosing it rewrites that line (tags and comment
+  /// kept), fetches the feed and shows its articles; a relaunch reads the new line.
+  @Test func aWebPageOffersItsFeedAndChoosingItSubscribesInItsPlace() throws {
+    defer { try? FileManager.default.removeItem(at: root) }
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("www/blog"), withIntermediateDirectories: true)
+    let page = """
+      <!DOCTYPE html><html><head><title>A blog</title>
+      <link rel="alternate" type="application/rss+xml" title="RSS" href="feed.xml">
+      </head><body><p>Hello</p></body></html>
+      """
+    try Data(page.utf8).write(to: root.appendingPathComponent("www/blog/index.html"))
+    try writeFeed("blog/feed.xml", title: "Blog Feed", items: ["Blog first post", "Blog second post"])
+    try writeFeed("a.xml", title: "Alpha News", items: ["Alpha first story"])
+    let server = try LocalHTTPServer(directory: root.appendingPathComponent("www"))
+    defer { server.stop() }
+    try writeURLs(["# my feeds", server.url("blog/") + " blogs \"must read\" # the page, not the feed", server.url("a.xml")])
+
+    let tmux = try launch()
+    defer { tmux.close() }
+    let loaded = try tmux.waitFor(text: "Reloaded 2 feeds")
+    // The page's row (first and selected): its address after the error marker, wrapped in the narrow list.
+    let marker = try #require(loaded.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("! ") })
+    #expect(loaded[marker...].prefix(3).joined().contains("127.0.0.1"), "\(loaded.joined(separator: "\n"))")
+    try tmux.send(keys: "Enter")
+    let offered = try tmux.waitFor(text: "Feeds it advertises")
+    #expect(offered.contains { $0.contains(server.url("blog/feed.xml")) }, "\(offered.joined(separator: "\n"))")
+    let shown = offered.map { $0.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces) }
+      .joined(separator: " ")
+    #expect(shown.contains(server.url("blog/") + " is a web page, not a feed"), "the error\n\(offered.joined(separator: "\n"))")
+    try tmux.send(keys: "Enter")
+    let articles = try tmux.waitFor(text: "Blog second post")
+    #expect(articles.contains { $0.contains("Blog first post") })
+    #expect(articles.contains { $0.contains("Blog Feed") }, "the list is the feed's")
+    let urls = try String(contentsOfFile: configDir + "/urls", encoding: .utf8)
+    #expect(
+      urls == "# my feeds\n\(server.url("blog/feed.xml")) blogs \"must read\" # the page, not the feed\n\(server.url("a.xml"))\n")
+    try tmux.send(keys: "q", "q", "q")
+    #expect(try tmux.waitForExit().status == 0)
+
+    let again = try launch()
+    defer { again.close() }
+    let list = try again.waitFor(text: "Blog Feed")
+    #expect(!list.contains { $0.contains("! ") }, "no failed feed left")
+    try again.send(keys: "q")
+    #expect(try again.waitForExit().status == 0)
   }
 }

@@ -7,18 +7,20 @@ import Foundation
 /// on, so `waitUntilExit` never returns; and the child inherits the test thread's signal mask, in which
 /// libdispatch keeps SIGCHLD, SIGHUP, SIGTERM… blocked, so a tmux server never notices its pane exit and a
 /// server ignores SIGTERM and outlives the test. Here the child starts with an empty signal mask and
-/// default handlers, gets only stdin (/dev/null), stdout (a file) and stderr (/dev/null), and every other
-/// descriptor is closed.
+/// default handlers, gets only stdin (/dev/null), stdout (a file) and stderr (a file, /dev/null unless
+/// given), and every other descriptor is closed.
 enum ChildProcess {
   struct Failure: Error, CustomStringConvertible { var description: String }
 
-  static func spawn(_ executable: String, _ args: [String], stdoutPath: String) throws -> pid_t {
+  static func spawn(_ executable: String, _ args: [String], stdoutPath: String, stderrPath: String = "/dev/null")
+    throws -> pid_t
+  {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     let inherited = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
     for fd in inherited.compactMap({ Int32($0) }) where fd > 2 {
       posix_spawn_file_actions_addclose(&actions, fd)
@@ -45,9 +47,14 @@ enum ChildProcess {
 
   /// Reaps `pid` and returns its exit status (128 + signal when killed).
   @discardableResult
-  static func wait(_ pid: pid_t) -> Int32 {
+  static func wait(_ pid: pid_t) -> Int32 { waitWithUsage(pid).status }
+
+  /// Reaps `pid`: its exit status and its peak resident memory in bytes (the kernel's ru_maxrss).
+  static func waitWithUsage(_ pid: pid_t) -> (status: Int32, peakResidentBytes: Int) {
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    return (code, usage.ru_maxrss * 1024)
   }
 }

@@ -4,32 +4,41 @@ import Foundation
   import Glibc
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for the fetcher tests: one thread accepts, one
-/// thread a connection, every response closes its connection. It stops on `stop()` or by itself after
-/// `lifetime` seconds, so a failing test never leaves it running. Loopback only.
-final class TestHTTPServer: @unchecked Sendable {
-  struct Request: Sendable {
-    var method: String
-    var path: String
+/// A tiny, deliberately misbehaving HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for the fetcher
+/// tests and for end-to-end tests that point the real binary at it: one thread accepts, one thread a
+/// connection, every response closes its connection. Besides well-formed answers it can stay silent,
+/// trickle, reset the connection mid-body, and answer a TLS handshake in plain text (what a plain HTTP
+/// server does when given an `https://` URL), so every network fault of issue 6 is reproducible without
+/// the internet. It stops on `stop()` or by itself after `lifetime` seconds, so a failing test never
+/// leaves it running. Loopback only.
+public final class TestHTTPServer: @unchecked Sendable {
+  public struct Request: Sendable {
+    /// `GET`…, or `TLS` when the client opened with a TLS handshake instead of an HTTP request (the
+    /// handler's answer then goes back in plain text, which the client's TLS layer cannot read).
+    public var method: String
+    public var path: String
     /// Header names in lower case.
-    var headers: [String: String]
+    public var headers: [String: String]
   }
 
-  struct Response: Sendable {
-    var status = 200
-    var headers: [(String, String)] = []
-    var body = Data()
+  public struct Response: Sendable {
+    public var status = 200
+    public var headers: [(String, String)] = []
+    public var body = Data()
     /// Seconds to wait before sending anything.
-    var delay: Double = 0
+    public var delay: Double = 0
     /// Send a Content-Length header (otherwise the body ends when the connection closes).
-    var contentLength = true
+    public var contentLength = true
     /// Send the body in this many pieces with `pieceDelay` seconds between them.
-    var pieces = 1
-    var pieceDelay: Double = 0
+    public var pieces = 1
+    public var pieceDelay: Double = 0
+    /// Abort the connection with a TCP reset (SO_LINGER 0, then close) after this many body bytes;
+    /// Content-Length still announces the whole body.
+    public var resetAfter: Int?
 
-    init(
+    public init(
       status: Int = 200, headers: [(String, String)] = [], body: Data = Data(), delay: Double = 0,
-      contentLength: Bool = true, pieces: Int = 1, pieceDelay: Double = 0
+      contentLength: Bool = true, pieces: Int = 1, pieceDelay: Double = 0, resetAfter: Int? = nil
     ) {
       self.status = status
       self.headers = headers
@@ -38,18 +47,19 @@ final class TestHTTPServer: @unchecked Sendable {
       self.contentLength = contentLength
       self.pieces = pieces
       self.pieceDelay = pieceDelay
+      self.resetAfter = resetAfter
     }
 
-    init(status: Int = 200, headers: [(String, String)] = [], delay: Double = 0, _ text: String) {
+    public init(status: Int = 200, headers: [(String, String)] = [], delay: Double = 0, _ text: String) {
       self.init(status: status, headers: headers, body: Data(text.utf8), delay: delay)
     }
 
-    static func redirect(to location: String) -> Response {
+    public static func redirect(to location: String) -> Response {
       Response(status: 302, headers: [("Location", location)], body: Data())
     }
   }
 
-  let port: UInt16
+  public let port: UInt16
   private let listener: Int32
   private let handler: @Sendable (Request) -> Response
   private let lock = NSLock()
@@ -59,13 +69,13 @@ final class TestHTTPServer: @unchecked Sendable {
   private var requestLog: [Request] = []
 
   /// The largest number of requests being answered at the same moment.
-  var maxInFlight: Int { lock.withLock { maxInFlightValue } }
+  public var maxInFlight: Int { lock.withLock { maxInFlightValue } }
   /// Every request received, in arrival order.
-  var requests: [Request] { lock.withLock { requestLog } }
+  public var requests: [Request] { lock.withLock { requestLog } }
 
-  var baseURL: String { "http://127.0.0.1:\(port)" }
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-  init(lifetime: Double = 30, handler: @escaping @Sendable (Request) -> Response) throws {
+  public init(lifetime: Double = 30, handler: @escaping @Sendable (Request) -> Response) throws {
     self.handler = handler
     let (fd, port) = try Self.listen()
     listener = fd
@@ -77,7 +87,7 @@ final class TestHTTPServer: @unchecked Sendable {
 
   deinit { stop() }
 
-  func stop() {
+  public func stop() {
     let first = lock.withLock {
       defer { stopped = true }
       return !stopped
@@ -88,7 +98,7 @@ final class TestHTTPServer: @unchecked Sendable {
   }
 
   /// A port on 127.0.0.1 where nothing listens (bound, then closed).
-  static func closedPort() throws -> UInt16 {
+  public static func closedPort() throws -> UInt16 {
     let (fd, port) = try listen()
     close(fd)
     return port
@@ -132,30 +142,44 @@ final class TestHTTPServer: @unchecked Sendable {
   }
 
   private func serve(_ connection: Int32) {
-    defer { close(connection) }
+    var reset = false
+    defer { if !reset { close(connection) } }
     guard let request = Self.readRequest(connection) else { return }
     lock.withLock {
       requestLog.append(request)
       inFlight += 1
       maxInFlightValue = max(maxInFlightValue, inFlight)
     }
-    defer { lock.withLock { inFlight -= 1 } }
     let response = handler(request)
     if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
+    // No longer counted once the answer starts: the client may finish reading it before this thread
+    // runs again, and must not see its next request overlap this one.
+    lock.withLock { inFlight -= 1 }
     var head = "HTTP/1.1 \(response.status) \(HTTPURLResponseReason.phrase(response.status))\r\n"
     for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
     if response.contentLength { head += "Content-Length: \(response.body.count)\r\n" }
     head += "Connection: close\r\n\r\n"
     guard Self.send(Data(head.utf8), to: connection) else { return }
-    let pieceSize = max(1, (response.body.count + response.pieces - 1) / max(1, response.pieces))
+    let bodyEnd = min(response.body.count, response.resetAfter ?? response.body.count)
+    let pieceSize = max(1, (bodyEnd + response.pieces - 1) / max(1, response.pieces))
     var offset = 0
-    while offset < response.body.count {
-      let end = min(response.body.count, offset + pieceSize)
+    while offset < bodyEnd {
+      let end = min(bodyEnd, offset + pieceSize)
       guard Self.send(response.body[offset..<end], to: connection) else { return }
       offset = end
-      if offset < response.body.count && response.pieceDelay > 0 {
+      if offset < bodyEnd && response.pieceDelay > 0 {
         Thread.sleep(forTimeInterval: response.pieceDelay)
       }
+    }
+    if response.resetAfter != nil {
+      // Let the client read the head and the first part, then abort: a close with a zero linger time
+      // sends RST instead of FIN.
+      Thread.sleep(forTimeInterval: 0.2)
+      var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+      setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+      close(connection)
+      reset = true
+      return
     }
     shutdown(connection, Int32(SHUT_WR))
   }
@@ -180,6 +204,10 @@ final class TestHTTPServer: @unchecked Sendable {
       let n = recv(connection, &buffer, buffer.count, 0)
       if n <= 0 { return nil }
       data.append(contentsOf: buffer[0..<n])
+      // A TLS record header (handshake, version 3.x): a ClientHello, which never ends in a blank line.
+      if data.count >= 2 && data[data.startIndex] == 0x16 && data[data.startIndex + 1] == 0x03 {
+        return Request(method: "TLS", path: "", headers: [:])
+      }
       if data.range(of: Data("\r\n\r\n".utf8)) != nil { break }
     }
     let lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
@@ -197,7 +225,7 @@ final class TestHTTPServer: @unchecked Sendable {
 /// Reason phrases for the status lines the test server sends.
 enum HTTPURLResponseReason {
   static func phrase(_ status: Int) -> String {
-    [200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found",
+    [200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found", 410: "Gone",
       500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
   }
 }

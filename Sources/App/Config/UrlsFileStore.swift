@@ -1,0 +1,79 @@
+import Foundation
+import Reader
+
+/// The urls file on disk, for the edits splitfeed makes to it: `import` appends, and the reader
+/// subscribes to a feed a web page advertises in the page's place (issue 6). Every write replaces the
+/// file atomically — a temporary file beside it, flushed, then renamed over it — so a crash or a full
+/// disk never leaves a half-written urls file; the file keeps its permissions, and when it is a symlink
+/// (dotfiles) the file it points to is replaced, not the link.
+struct UrlsFileStore: Sendable {
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  var path: String
+  /// Relative paths in the file are read from here (the config folder).
+  var directory: String
+
+  init(paths: Paths) {
+    path = paths.urlsFile
+    directory = paths.configDirectory
+  }
+
+  /// The file's text; empty when it does not exist.
+  func read() throws -> String {
+    guard FileManager.default.fileExists(atPath: path) else { return "" }
+    do {
+      return try String(contentsOfFile: path, encoding: .utf8)
+    } catch {
+      throw Failure(description: "Could not read \(path): \(error.localizedDescription).")
+    }
+  }
+
+  /// Replaces the address of feed `url` (a cache key) by `newAddress` on its line, keeping its tags and
+  /// comment; returns the line number. Fails when no line holds the feed or the file cannot be written.
+  func replaceAddress(of url: String, with newAddress: String) throws -> Int {
+    let text = try read()
+    guard let replaced = UrlsFile.replacingAddress(of: url, with: newAddress, in: text, currentDirectory: directory)
+    else {
+      throw Failure(description: "\(url) is no longer in \(path); nothing was changed.")
+    }
+    try Self.write(replaced.text, to: path)
+    return replaced.line
+  }
+
+  /// Writes `text` to `path` atomically (see the type's comment).
+  static func write(_ text: String, to path: String) throws {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let folder = (target as NSString).deletingLastPathComponent
+    var mode: mode_t = 0o644
+    var existing = stat()
+    if stat(target, &existing) == 0 { mode = existing.st_mode & 0o7777 }
+    var template = Array((folder + "/.urls-XXXXXX").utf8CString)
+    let fd = mkstemp(&template)
+    guard fd >= 0 else { throw failure("create a file in \(folder)", path: path) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var written = false
+    defer {
+      if !written { unlink(temporary) }
+    }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      guard n > 0 else {
+        close(fd)
+        throw failure("write", path: path)
+      }
+      offset += n
+    }
+    guard fchmod(fd, mode) == 0, fsync(fd) == 0, close(fd) == 0 else { throw failure("write", path: path) }
+    guard rename(temporary, target) == 0 else { throw failure("replace", path: path) }
+    written = true
+  }
+
+  private static func failure(_ action: String, path: String) -> Failure {
+    Failure(description: "Could not \(action) \(path): \(String(cString: strerror(errno))).")
+  }
+}
