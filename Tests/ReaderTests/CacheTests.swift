@@ -162,6 +162,17 @@ struct CacheTests {
     #expect(recents.allSatisfy { $0.isRead })
   }
 
+  @Test func aLateWriteOfAnOlderOpeningDoesNotMoveAnArticleDown() throws {
+    let feed = Feed(items: (1...2).map { Self.item($0, id: "o\($0)", date: Double($0)) })
+    try cache.storeNow(feed, feedID: feedID, validators: Validators())
+    let ids = try cache.items(feedID: feedID).map(\.id)  // Item 2, Item 1
+    // Opened: Item 1 at 1, Item 2 at 2, Item 1 again at 3 — but the writes land 3, 2, 1.
+    try cache.recordOpened(itemID: ids[1], at: Date(timeIntervalSince1970: 3))
+    try cache.recordOpened(itemID: ids[0], at: Date(timeIntervalSince1970: 2))
+    try cache.recordOpened(itemID: ids[1], at: Date(timeIntervalSince1970: 1))
+    #expect(try cache.recents().map(\.title) == ["Item 1", "Item 2"])
+  }
+
   @Test func tenThousandItemsInOneTransaction() throws {
     let items = (0..<10_000).map {
       Item(

@@ -252,14 +252,15 @@ public final class Cache: Sendable {
   // MARK: - Recent
 
   /// The reader opened an article: it becomes read and moves to the top of the Recent list, which keeps
-  /// the last `recentLimit` distinct articles. One transaction.
+  /// the last `recentLimit` distinct articles. One transaction. An article's time only moves forward:
+  /// the UI records openings from background tasks, which may reach the writer out of order.
   public func recordOpened(itemID: Int64, at date: Date = Date()) throws(CacheError) {
     try write { db in
       try db.execute(sql: "UPDATE items SET read = 1 WHERE id = ?", arguments: [itemID])
       try db.execute(
         sql: """
           INSERT INTO recents (item_id, opened_at) VALUES (?, ?)
-          ON CONFLICT(item_id) DO UPDATE SET opened_at = excluded.opened_at
+          ON CONFLICT(item_id) DO UPDATE SET opened_at = max(opened_at, excluded.opened_at)
           """, arguments: [itemID, date.timeIntervalSince1970])
       try db.execute(
         sql: """
