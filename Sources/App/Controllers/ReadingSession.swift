@@ -39,6 +39,8 @@ final class ReadingSession {
 
   private(set) var reloadTask: Task<Void, Never>?
   private var autoReload: Task<Void, Never>?
+  /// The unit of `reload-interval`: a minute (tests shorten it to see several automatic reloads).
+  var reloadIntervalUnit: Duration = .seconds(60)
 
   static var recentLimit: Int { Cache.recentLimit }
 
@@ -198,10 +200,10 @@ final class ReadingSession {
     let targets = configuration.reloadOnStart ? feeds : feeds.filter { $0.lastFetch == nil }
     reload(targets)
     guard configuration.reloadInterval > 0, autoReload == nil else { return }
-    let minutes = configuration.reloadInterval
+    let interval = reloadIntervalUnit * configuration.reloadInterval
     autoReload = Task { @MainActor [weak self] in
       while !Task.isCancelled {
-        try? await Task.sleep(for: .seconds(60 * minutes))
+        try? await Task.sleep(for: interval)
         guard let self, !Task.isCancelled else { return }
         self.reloadAll()
       }

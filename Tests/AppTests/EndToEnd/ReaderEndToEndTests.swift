@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 
 /// The reader on the real binary in tmux (issue 5, "Done when"): feeds from a urls file served by a local
@@ -46,6 +47,35 @@ struct ReaderEndToEndTests {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
     }
     return Int(UInt16(bigEndian: address.sin_port))
+  }
+
+  @Test func reloadAllShowsItsProgressOnTheStatusLineThenASummary() throws {
+    defer { try? FileManager.default.removeItem(at: root) }
+    // Three feeds from a server that takes 0.8 s per answer, fetched one at a time (reload-threads 1),
+    // so each step of the progress line stays on screen long enough to be read.
+    let server = try TestHTTPServer(lifetime: 60) { request in
+      let name = request.path.split(separator: "/").last.map(String.init) ?? "?"
+      return TestHTTPServer.Response(
+        delay: 0.8,
+        "<rss version=\"2.0\"><channel><title>Slow \(name)</title><item><title>Story of \(name)</title><guid>\(name)</guid></item></channel></rss>")
+    }
+    defer { server.stop() }
+    try writeURLs(["one", "two", "three"].map { server.baseURL + "/" + $0 })
+    try Data("reload-threads 1\n".utf8).write(to: URL(fileURLWithPath: configDir + "/config"))
+
+    let tmux = try launch()
+    defer { tmux.close() }
+    try tmux.waitFor(text: "Reloaded 3 feeds", timeout: 20)  // the start-up fetch of never-fetched feeds
+    try tmux.send(keys: "R")
+    for step in ["Reloading 0/3…", "Reloading 1/3…", "Reloading 2/3…"] {
+      let screen = try tmux.waitFor(text: step, timeout: 10)
+      #expect(screen.last?.contains(step) == true, "on the status line: \(screen.last ?? "")")
+    }
+    let done = try tmux.waitFor(text: "Reloaded 3 feeds: 3 updated (0 new articles)", timeout: 10)
+    #expect(!done.joined().contains("Reloading"))
+    #expect(done.joined().contains("Slow three"))
+    try tmux.send(keys: "q")
+    #expect(try tmux.waitForExit().status == 0)
   }
 
   @Test func feedsLoadOnStartADeadOneShowsItsErrorAndReadStateSurvivesARelaunch() throws {

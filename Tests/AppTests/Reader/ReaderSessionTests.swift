@@ -138,6 +138,32 @@ import Testing
     #expect(h.session.feeds[0].unreadCount == 2)
   }
 
+  @Test func reloadIntervalReloadsEverythingAgainAndAgain() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-interval-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("feed.xml")
+    func write(_ titles: [String]) throws {
+      let items = titles.enumerated().map { "<item><title>\($0.element)</title><guid>g\($0.offset)</guid></item>" }
+      try Data("<rss version=\"2.0\"><channel><title>Local</title>\(items.joined())</channel></rss>".utf8).write(to: file)
+    }
+    try write(["First"])
+    let cache = try Cache(path: folder.path + "/cache.db")
+    let feeds = try cache.addFeeds(urls: [file.absoluteString])
+    let h = Harness(100, 30, cache: cache, feeds: feeds) { $0.reloadInterval = 2 }
+    h.session.reloadIntervalUnit = .milliseconds(100)  // "2 minutes" = 0.2 s
+    h.session.start()  // the never-fetched feed is fetched at once
+    try await eventually("the first fetch") { h.session.feeds[0].totalCount == 1 }
+    // No key pressed from here on: the interval alone brings each new article in.
+    for round in 2...3 {
+      try write((1...round).map { "Article \($0)" } + ["First"])
+      try await eventually("automatic reload \(round)") {
+        h.screen.renderNow()
+        return h.session.feeds[0].totalCount == round + 1 && h.text.contains("Article \(round)")
+      }
+    }
+  }
+
   @Test func fullArticleFetchesThePageKeepsItsMainTextAndStoresIt() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-page-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
