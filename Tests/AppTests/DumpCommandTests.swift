@@ -33,6 +33,12 @@ struct DumpCommandTests {
     return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
   }
 
+  @Test func versionIsPrinted() throws {
+    let result = try Self.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "0.1.0\n")
+  }
+
   @Test func printsTheExactShape() throws {
     let result = try Self.run(["dump", Self.fixtures.appendingPathComponent("rss20.xml").path])
     #expect(result.status == 0)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reader
 
 /// The `splitfeed` command line (SPEC §6): the interactive reader by default, plus the non-interactive
 /// subcommands, each in a file of its own under Commands/.
@@ -6,6 +7,7 @@ struct SplitfeedCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "splitfeed",
     abstract: "A terminal feed reader (RSS, Atom, JSON Feed) with an adaptive split view.",
+    version: splitfeedVersion,
     subcommands: [
       OpenCommand.self, DumpCommand.self, ReloadCommand.self, ImportCommand.self, ExportCommand.self,
       BenchParseCommand.self, BenchUICommand.self,
