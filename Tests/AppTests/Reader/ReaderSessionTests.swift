@@ -112,19 +112,10 @@ import Testing
   }
 
   @Test func reloadShowsProgressThenRefreshesInPlace() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-reload-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("feed.xml")
-    func write(_ titles: [String]) throws {
-      let items = titles.enumerated().map { "<item><title>\($0.element)</title><guid>g\($0.offset)</guid></item>" }
-      try Data("<rss version=\"2.0\"><channel><title>Local</title>\(items.joined())</channel></rss>".utf8).write(to: file)
-    }
-    try write(["Old one"])
-    let cache = try Cache(path: folder.path + "/cache.db")
-    let feeds = try cache.addFeeds(urls: [file.absoluteString])
-    let h = Harness(100, 30, cache: cache, feeds: feeds)
-    let first = try #require(h.session.reload(feeds))
+    let local = try LocalFeed(["Old one"])
+    let h = Harness(100, 30, cache: local.cache, feeds: local.feeds)
+    let write = local.write
+    let first = try #require(h.session.reload(local.feeds))
     #expect(h.session.status.progress == "Reloading 0/1…")
     await first.value
     h.screen.renderNow()
@@ -139,18 +130,9 @@ import Testing
   }
 
   @Test func reloadIntervalReloadsEverythingAgainAndAgain() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-interval-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let file = folder.appendingPathComponent("feed.xml")
-    func write(_ titles: [String]) throws {
-      let items = titles.enumerated().map { "<item><title>\($0.element)</title><guid>g\($0.offset)</guid></item>" }
-      try Data("<rss version=\"2.0\"><channel><title>Local</title>\(items.joined())</channel></rss>".utf8).write(to: file)
-    }
-    try write(["First"])
-    let cache = try Cache(path: folder.path + "/cache.db")
-    let feeds = try cache.addFeeds(urls: [file.absoluteString])
-    let h = Harness(100, 30, cache: cache, feeds: feeds) { $0.reloadInterval = 2 }
+    let local = try LocalFeed(["First"])
+    let h = Harness(100, 30, cache: local.cache, feeds: local.feeds) { $0.reloadInterval = 2 }
+    let write = local.write
     h.session.reloadIntervalUnit = .milliseconds(100)  // "2 minutes" = 0.2 s
     h.session.start()  // the never-fetched feed is fetched at once
     try await eventually("the first fetch") { h.session.feeds[0].totalCount == 1 }
@@ -186,4 +168,28 @@ import Testing
     let id = try #require(h.session.selected?.id)
     #expect(try h.session.cache.article(id: id)?.fullContent?.contains("The whole story.") == true)
   }
+}
+
+/// A one-feed cache over a local RSS file the test rewrites (items get guids `g0`, `g1`… by position).
+final class LocalFeed {
+  let folder: URL
+  let file: URL
+  let cache: Cache
+  let feeds: [CachedFeed]
+
+  init(_ titles: [String]) throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-local-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    file = folder.appendingPathComponent("feed.xml")
+    cache = try Cache(path: folder.path + "/cache.db")
+    feeds = try cache.addFeeds(urls: [file.absoluteString])
+    try write(titles)
+  }
+
+  func write(_ titles: [String]) throws {
+    let items = titles.enumerated().map { "<item><title>\($0.element)</title><guid>g\($0.offset)</guid></item>" }
+    try Data("<rss version=\"2.0\"><channel><title>Local</title>\(items.joined())</channel></rss>".utf8).write(to: file)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
 }
