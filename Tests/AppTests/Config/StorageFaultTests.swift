@@ -66,7 +66,8 @@ struct StorageFaultTests {
       // The interactive reader opens the cache read-only, says so, and shows what it holds.
       let tmux = try TmuxHarness(arguments: ["--config-dir", folder.configDir, "--cache", folder.cacheFile], cols: 120, rows: 30)
       defer { tmux.close() }
-      let screen = try tmux.waitFor(text: "The cache is busy", timeout: 20).joined(separator: "\n")
+      try tmux.waitFor(text: "The cache is busy", timeout: 20)
+      let screen = try tmux.settledScreen().joined(separator: "\n")
       #expect(screen.contains("Feed a"))
       #expect(screen.contains("Feed b"))
       try tmux.send(keys: "q")
@@ -115,7 +116,11 @@ struct StorageFaultTests {
     try Data((xml + "</channel></rss>\n").utf8).write(to: big)
     try writeURLs(["a.xml", "big.xml", "b.xml"])
     let disk = folder.root.appendingPathComponent("disk").path
-    let saved = folder.root.appendingPathComponent("saved.db").path
+    // The cache is kept with its -wal file: a checkpoint cut short by the full disk leaves committed pages
+    // only in the WAL, which SQLite replays on the next open.
+    let savedFolder = folder.root.appendingPathComponent("saved").path
+    try FileManager.default.createDirectory(atPath: savedFolder, withIntermediateDirectories: true)
+    let saved = savedFolder + "/cache.db"
     try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
     let q = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let script = """
@@ -123,7 +128,8 @@ struct StorageFaultTests {
       cp \(q(folder.cacheFile)) \(q(disk))/cache.db
       \(q(Self.binary)) reload --config-dir \(q(folder.configDir)) --cache \(q(disk))/cache.db
       echo "status=$?"
-      cp \(q(disk))/cache.db \(q(saved))
+      ls \(q(disk))
+      cp \(q(disk))/cache.db* \(q(savedFolder))/
       """
     let result = try run("/usr/bin/unshare", ["-m", "/bin/sh", "-c", script])
     if result.stdout.contains("NO-MOUNT") || result.status == 1 && result.stdout.isEmpty {

@@ -66,7 +66,8 @@ struct InjectionEndToEndTests {
       try tmux.waitFor(text: "Publish Date]")
       let article = try tmux.settledScreen().joined(separator: "\n")
       try tmux.send(keys: "p")
-      let popover = try tmux.waitFor(text: "Publish Date:").joined(separator: "\n")
+      try tmux.waitFor(text: "Publish Date:")
+      let popover = try tmux.settledScreen().joined(separator: "\n")  // the whole popover, not mid-draw
       try tmux.send(keys: "Escape")
       return (article, popover)
     }

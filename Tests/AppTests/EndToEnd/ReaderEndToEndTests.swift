@@ -71,7 +71,8 @@ struct ReaderEndToEndTests {
       let screen = try tmux.waitFor(text: step, timeout: 10)
       #expect(screen.last?.contains(step) == true, "on the status line: \(screen.last ?? "")")
     }
-    let done = try tmux.waitFor(text: "Reloaded 3 feeds: 3 updated (0 new articles)", timeout: 10)
+    try tmux.waitFor(text: "Reloaded 3 feeds: 3 updated (0 new articles)", timeout: 10)
+    let done = try tmux.settledScreen()
     #expect(!done.joined().contains("Reloading"))
     #expect(done.joined().contains("Slow three"))
     try tmux.send(keys: "q")
