@@ -61,6 +61,30 @@ struct HostileInputTests {
     }
   }
 
+  @Test func aTwoHundredMegabyteTextNodeIsCut() throws {
+    // Written in 1 MiB pieces and read from the file in chunks: neither side holds the 200 MB at once.
+    let dir = try TemporaryDirectory("splitfeed-huge")
+    let path = dir.path("huge.xml")
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.write(contentsOf: Data("<rss version=\"2.0\"><channel><title>Huge</title><item><title>Big</title><description>".utf8))
+    let piece = Data(String(repeating: "é and more text. ", count: 1 << 20 / 18).utf8)
+    var written = 0
+    while written < 200_000_000 {
+      try handle.write(contentsOf: piece)
+      written += piece.count
+    }
+    try handle.write(contentsOf: Data("</description></item><item><title>After</title></item></channel></rss>".utf8))
+    try handle.close()
+
+    let result = try FeedParser.parse(contentsOf: URL(fileURLWithPath: path))
+    #expect(result.feed.items.map(\.title) == ["Big", "After"])
+    let summary = try #require(result.feed.items.first?.summary)
+    #expect(summary.utf8.count <= 4 << 20 && summary.utf8.count > (4 << 20) - 4)
+    #expect(summary.hasSuffix("é") || summary.last?.isASCII == true, "cut on a character boundary")
+    #expect(result.warnings == ["1 text field was longer than 4 MiB and cut there."])
+  }
+
   @Test func deepNestingIsBounded() throws {
     let result = try Fixture.parse("deep-nesting.xml")
     #expect(result.feed.items.first?.title == "before")

@@ -97,6 +97,7 @@ final class FeedBuilder {
         capture = nil
         finishCapture(cap)
         buffer.removeAll()
+        fieldCut = false
         if draft != nil, !(name.local == .item) {
           itemChild(name, attributes: attributes)
           return .proceed
@@ -162,6 +163,7 @@ final class FeedBuilder {
       capture = nil
       finishCapture(cap)
       buffer.removeAll()
+      fieldCut = false
       return
     }
     if depth == authorDepth {
@@ -177,14 +179,38 @@ final class FeedBuilder {
     }
   }
 
+  /// A field's text is cut at this many bytes (issue 6: "a 200 MB text node is capped"): the longest
+  /// real article bodies are a few hundred KB, and a field is later a Swift string, a cache row and a
+  /// rendered article, each a copy. The cut falls on a character boundary; `cutFields` counts them.
+  static let maxFieldBytes = 4 << 20
+
+  /// How many fields were cut at `maxFieldBytes` (a warning names it).
+  private(set) var cutFields = 0
+  private var fieldCut = false
+
   func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
     guard let mode = captureMode else { return }
-    let text = UnsafeBufferPointer(start: bytes, count: count)
+    var text = UnsafeBufferPointer(start: bytes, count: count)
+    if buffer.count + count > Self.maxFieldBytes {
+      text = Self.prefix(text, maxBytes: max(0, Self.maxFieldBytes - buffer.count))
+      if !fieldCut {
+        fieldCut = true
+        cutFields += 1
+      }
+      guard !text.isEmpty else { return }
+    }
     if mode == .xhtml {
       XHTMLWriter.appendEscaped(text, to: &buffer, attribute: false)
     } else {
       buffer.append(contentsOf: text)
     }
+  }
+
+  /// The longest prefix of UTF-8 `text` of at most `maxBytes` bytes that ends on a character boundary.
+  private static func prefix(_ text: UnsafeBufferPointer<UInt8>, maxBytes: Int) -> UnsafeBufferPointer<UInt8> {
+    var end = min(maxBytes, text.count)
+    while end > 0, end < text.count, text[end] & 0xC0 == 0x80 { end -= 1 }
+    return UnsafeBufferPointer(rebasing: text[..<end])
   }
 
   // MARK: - Structure
@@ -538,6 +564,7 @@ extension FeedBuilder {
         buffer.removeAll()
         return
       }
+      guard buffer.count < FeedBuilder.maxFieldBytes else { return }  // markup counts toward the cap too
       XHTMLWriter.appendStartTag(local, attributes: attributes, to: &buffer)
     }
 

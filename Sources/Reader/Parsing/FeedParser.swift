@@ -124,6 +124,11 @@ public enum FeedParser {
     guard outcome.format != nil else { throw FeedError.malformed(detail: detail) }
     let feed = outcome.feed
     let n = outcome.itemCount
+    if outcome.cutFields > 0 {
+      let limit = FeedBuilder.maxFieldBytes >> 20
+      warnings.append(
+        "\(outcome.cutFields) text field\(outcome.cutFields == 1 ? " was" : "s were") longer than \(limit) MiB and cut there.")
+    }
     if outcome.errors.count > 0 {
       if n == 0 && feed.title.isEmpty { throw FeedError.malformed(detail: detail) }
       warnings.append(

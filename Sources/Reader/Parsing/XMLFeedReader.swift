@@ -16,6 +16,8 @@ enum XMLFeedReader {
     var itemCount: Int
     /// The author inherited by items that have none (already applied to kept items).
     var inheritedAuthor: String?
+    /// Fields cut at `FeedBuilder.maxFieldBytes`.
+    var cutFields: Int
     var format: FeedBuilder.Format?
     var foreignRoot: String?
     var errors: ErrorLog
@@ -77,7 +79,7 @@ enum XMLFeedReader {
     let builder = session.builder
     let feed = builder.finish()
     return Outcome(
-      feed: feed, itemCount: builder.itemCount, inheritedAuthor: builder.inheritedAuthor,
+      feed: feed, itemCount: builder.itemCount, inheritedAuthor: builder.inheritedAuthor, cutFields: builder.cutFields,
       format: builder.format, foreignRoot: builder.foreignRoot, errors: session.errors)
   }
 
