@@ -162,6 +162,21 @@ struct CacheTests {
     #expect(recents.allSatisfy { $0.isRead })
   }
 
+  @Test func pagingOnFromARowGivesTheSameRowsAsOffsetsAlsoThroughTiedDates() throws {
+    // 50 items; dates tie in runs of 7 (and a few undated), so the order falls back on the id.
+    let feed = Feed(items: (0..<50).map { n in Self.item(n, id: "p\(n)", date: n % 9 == 0 ? nil : Double(n / 7)) })
+    try cache.storeNow(feed, feedID: feedID, validators: Validators())
+    let all = try cache.items(feedID: feedID)
+    #expect(all.count == 50)
+    var paged: [ItemSummary] = try cache.items(feedID: feedID, limit: 8, offset: 0)
+    while let last = paged.last, paged.count < 50 {
+      let next = try cache.items(feedID: feedID, limit: 8, after: last.id)
+      if next.isEmpty { break }
+      paged += next
+    }
+    #expect(paged.map(\.id) == all.map(\.id))
+  }
+
   @Test func aLateWriteOfAnOlderOpeningDoesNotMoveAnArticleDown() throws {
     let feed = Feed(items: (1...2).map { Self.item($0, id: "o\($0)", date: Double($0)) })
     try cache.storeNow(feed, feedID: feedID, validators: Validators())

@@ -58,8 +58,21 @@ final class ArticleListController: ListController {
     case .feed(let id):
       let page = index / Self.pageSize
       if pages[page] == nil {
-        if pages.count > 64 { pages.removeAll() }
-        pages[page] = (try? session.cache.items(feedID: id, limit: Self.pageSize, offset: page * Self.pageSize)) ?? []
+        // Paging down reads on from the previous page's last row (an index seek); a jump (G, a
+        // restored position) reads at its offset.
+        let previousLast = pages[page - 1].flatMap { $0.count == Self.pageSize ? $0.last : nil }
+        if pages.count > 64 {
+          let kept = pages[page - 1]
+          pages.removeAll()
+          pages[page - 1] = kept
+        }
+        let rows =
+          if let previousLast {
+            try? session.cache.items(feedID: id, limit: Self.pageSize, after: previousLast.id)
+          } else {
+            try? session.cache.items(feedID: id, limit: Self.pageSize, offset: page * Self.pageSize)
+          }
+        pages[page] = rows ?? []
       }
       let rows = pages[page] ?? []
       let offset = index - page * Self.pageSize

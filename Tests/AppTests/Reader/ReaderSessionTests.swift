@@ -129,6 +129,23 @@ import Testing
     #expect(h.session.feeds[0].unreadCount == 2)
   }
 
+  @Test func pagingDownAThousandRowsShowsEveryRowInOrder() {
+    // Item 0 is the newest; rows come from the cache 200 at a time, each page read on from the last.
+    let items = (0..<1000).map { Item(title: "Row \($0)", id: "row-\($0)", published: Date(timeIntervalSince1970: Double(2_000_000 - $0))) }
+    let h = Harness(80, 24, feeds: [Feed(title: "Long", items: items)])
+    var seen: [Int] = []
+    for _ in 0..<60 {
+      let numbers = h.lines.compactMap { line -> Int? in
+        guard let range = line.range(of: #"Row (\d+)"#, options: .regularExpression) else { return nil }
+        return Int(line[range].dropFirst(4))
+      }
+      #expect(numbers == Array((numbers.first ?? 0)..<((numbers.first ?? 0) + numbers.count)), "consecutive: \(numbers)")
+      seen += numbers
+      h.press(.pageDown)
+    }
+    #expect(Set(seen) == Set(0..<1000), "every row shown")
+  }
+
   @Test func reloadIntervalReloadsEverythingAgainAndAgain() async throws {
     let local = try LocalFeed(["First"])
     let h = Harness(100, 30, cache: local.cache, feeds: local.feeds) { $0.reloadInterval = 2 }
