@@ -28,10 +28,9 @@ extension Cache {
   func store(
     streamedFrom channel: ItemChannel, feedID: Int64, validators: Validators, at date: Date = Date()
   ) async throws(CacheError) -> StoreSummary {
-    defer { channel.close() }
+    defer { channel.close() }  // also when the write never starts (a read-only cache)
     return try await asyncWrite { db in
-      defer { channel.close() }
-      return try Self.store(streamedFrom: channel, feedID: feedID, validators: validators, at: date, in: db)
+      try Self.store(streamedFrom: channel, feedID: feedID, validators: validators, at: date, in: db)
     }
   }
 

@@ -18,7 +18,8 @@ final class ItemChannel: @unchecked Sendable {
   }
 
   private let condition = NSCondition()
-  private var queue: [Event] = []
+  /// Taken slots are nil: an item is released as soon as the writer has it, not when the batch is dropped.
+  private var queue: [Event?] = []
   private var head = 0
   private var closed = false
 
@@ -36,8 +37,8 @@ final class ItemChannel: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     while head == queue.count { condition.wait() }
-    let event = queue[head]
-    queue[head] = .restart  // release the item now rather than when the batch is dropped
+    let event = queue[head]!
+    queue[head] = nil
     head += 1
     if head == queue.count {
       queue.removeAll(keepingCapacity: true)

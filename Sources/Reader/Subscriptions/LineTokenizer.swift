@@ -4,7 +4,13 @@
 public enum LineTokenizer {
   /// The words of `line`, or a message when a quote is left open.
   public static func words(_ line: Substring) -> Result<[String], TokenError> {
-    var words: [String] = []
+    tokens(line).map { $0.map(\.word) }
+  }
+
+  /// The words of `line` with where each is written (quotes included), for an edit that replaces one
+  /// word and keeps the rest of the line as it was.
+  public static func tokens(_ line: Substring) -> Result<[(word: String, range: Range<Substring.Index>)], TokenError> {
+    var words: [(word: String, range: Range<Substring.Index>)] = []
     var index = line.startIndex
     while index < line.endIndex {
       let c = line[index]
@@ -13,6 +19,7 @@ public enum LineTokenizer {
         continue
       }
       if c == "#" { break }
+      let start = index
       var word = ""
       if c == "\"" {
         index = line.index(after: index)
@@ -38,7 +45,7 @@ public enum LineTokenizer {
           index = line.index(after: index)
         }
       }
-      words.append(word)
+      words.append((word, start..<index))
     }
     return .success(words)
   }

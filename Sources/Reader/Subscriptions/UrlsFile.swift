@@ -85,24 +85,8 @@ public enum UrlsFile {
     else { return nil }
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let line = lines[entry.line - 1]
-    let isSpace = { (c: Character) in c == " " || c == "\t" || c == "\r" }
-    guard let start = line.firstIndex(where: { !isSpace($0) }) else { return nil }
-    // The first word's end, as `LineTokenizer` reads it: a quoted word (with escapes) or up to a space.
-    var end = line.index(after: start)
-    if line[start] == "\"" {
-      while end < line.endIndex {
-        let c = line[end]
-        end = line.index(after: end)
-        if c == "\\", end < line.endIndex {
-          end = line.index(after: end)
-        } else if c == "\"" {
-          break
-        }
-      }
-    } else {
-      while end < line.endIndex, !isSpace(line[end]) { end = line.index(after: end) }
-    }
-    lines[entry.line - 1] = line[..<start] + LineTokenizer.quote(newAddress)[...] + line[end...]
+    guard case .success(let tokens) = LineTokenizer.tokens(line), let address = tokens.first?.range else { return nil }
+    lines[entry.line - 1] = line[..<address.lowerBound] + LineTokenizer.quote(newAddress)[...] + line[address.upperBound...]
     return (lines.joined(separator: "\n"), entry.line)
   }
 }
