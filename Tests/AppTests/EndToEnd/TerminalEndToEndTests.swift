@@ -18,7 +18,13 @@ struct TerminalEndToEndTests {
   {
     let tmux = try TmuxHarness(cols: cols, rows: rows, environment: ["BROWSER": "/bin/true"].merging(environment) { $1 })
     try tmux.waitFor(text: Self.demoTitle)
-    for key in keys { try tmux.send(keys: key) }
+    // One key at a time, each until the screen shows it (or 1 s for a key that changes nothing): on a
+    // loaded machine a settled-looking screen could otherwise be caught before the last key was drawn.
+    for key in keys {
+      let before = try tmux.screen(styled: true)
+      try tmux.send(keys: key)
+      _ = try? tmux.waitUntil(timeout: 1, styled: true, "\(key) drawn") { $0 != before }
+    }
     if keys.contains("Enter") { try tmux.waitFor(text: "Publish Date]") }
     return tmux
   }
