@@ -4,10 +4,6 @@ import Testing
 @testable import Reader
 import TestServers
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Collects values from `@Sendable` callbacks.
 final class Box<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()

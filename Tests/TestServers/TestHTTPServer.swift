@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 
 #if canImport(Glibc)
   import Glibc
@@ -155,7 +156,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     // No longer counted once the answer starts: the client may finish reading it before this thread
     // runs again, and must not see its next request overlap this one.
     lock.withLock { inFlight -= 1 }
-    var head = "HTTP/1.1 \(response.status) \(HTTPURLResponseReason.phrase(response.status))\r\n"
+    var head = "HTTP/1.1 \(response.status) \(HTTPStatus.reason(response.status))\r\n"
     for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
     if response.contentLength { head += "Content-Length: \(response.body.count)\r\n" }
     head += "Connection: close\r\n\r\n"
@@ -219,13 +220,5 @@ public final class TestHTTPServer: @unchecked Sendable {
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
     return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
-  }
-}
-
-/// Reason phrases for the status lines the test server sends.
-enum HTTPURLResponseReason {
-  static func phrase(_ status: Int) -> String {
-    [200: "OK", 301: "Moved Permanently", 302: "Found", 304: "Not Modified", 404: "Not Found", 410: "Gone",
-      500: "Internal Server Error", 503: "Service Unavailable"][status] ?? "Status"
   }
 }

@@ -4,10 +4,9 @@
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export REPO_ROOT
 
-# The system packages the build needs (headers + pkg-config for the libxml2 module; libcurl's development
-# link for the release build, which links Swift's runtime and Foundation statically and so links
-# FoundationNetworking's libcurl itself).
-BUILD_PACKAGES=(pkg-config libncursesw5-dev libxml2-dev libsqlite3-dev libcurl4-openssl-dev)
+# The system packages the build needs (headers + pkg-config for the libxml2 module), and libcurl, which
+# the fetcher loads at run time on its first fetch (Sources/CCurl).
+BUILD_PACKAGES=(pkg-config libncursesw5-dev libxml2-dev libsqlite3-dev libcurl4)
 
 say() { printf '%s\n' "$*" >&2; }
 

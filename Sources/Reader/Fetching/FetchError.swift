@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Why a feed could not be fetched, one case per thing the user can act on (issue 3, Fetching): the UI and
 /// `splitfeed reload` show `description`, a single human sentence naming the address.
 public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -46,7 +42,7 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     case .timedOut(let url, let seconds):
       return "\(url) did not answer within \(Self.format(seconds)) seconds."
     case .httpStatus(let code, let url, let retryAfter):
-      let reason = HTTPURLResponse.localizedString(forStatusCode: code)
+      let reason = HTTPStatus.reason(code)
       let retry = retryAfter.map { Self.retryPhrase($0) } ?? ""
       return "The server answered \(code) (\(reason)) for \(url)\(retry)."
     case .tooManyRedirects(let url, let limit):

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// Version named in the User-Agent header.
 public let splitfeedVersion = "0.1.0"
 
@@ -87,18 +83,17 @@ public struct Fetcher: Sendable {
   // MARK: - HTTP
 
   private func fetchHTTP(_ url: URL, validators: Validators) async throws(FetchError) -> FetchResult {
-    var request = URLRequest(url: url)
-    request.httpMethod = "GET"
-    request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+    var request = HTTPRequest(url: url)
+    request.setValue(configuration.userAgent, forHeader: "User-Agent")
     request.setValue(
       "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
-      forHTTPHeaderField: "Accept")
-    if let etag = validators.etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-    if let date = validators.lastModified { request.setValue(date, forHTTPHeaderField: "If-Modified-Since") }
+      forHeader: "Accept")
+    if let etag = validators.etag { request.setValue(etag, forHeader: "If-None-Match") }
+    if let date = validators.lastModified { request.setValue(date, forHeader: "If-Modified-Since") }
 
-    let (response, data) = try await transfer(request, url: url)
-    let finalURL = response.url ?? url
-    let header = { (name: String) in Self.header(name, in: response) }
+    let (response, data) = try await transfer(request)
+    let finalURL = response.url
+    let header = { (name: String) in response.header(name) }
     let newValidators = Validators(etag: header("ETag"), lastModified: header("Last-Modified"))
     switch response.statusCode {
     case 304:
@@ -133,21 +128,13 @@ public struct Fetcher: Sendable {
   }
 
   /// Runs one GET with the limits; transport failures become `FetchError`s naming `url`.
-  func transfer(_ request: URLRequest, url: URL) async throws(FetchError) -> (HTTPURLResponse, Data) {
+  func transfer(_ request: HTTPRequest) async throws(FetchError) -> (HTTPResponse, Data) {
     switch await HTTPTransfer(request: request, configuration: configuration).run() {
     case .failed(let error):
       throw error
     case .response(let response, let data):
       return (response, data)
     }
-  }
-
-  /// A response header, looked up without regard to case.
-  static func header(_ name: String, in response: HTTPURLResponse) -> String? {
-    for (key, value) in response.allHeaderFields {
-      if let key = key as? String, key.caseInsensitiveCompare(name) == .orderedSame { return value as? String }
-    }
-    return nil
   }
 
   /// The `charset` parameter of a Content-Type value (`text/xml; charset="ISO-8859-1"` → `ISO-8859-1`).

@@ -1,10 +1,6 @@
 internal import CCurl
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 /// One HTTP GET with the limits splitfeed needs enforced while the transfer runs, not after it: the
 /// decoded body is counted as it arrives (stopped at the cap), redirects are limited, a silent server
 /// times out, and a whole-transfer deadline stops a server that trickles.
@@ -18,16 +14,16 @@ import Foundation
 final class HTTPTransfer: @unchecked Sendable {
   /// How the transfer ended.
   enum Outcome: Sendable {
-    case response(HTTPURLResponse, Data)
+    case response(HTTPResponse, Data)
     case failed(FetchError)
   }
 
-  private let request: URLRequest
+  private let request: HTTPRequest
   private let configuration: Fetcher.Configuration
   /// The C state; lives as long as this object (the cancel handler may outlive the transfer's thread).
   private let state = UnsafeMutablePointer<cc_transfer>.allocate(capacity: 1)
 
-  init(request: URLRequest, configuration: Fetcher.Configuration) {
+  init(request: HTTPRequest, configuration: Fetcher.Configuration) {
     self.request = request
     self.configuration = configuration
     state.initialize(to: cc_transfer())
@@ -41,7 +37,7 @@ final class HTTPTransfer: @unchecked Sendable {
 
   /// Runs the transfer to its end; honours task cancellation.
   func run() async -> Outcome {
-    let url = request.url?.absoluteString ?? ""
+    let url = request.url.absoluteString
     if Task.isCancelled { return .failed(.cancelled) }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
@@ -55,7 +51,7 @@ final class HTTPTransfer: @unchecked Sendable {
   }
 
   private func perform(url: String) -> Outcome {
-    let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { strdup("\($0.key): \($0.value)") }
+    let headers = request.headerFields.map { strdup("\($0.name): \($0.value)") }
     let urlText = strdup(url)
     defer {
       headers.forEach { free($0) }
@@ -99,34 +95,18 @@ final class HTTPTransfer: @unchecked Sendable {
       let message = withUnsafeBytes(of: t.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
       return .failed(
         FetchError.from(
-          curlCode: Int(t.curl_code), message: message, url: request.url ?? URL(fileURLWithPath: "/"),
+          curlCode: Int(t.curl_code), message: message, url: request.url,
           timeout: configuration.connectTimeout, redirectLimit: configuration.maxRedirects))
     }
     let finalURL = t.effective_url.flatMap { URL(string: String(cString: $0)) } ?? request.url
     let headerText = t.header_block.map { String(decoding: UnsafeBufferPointer(start: $0, count: t.header_length).map(UInt8.init(bitPattern:)), as: UTF8.self) } ?? ""
-    var fields: [String: String] = [:]
-    for line in headerText.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }).dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      let name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
-      let value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-      // Repeated fields join with ", " (RFC 9110 §5.3), as URLSession did.
-      if let earlier = fields.first(where: { $0.key.caseInsensitiveCompare(name) == .orderedSame })?.key {
-        fields[earlier] = fields[earlier]! + ", " + value
-      } else {
-        fields[name] = value
-      }
-    }
     // The body's malloc'd buffer becomes the Data's storage (a 29 MB feed is not copied once more).
     var data = Data()
     if let body = t.body {
       data = Data(bytesNoCopy: body, count: t.body_length, deallocator: .free)
       state.pointee.body = nil
     }
-    guard let finalURL,
-      let response = HTTPURLResponse(url: finalURL, statusCode: t.status, httpVersion: "HTTP/1.1", headerFields: fields)
-    else {
-      return .failed(.network(url: url, reason: "the server's answer could not be read"))
-    }
+    let response = HTTPResponse(url: finalURL, statusCode: t.status, headerBlock: headerText)
     return .response(response, data)
   }
 }
