@@ -28,10 +28,12 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    // libcurl for the fetcher, looked up at run time in the libcurl.so.4 FoundationNetworking loads (no
-    // development package needed): the cap on a decoded body must be enforced inside libcurl's write
-    // callback (issue 6, gzip bombs), which URLSession on Linux does not allow.
+    // libcurl for the fetcher, loaded at run time on the first fetch (no development package needed):
+    // the cap on a decoded body must be enforced inside libcurl's write callback (issue 6, gzip bombs),
+    // which URLSession on Linux does not allow. FoundationNetworking is not imported anywhere.
     .target(name: "CCurl"),
+    // glibc's <malloc.h>, for the allocator settings the executable makes at start (Run/MallocPolicy).
+    .systemLibrary(name: "CMalloc"),
     // Feed model, parsing, fetching and storage. No UI, no ncurses.
     .target(
       name: "Reader",
@@ -41,7 +43,7 @@ let package = Package(
     .executableTarget(
       name: "App",
       dependencies: [
-        "Reader", "CNcurses",
+        "Reader", "CNcurses", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       resources: [.copy("Resources/demo-feed.xml")]

@@ -45,6 +45,7 @@ typedef struct {
   size_t body_length;
 
   // Private.
+  void *handle;
   int cancelled;
   size_t body_capacity;
   size_t header_capacity;
