@@ -13,13 +13,18 @@ import CMalloc
 /// A user who tunes malloc through the environment (`GLIBC_TUNABLES`, `MALLOC_ARENA_MAX`, …) keeps
 /// their settings.
 enum MallocPolicy {
-  static func apply(environment: [String: String]) {
-    let tuned =
-      environment["GLIBC_TUNABLES"]?.contains("glibc.malloc.") == true
-      || environment.keys.contains { $0.hasPrefix("MALLOC_") }
-    guard !tuned else { return }
+  /// Sets the allocator up unless `environment` tunes malloc itself; says whether it did.
+  @discardableResult
+  static func apply(environment: [String: String]) -> Bool {
+    guard !isTunedByUser(environment) else { return false }
     mallopt(M_ARENA_MAX, 2)
     mallopt(M_MMAP_THRESHOLD, 64 * 1024)
     mallopt(M_TRIM_THRESHOLD, 128 * 1024)
+    return true
+  }
+
+  static func isTunedByUser(_ environment: [String: String]) -> Bool {
+    environment["GLIBC_TUNABLES"]?.contains("glibc.malloc.") == true
+      || environment.keys.contains { $0.hasPrefix("MALLOC_") }
   }
 }
