@@ -8,10 +8,9 @@ struct DumpCommandTests {
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("ReaderTests/Fixtures")
 
-  /// The `splitfeed` binary SwiftPM built beside this test bundle.
+  /// The binary under test (`TmuxHarness.binary`: `$SPLITFEED_BIN`, else this checkout's debug build).
   static var binary: URL? {
-    let dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidate = dir.appendingPathComponent("splitfeed")
+    let candidate = URL(fileURLWithPath: TmuxHarness.binary)
     return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
   }
 
