@@ -87,3 +87,15 @@ build_release() {
   fi
   printf '%s/splitfeed\n' "$bin_dir"
 }
+
+# start_feed_server DIR LOG: serves DIR over HTTP on 127.0.0.1 (scripts/lib/feed_server.py, stopped after
+# 30 minutes at the latest); sets SERVER_PID (the caller kills it on exit) and FEED_URL.
+start_feed_server() {
+  local port
+  timeout 1800 python3 -u "$REPO_ROOT/scripts/lib/feed_server.py" "$1" >"$2" 2>/dev/null &
+  SERVER_PID=$!
+  for _ in $(seq 50); do grep -q 'port' "$2" 2>/dev/null && break; sleep 0.1; done
+  port=$(sed -nE 's/.*port ([0-9]+).*/\1/p' "$2" | head -1)
+  [ -n "$port" ] || { say "the feed server did not start"; exit 1; }
+  FEED_URL="http://127.0.0.1:$port"
+}
