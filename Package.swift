@@ -32,8 +32,6 @@ let package = Package(
     // the cap on a decoded body must be enforced inside libcurl's write callback (issue 6, gzip bombs),
     // which URLSession on Linux does not allow. FoundationNetworking is not imported anywhere.
     .target(name: "CCurl"),
-    // glibc's <malloc.h>, for the allocator settings the executable makes at start (Run/MallocPolicy).
-    .systemLibrary(name: "CMalloc"),
     // Feed model, parsing, fetching and storage. No UI, no ncurses.
     .target(
       name: "Reader",
@@ -43,10 +41,10 @@ let package = Package(
     .executableTarget(
       name: "App",
       dependencies: [
-        "Reader", "CNcurses", "CMalloc",
+        "Reader", "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      resources: [.copy("Resources/demo-feed.xml")]
+      resources: [.copy("Main/Resources/demo-feed.xml")]
     ),
     // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
     // the end-to-end tests that point the real binary at it (issue 6, "Network faults"). Test support

@@ -1,3 +1,5 @@
+import Reader
+
 /// A stack of controllers with a title bar (SPEC §3, UINavigationController): `show` pushes, back pops.
 ///
 /// Invariant: only `top` is a child (drawn, given traits, offered keys); the controllers below wait in

@@ -1,12 +1,10 @@
-import Reader
-
 /// Word wrapping by display width (SPEC §1: list titles in at most 3 lines), a pure function so that
 /// CJK, emoji and long words are unit-tested. Widths come from `DisplayWidth`, the same measure the
 /// surface uses, so a wrapped line always fits the columns it was wrapped for.
-enum TextWrap {
+public enum TextWrap {
   /// `text` wrapped at spaces into lines at most `width` columns wide; words longer than a line are cut
   /// by grapheme. With `maxLines`, the last kept line ends in `ellipsis` when text was left out.
-  static func lines(_ text: String, width: Int, maxLines: Int = .max, ellipsis: String = "…") -> [String] {
+  public static func lines(_ text: String, width: Int, maxLines: Int = .max, ellipsis: String = "…") -> [String] {
     guard width > 0, maxLines > 0 else { return [] }
     var lines: [String] = []
     var current = ""
@@ -56,7 +54,7 @@ enum TextWrap {
   }
 
   /// `line` shortened so that `ellipsis` fits after it within `width` columns.
-  static func withEllipsis(_ line: String, width: Int, ellipsis: String) -> String {
+  public static func withEllipsis(_ line: String, width: Int, ellipsis: String) -> String {
     let room = width - DisplayWidth.of(ellipsis)
     guard room > 0 else { return String(ellipsis.prefix(max(0, width))) }
     var out = ""
@@ -72,7 +70,7 @@ enum TextWrap {
   }
 
   /// `text` cut to `width` columns, with `ellipsis` when it did not fit (single-line titles).
-  static func truncate(_ text: String, width: Int, ellipsis: String = "…") -> String {
+  public static func truncate(_ text: String, width: Int, ellipsis: String = "…") -> String {
     DisplayWidth.of(text) <= width ? text : withEllipsis(text, width: width, ellipsis: ellipsis)
   }
 }
