@@ -1,15 +1,16 @@
 // swift-tools-version:6.0
 // splitfeed — a terminal feed reader with the iOS 8 adaptive split view (see README.md).
 //
-// Layering (ARCHITECTURE.md §1): App → Reader → CLibXML2; only App/Terminal imports CNcurses.
+// Layers are targets, so a wrong arrow does not compile (docs/ARCHITECTURE.md):
+// TextLayout ← Reader ← ReaderUI ← splitfeed;  TextLayout ← ScreenKit ← Terminal (the only CNcurses user).
 import PackageDescription
 
 let package = Package(
   name: "splitfeed",
   products: [
-    .executable(name: "splitfeed", targets: ["App"]),
+    .executable(name: "splitfeed", targets: ["splitfeed"]),
     // Lets the libFuzzer package in Fuzz/ import the engine; nothing else depends on it.
-    .library(name: "Reader", targets: ["Reader"]),
+    .library(name: "Reader", targets: ["Reader", "TextLayout"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,19 +33,32 @@ let package = Package(
     // the cap on a decoded body must be enforced inside libcurl's write callback (issue 6, gzip bombs),
     // which URLSession on Linux does not allow. FoundationNetworking is not imported anywhere.
     .target(name: "CCurl"),
+    // Display width per grapheme cluster, styled text and the one wrapper: shared by the article renderer
+    // and the screen, so both measure text the same way. Depends on nothing of ours.
+    .target(name: "TextLayout", path: "Sources/Reader/TextLayout"),
     // Feed model, parsing, fetching and storage. No UI, no ncurses.
     .target(
       name: "Reader",
-      dependencies: ["CLibXML2", "CCurl", .product(name: "GRDB", package: "GRDB.swift")]
+      dependencies: ["TextLayout", "CLibXML2", "CCurl", .product(name: "GRDB", package: "GRDB.swift")],
+      path: "Sources/Reader/Core"
     ),
-    // Controllers, drawing, terminal backend and the `splitfeed` executable.
+    // Surface, cells, styles, input events and the pure layout functions (size → traits → frames, popover
+    // placement). No ncurses, no Reader: layout is tested as tables of numbers.
+    .target(name: "ScreenKit", dependencies: ["TextLayout"], path: "Sources/App/ScreenKit"),
+    // The ncurses backend and input decoding: the only target that imports CNcurses.
+    .target(name: "Terminal", dependencies: ["ScreenKit", "CNcurses"], path: "Sources/App/Terminal"),
+    // Controllers, key map, theme and the reading model they observe; draws into a Surface, never into
+    // the terminal.
+    .target(name: "ReaderUI", dependencies: ["ScreenKit", "Reader", "TextLayout"], path: "Sources/App/UI"),
+    // The `splitfeed` command: run loop, subcommands, config file → domain types.
     .executableTarget(
-      name: "App",
+      name: "splitfeed",
       dependencies: [
-        "Reader", "CNcurses",
+        "ReaderUI", "Terminal", "ScreenKit", "Reader", "TextLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      resources: [.copy("Main/Resources/demo-feed.xml")]
+      path: "Sources/App/Main",
+      resources: [.copy("Resources/demo-feed.xml")]
     ),
     // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
     // the end-to-end tests that point the real binary at it (issue 6, "Network faults"). Test support
@@ -56,13 +70,26 @@ let package = Package(
     ),
     .testTarget(
       name: "ReaderTests",
-      dependencies: ["Reader", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "TextLayout", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
+    // Pure unit tests of the screen's building blocks, the controllers' model types and the config file.
     .testTarget(
-      name: "AppTests",
-      dependencies: ["App", "Reader", "TestServers"],
-      exclude: ["Snapshots", "Fixtures"]
+      name: "UnitTests",
+      dependencies: ["ScreenKit", "Terminal", "ReaderUI", "splitfeed", "Reader", "TextLayout"]
+    ),
+    // The controller tree over an in-memory terminal: exact screens, transitions, golden files.
+    .testTarget(
+      name: "ScreenTests",
+      dependencies: ["ReaderUI", "ScreenKit", "Terminal", "splitfeed", "Reader", "TextLayout", "TestServers"],
+      exclude: ["Snapshots"]
+    ),
+    // The built binary in tmux and as a command, against loopback servers (`SPLITFEED_BIN` picks the
+    // binary, so the same suite runs against the release build).
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["Reader", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
+      exclude: ["Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

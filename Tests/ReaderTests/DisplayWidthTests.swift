@@ -1,4 +1,5 @@
 import Testing
+@testable import TextLayout
 
 @testable import Reader
 

@@ -1,6 +1,7 @@
 import Foundation
 import Reader
 import Testing
+@testable import TextLayout
 
 /// Replays every input the libFuzzer targets (Fuzz/, `scripts/fuzz`) ever failed on, through the same entry
 /// point and with the same invariants as the fuzzer, so a fixed crash stays fixed without a sanitizer build.

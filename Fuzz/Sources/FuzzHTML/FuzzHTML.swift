@@ -1,6 +1,7 @@
 import Foundation
 import FuzzSupport
 import Reader
+import TextLayout
 
 /// libFuzzer entry: the input, read as UTF-8, is an article body. It is rendered once and wrapped at
 /// several widths, the narrow ones included because that is where wrapping arithmetic goes wrong.

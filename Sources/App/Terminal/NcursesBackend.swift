@@ -1,12 +1,13 @@
 import CNcurses
+import ScreenKit
 
 /// The ncurses terminal: the only Swift file that imports CNcurses. It turns `Surface` frames into the
 /// fewest ncurses calls (cells changed since the previous frame, one `doupdate` per frame) and decodes
 /// ncurses key codes into `Key`s.
 @MainActor
-final class NcursesBackend: TerminalBackend {
-  private(set) var size: Size
-  private(set) var supportsUnicode = true
+public final class NcursesBackend: TerminalBackend {
+  public private(set) var size: Size
+  public private(set) var supportsUnicode = true
   private var previous: Surface?
   private var pairs: [ColorPairKey: Int16] = [:]
   private var decoder = InputDecoder()
@@ -17,11 +18,11 @@ final class NcursesBackend: TerminalBackend {
   }
 
   /// Errors that prevent a full-screen UI (unknown TERM, no tty): reported before anything is drawn.
-  struct StartError: Error, CustomStringConvertible {
-    var description: String
+  public struct StartError: Error, CustomStringConvertible {
+    public var description: String
   }
 
-  init() throws {
+  public init() throws {
     var buffer = [CChar](repeating: 0, count: 512)
     if cnc_start(&buffer, buffer.count) != 0 {
       let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
@@ -33,13 +34,13 @@ final class NcursesBackend: TerminalBackend {
   }
 
   /// Restores the terminal. Idempotent.
-  static func stop() { cnc_stop() }
+  public static func stop() { cnc_stop() }
 
   /// Re-reads the terminal size (after SIGWINCH, or `fg`) and tells curses; returns the new size. The
   /// next frame is always sent whole, even at an unchanged size: a terminal that shrank and grew back
   /// between two looks (a burst of resizes coalesced into one) has lost the cells it cut off.
   @discardableResult
-  func refreshSize() -> Size {
+  public func refreshSize() -> Size {
     var cols: Int32 = 0
     var lines: Int32 = 0
     cnc_terminal_size(&cols, &lines)
@@ -52,7 +53,7 @@ final class NcursesBackend: TerminalBackend {
     return size
   }
 
-  func present(_ frame: Surface) {
+  public func present(_ frame: Surface) {
     let changes = frame.changes(since: previous)
     guard !changes.isEmpty else { return }
     var chars: [wchar_t] = []
@@ -69,15 +70,15 @@ final class NcursesBackend: TerminalBackend {
   }
 
   /// Forces the next frame to be sent whole (after a child program or a suspend used the terminal).
-  func invalidate() {
+  public func invalidate() {
     previous = nil
     cnc_clear()
   }
 
   /// Hands the terminal to a child program (text-mode browsers) or the shell (Ctrl-Z) and takes it back
   /// afterwards; `resume` forces a whole frame, since the terminal's contents are someone else's by then.
-  func suspend() { cnc_suspend() }
-  func resume() {
+  public func suspend() { cnc_suspend() }
+  public func resume() {
     cnc_resume()
     invalidate()
   }
@@ -112,7 +113,7 @@ final class NcursesBackend: TerminalBackend {
 
   /// Reads every pending input without blocking: ncurses decodes function keys, clicks and the paste
   /// markers, `InputDecoder` the text bytes and pastes.
-  func readEvents() -> [Event] {
+  public func readEvents() -> [Event] {
     var inputs: [RawInput] = []
     var code: Int32 = 0
     while true {

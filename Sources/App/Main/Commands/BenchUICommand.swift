@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Reader
+import ScreenKit
+import ReaderUI
 
 /// `splitfeed bench-ui` (hidden): time per keypress + full redraw on generated lists in the headless
 /// backend, to show that drawing cost follows the visible rows, not the list's length (issue 4; run it
@@ -41,9 +43,8 @@ struct BenchUICommand: ParsableCommand {
     let items = (0..<rows).map { Item(title: "Article number \($0) with a title long enough to wrap on a narrow pane", id: "\($0)") }
     guard let (cache, feeds) = try? ScratchCache.make([("file:///bench/\(rows)", Feed(title: "Bench", items: items))])
     else { fatalError("bench-ui: no scratch cache") }
-    let root = ContainerController.reader(session: ReadingSession(cache: cache, feeds: feeds))
     let backend = MemoryBackend(size: size)
-    let screen = Screen(root: root, backend: backend)
+    let screen = Screen(session: ReadingSession(cache: cache, feeds: feeds), backend: backend)
     screen.renderNow()
     let cases: [(String, [Key])] = [
       ("j", [.character("j")]), ("PgDn", [.pageDown]), ("G/g", [.character("G"), .character("g")]),

@@ -1,4 +1,5 @@
 import Foundation
+import ScreenKit
 
 /// Messages of the non-interactive commands on stderr, prefixed as the existing commands do.
 enum CommandOutput {

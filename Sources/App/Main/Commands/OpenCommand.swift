@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reader
+import ScreenKit
 
 /// `splitfeed [SOURCE…]`: the interactive reader on the given feeds, else the urls file's, else every cached
 /// feed; with none at all, the bundled demo feed, so a fresh offline machine shows a working reader (SPEC §6).

@@ -41,34 +41,3 @@ struct ReloadCommand: ParsableCommand {
     if report.failed > 0 { throw ExitCode.failure }
   }
 }
-
-/// What `reload` prints, as a pure function of the results (for tests).
-struct ReloadReport: Equatable {
-  var updated = 0
-  var unchanged = 0
-  var failed = 0
-  var newItems = 0
-  /// `<url>: <error sentence>` per failed feed, in feed order.
-  var errorLines: [String] = []
-
-  init(_ results: [FeedReloadResult]) {
-    for result in results {
-      switch result.outcome {
-      case .updated(let summary, _):
-        updated += 1
-        newItems += summary.newItems
-      case .notModified:
-        unchanged += 1
-      case .failed(let message):
-        failed += 1
-        errorLines.append("\(result.url): \(message)")
-      }
-    }
-  }
-
-  var summary: String {
-    let total = updated + unchanged + failed
-    return "Reloaded \(total) feed\(total == 1 ? "" : "s"): \(updated) updated (\(newItems) new article\(newItems == 1 ? "" : "s")), "
-      + "\(unchanged) unchanged, \(failed) failed."
-  }
-}

@@ -1,4 +1,6 @@
 import Reader
+import ReaderUI
+import ScreenKit
 
 /// Reads the config file: newsboat-like `key value…` lines, `#` comments, quoted values. Pure (text in,
 /// `Config` and problems out); every problem names its line and the line is skipped, so the program
@@ -20,16 +22,16 @@ enum ConfigParser {
       }
       guard let name = words.first else { continue }
       let values = Array(words.dropFirst())
-      if let message = apply(name, values, line: number, to: &config) { report(message) }
+      if let message = apply(name, values, to: &config) { report(message) }
     }
     return (config, problems)
   }
 
   /// Applies one line; returns the problem, if any (and then leaves `config` unchanged).
-  private static func apply(_ name: String, _ values: [String], line: Int, to config: inout Config) -> String? {
+  private static func apply(_ name: String, _ values: [String], to config: inout Config) -> String? {
     switch name {
     case "color": return color(values, into: &config)
-    case "bind-key": return bindKey(values, line: line, into: &config)
+    case "bind-key": return bindKey(values, into: &config)
     default: break
     }
     guard let setter = settings[name] else {
@@ -77,27 +79,27 @@ enum ConfigParser {
   }
 
   private static let settings: [String: Setter] = [
-    "regular-width": int(1...10_000, \.regularWidth),
-    "compact-height": int(1...10_000, \.compactHeight),
-    "landscape-min-width": int(1...10_000, \.landscapeMinWidth),
+    "regular-width": int(1...10_000, \.ui.regularWidth),
+    "compact-height": int(1...10_000, \.ui.compactHeight),
+    "landscape-min-width": int(1...10_000, \.ui.landscapeMinWidth),
     "primary-width-fraction": { value, config in
       guard let f = Double(value), f > 0, f < 1 else {
         return "expected a fraction between 0 and 1 (like 0.35), got \"\(value)\""
       }
-      config.primaryWidthFraction = f
+      config.ui.metrics.preferredPrimaryColumnWidthFraction = f
       return nil
     },
-    "primary-min-width": int(1...10_000, \.primaryMinWidth),
-    "primary-max-width": int(1...10_000, \.primaryMaxWidth),
-    "display-mode": choice(\.displayMode),
-    "popover-adaptive": choice(\.popoverAdaptive),
-    "layout": choice(\.layout),
-    "reload-on-start": bool(\.reloadOnStart),
-    "reload-interval": int(0...525_600, \.reloadInterval),
+    "primary-min-width": int(1...10_000, \.ui.metrics.minimumPrimaryColumnWidth),
+    "primary-max-width": int(1...10_000, \.ui.metrics.maximumPrimaryColumnWidth),
+    "display-mode": choice(\.ui.preferredDisplayMode),
+    "popover-adaptive": choice(\.ui.popoverStyle),
+    "layout": choice(\.ui.layout),
+    "reload-on-start": bool(\.ui.reloadOnStart),
+    "reload-interval": int(0...525_600, \.ui.reloadInterval),
     "reload-threads": int(1...64, \.reloadThreads),
     "browser": { value, config in
       guard !value.isEmpty else { return "expected a command" }
-      config.browser = value
+      config.ui.browser = value
       return nil
     },
   ]
@@ -105,8 +107,8 @@ enum ConfigParser {
   /// `color ELEMENT FG BG [ATTR…]`.
   private static func color(_ values: [String], into config: inout Config) -> String? {
     guard values.count >= 3 else { return "color takes an element, a foreground and a background, then attributes" }
-    guard let element = Config.ColorElement(rawValue: values[0]) else {
-      return "color: unknown element \"\(values[0])\" (known: \(Config.ColorElement.allCases.map(\.rawValue).joined(separator: ", ")))"
+    guard let element = Theme.Element(rawValue: values[0]) else {
+      return "color: unknown element \"\(values[0])\" (known: \(Theme.Element.allCases.map(\.rawValue).joined(separator: ", ")))"
     }
     var style = Style()
     for (index, path) in [(1, \Style.foreground), (2, \Style.background)] {
@@ -121,7 +123,7 @@ enum ConfigParser {
       }
       style.attributes.insert(attribute)
     }
-    config.colors[element] = style
+    config.ui.theme[element] = style
     return nil
   }
 
@@ -144,12 +146,15 @@ enum ConfigParser {
   }
 
   /// `bind-key KEY ACTION`.
-  private static func bindKey(_ values: [String], line: Int, into config: inout Config) -> String? {
+  private static func bindKey(_ values: [String], into config: inout Config) -> String? {
     guard values.count == 2 else { return "bind-key takes a key and an action, got \(values.count) values" }
     guard let key = KeyName.parse(values[0]) else {
       return "bind-key: unknown key \"\(values[0])\" (use a character, ^X, ENTER, TAB, SPACE, ESC, BACKSPACE, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN or F1–F12)"
     }
-    config.bindings.append(Config.KeyBinding(keyText: values[0], key: key, action: values[1], line: line))
+    guard let action = Action(configName: values[1]) else {
+      return "bind-key: unknown action \"\(values[1])\" for key \(values[0]) (known: \(Action.configNames.sorted().joined(separator: ", ")))"
+    }
+    config.ui.keyMap.bind(key, to: action)
     return nil
   }
 }

@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// Key names in `bind-key` lines (newsboat's spelling, case-insensitive for the named keys): one
 /// character (`j`, `?`), `^R` for Ctrl-R, and `ENTER`, `TAB`, `SPACE`, `ESC`, `BACKSPACE`, `DELETE`, the
 /// arrows `UP` `DOWN` `LEFT` `RIGHT`, `HOME`, `END`, `PGUP`/`PPAGE`, `PGDN`/`NPAGE`, `F1`…`F12`.

@@ -1,3 +1,4 @@
+import Reader
 import Foundation
 
 /// Where splitfeed keeps its files (SPEC §6): XDG folders by default, `--config-dir` / `--cache` when
@@ -31,4 +32,9 @@ struct Paths: Equatable, Sendable {
       configDirectory: configDirectory.map(expand) ?? base("XDG_CONFIG_HOME", ".config") + "/splitfeed",
       cacheFile: cacheFile.map(expand) ?? base("XDG_DATA_HOME", ".local/share") + "/splitfeed/cache.db")
   }
+}
+
+extension UrlsFileStore {
+  /// The urls file of these paths.
+  init(paths: Paths) { self.init(path: paths.urlsFile, directory: paths.configDirectory) }
 }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import Reader
+import ScreenKit
+import ReaderUI
+import Terminal
 
 /// Wires the interactive reader together (SPEC §1, §6; issue 5): the library's config and feeds, the
 /// cache the UI reads, the controller tree, the terminal and the run loop. What fails before the terminal
@@ -10,9 +13,9 @@ import Reader
 enum Application {
   /// `layout` is the `--layout` flag (nil: the config's `layout` setting).
   static func run(sources: [String], layout: LayoutOption?, library: Library) throws {
-    let configuration = UIConfiguration(config: library.config, layout: layout)
+    var configuration = library.config.ui
+    if let layout { configuration.layout = layout }
     let (session, notices) = try openSession(sources: sources, library: library, configuration: configuration)
-    let root = ContainerController.reader(session: session)
     let backend: NcursesBackend
     do {
       backend = try NcursesBackend()
@@ -21,7 +24,7 @@ enum Application {
       exit(1)
     }
     atexit { NcursesBackend.stop() }
-    let screen = Screen(root: root, backend: backend, configuration: configuration)
+    let screen = Screen(session: session, backend: backend)
     let browser = BrowserLauncher.resolve(setting: configuration.browser)
     session.openURL = { url in
       browser.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
@@ -45,8 +48,7 @@ enum Application {
   static func openSession(sources: [String], library: Library, configuration: UIConfiguration) throws
     -> (ReadingSession, [String])
   {
-    var notices = (library.problems + library.config.bindingProblems(validActions: Action.configNames))
-      .map(\.description)
+    var notices = library.problems.map(\.description)
     var cache: Cache
     do {
       cache = try library.openCache()

@@ -1,5 +1,7 @@
 import Dispatch
 import Foundation
+import ReaderUI
+import Terminal
 
 /// Turns terminal input and signals into `Event`s on the main queue (ARCHITECTURE design A): a Dispatch
 /// read source on stdin and signal sources for SIGWINCH and the termination signals. It is the only code

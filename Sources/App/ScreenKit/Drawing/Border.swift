@@ -1,26 +1,26 @@
-import Reader
+import TextLayout
 
 /// The few non-ASCII glyphs the UI draws (box borders, popover arrows, `‹ Back`, `◧`), with an ASCII set
 /// for terminals whose locale is not UTF-8 (`TerminalBackend.supportsUnicode == false`). The set travels
 /// with the `Surface`, so controllers never ask the backend.
-struct Glyphs: Equatable, Sendable {
-  var horizontal: String
-  var vertical: String
-  var topLeft: String
-  var topRight: String
-  var bottomLeft: String
-  var bottomRight: String
-  var cross: String
-  var arrowUp: String
-  var arrowDown: String
-  var back: String
-  var hideList: String
-  var ellipsis: String
+public struct Glyphs: Equatable, Sendable {
+  public var horizontal: String
+  public var vertical: String
+  public var topLeft: String
+  public var topRight: String
+  public var bottomLeft: String
+  public var bottomRight: String
+  public var cross: String
+  public var arrowUp: String
+  public var arrowDown: String
+  public var back: String
+  public var hideList: String
+  public var ellipsis: String
 
-  static let unicode = Glyphs(
+  public static let unicode = Glyphs(
     horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
     cross: "┼", arrowUp: "▲", arrowDown: "▼", back: "‹", hideList: "◧", ellipsis: "…")
-  static let ascii = Glyphs(
+  public static let ascii = Glyphs(
     horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
     cross: "+", arrowUp: "^", arrowDown: "v", back: "<", hideList: "<|", ellipsis: "...")
 }
@@ -28,7 +28,7 @@ struct Glyphs: Equatable, Sendable {
 extension Surface {
   /// Draws a one-cell border just inside `rect` and clears its inside; returns the inside.
   @discardableResult
-  mutating func drawBox(_ rect: Rect, style: Style = .plain) -> Rect {
+  public mutating func drawBox(_ rect: Rect, style: Style = .plain) -> Rect {
     guard rect.width >= 2, rect.height >= 2 else { return .zero }
     fill(rect, style: style)
     let g = glyphs
@@ -43,18 +43,18 @@ extension Surface {
   }
 
   /// A horizontal rule across `rect`'s first row.
-  mutating func drawRule(_ rect: Rect, style: Style = .dim) {
+  public mutating func drawRule(_ rect: Rect, style: Style = .dim) {
     guard rect.width > 0, rect.height > 0 else { return }
     put(String(repeating: glyphs.horizontal, count: rect.width), at: rect.origin, style: style, clip: rect)
   }
 
   /// A vertical rule down `rect`'s first column.
-  mutating func drawVerticalRule(_ rect: Rect, style: Style = .dim) {
+  public mutating func drawVerticalRule(_ rect: Rect, style: Style = .dim) {
     for y in rect.minY..<rect.maxY { put(glyphs.vertical, at: Point(x: rect.minX, y: y), style: style, clip: rect) }
   }
 
   /// Draws `text` centred in `rect`'s row `y` (the placeholder, the too-small message).
-  mutating func putCentered(_ text: String, y: Int, in rect: Rect, style: Style = .plain) {
+  public mutating func putCentered(_ text: String, y: Int, in rect: Rect, style: Style = .plain) {
     let shown = TextWrap.truncate(text, width: rect.width, ellipsis: glyphs.ellipsis)
     let x = rect.minX + max(0, (rect.width - DisplayWidth.of(shown)) / 2)
     put(shown, at: Point(x: x, y: y), style: style, clip: rect)

@@ -1,9 +1,15 @@
 /// One terminal cell of a `Surface`: a grapheme cluster and its style. A double-width grapheme occupies
 /// its cell and the next, which is marked `isContinuation` so that diffing and text export skip it.
-struct Cell: Hashable, Sendable {
-  var grapheme: String = " "
-  var style = Style()
-  var isContinuation = false
+public struct Cell: Hashable, Sendable {
+  public var grapheme: String = " "
+  public var style = Style()
+  public var isContinuation = false
 
-  static let blank = Cell()
+  public init(grapheme: String = " ", style: Style = Style(), isContinuation: Bool = false) {
+    self.grapheme = grapheme
+    self.style = style
+    self.isContinuation = isContinuation
+  }
+
+  public static let blank = Cell()
 }

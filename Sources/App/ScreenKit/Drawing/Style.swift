@@ -1,33 +1,34 @@
 /// How a cell looks, in terminal-independent terms: the ncurses backend maps it to attributes and colour
 /// pairs, tests assert it directly (ARCHITECTURE §2).
-struct Style: Hashable, Sendable {
+public struct Style: Hashable, Sendable {
   /// Text attributes a terminal can show.
-  struct Attributes: OptionSet, Hashable, Sendable {
-    let rawValue: UInt8
-    static let bold = Attributes(rawValue: 1 << 0)
-    static let dim = Attributes(rawValue: 1 << 1)
-    static let italic = Attributes(rawValue: 1 << 2)
-    static let underline = Attributes(rawValue: 1 << 3)
-    static let reverse = Attributes(rawValue: 1 << 4)
+  public struct Attributes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let bold = Attributes(rawValue: 1 << 0)
+    public static let dim = Attributes(rawValue: 1 << 1)
+    public static let italic = Attributes(rawValue: 1 << 2)
+    public static let underline = Attributes(rawValue: 1 << 3)
+    public static let reverse = Attributes(rawValue: 1 << 4)
   }
 
-  var foreground: Color = .default
-  var background: Color = .default
-  var attributes: Attributes = []
+  public var foreground: Color = .default
+  public var background: Color = .default
+  public var attributes: Attributes = []
 
-  init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
+  public init(foreground: Color = .default, background: Color = .default, attributes: Attributes = []) {
     self.foreground = foreground
     self.background = background
     self.attributes = attributes
   }
 
-  static let plain = Style()
-  static let bold = Style(attributes: .bold)
-  static let dim = Style(attributes: .dim)
-  static let reverse = Style(attributes: .reverse)
-  static let underline = Style(attributes: .underline)
+  public static let plain = Style()
+  public static let bold = Style(attributes: .bold)
+  public static let dim = Style(attributes: .dim)
+  public static let reverse = Style(attributes: .reverse)
+  public static let underline = Style(attributes: .underline)
 
-  func adding(_ a: Attributes) -> Style {
+  public func adding(_ a: Attributes) -> Style {
     var s = self
     s.attributes.formUnion(a)
     return s
@@ -36,16 +37,16 @@ struct Style: Hashable, Sendable {
 
 /// A terminal colour: the terminal's own default, or one of its indexed colours (0–7 ANSI, 8–15 bright,
 /// up to 255 on 256-colour terminals).
-enum Color: Hashable, Sendable {
+public enum Color: Hashable, Sendable {
   case `default`
   case index(UInt8)
 
-  static let black = Color.index(0)
-  static let red = Color.index(1)
-  static let green = Color.index(2)
-  static let yellow = Color.index(3)
-  static let blue = Color.index(4)
-  static let magenta = Color.index(5)
-  static let cyan = Color.index(6)
-  static let white = Color.index(7)
+  public static let black = Color.index(0)
+  public static let red = Color.index(1)
+  public static let green = Color.index(2)
+  public static let yellow = Color.index(3)
+  public static let blue = Color.index(4)
+  public static let magenta = Color.index(5)
+  public static let cyan = Color.index(6)
+  public static let white = Color.index(7)
 }

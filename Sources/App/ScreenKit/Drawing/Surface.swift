@@ -1,28 +1,26 @@
-import Reader
+import TextLayout
 
 /// The desired frame as a grid of cells: what controllers draw into instead of the terminal, so a frame
 /// can be diffed by the ncurses backend and asserted exactly by tests (ARCHITECTURE §2, ratatui's Buffer).
 ///
 /// Invariant: every grapheme stored here is printable — `put` neutralizes control characters, escape
 /// sequences and bidi overrides — so nothing drawn from a feed can reach the terminal as a command.
-struct Surface: Equatable, Sendable {
-  private(set) var size: Size
+public struct Surface: Equatable, Sendable {
+  public private(set) var size: Size
   private var cells: [Cell]
   /// Box-drawing and arrow glyphs for this terminal (ASCII when it cannot show Unicode).
-  var glyphs = Glyphs.unicode
-  /// The user's colours for the screen's elements.
-  var theme = Theme()
+  public var glyphs = Glyphs.unicode
 
-  init(size: Size) {
+  public init(size: Size) {
     self.size = Size(width: max(0, size.width), height: max(0, size.height))
     cells = Array(repeating: .blank, count: self.size.width * self.size.height)
   }
 
-  var bounds: Rect { Rect(size: size) }
+  public var bounds: Rect { Rect(size: size) }
 
   /// A cell by coordinates. Out of bounds is a programming error, checked in debug builds: without the
   /// check, `x == width` would silently land on the next row's first cell.
-  subscript(x: Int, y: Int) -> Cell {
+  public subscript(x: Int, y: Int) -> Cell {
     get {
       assert(x >= 0 && x < size.width && y >= 0 && y < size.height, "cell (\(x),\(y)) outside \(size)")
       return cells[y * size.width + x]
@@ -36,7 +34,7 @@ struct Surface: Equatable, Sendable {
   /// Writes `text` at `point`, clipped to `clip` (and the surface); a wide grapheme takes two cells and is
   /// not drawn at all when only half of it would fit. Returns the columns used.
   @discardableResult
-  mutating func put(_ text: some StringProtocol, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
+  public mutating func put(_ text: some StringProtocol, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
     let area = (clip ?? bounds).intersection(bounds)
     guard point.y >= area.minY, point.y < area.maxY else { return 0 }
     var x = point.x
@@ -70,7 +68,7 @@ struct Surface: Equatable, Sendable {
   }
 
   /// Fills `rect` (clipped) with `grapheme` in `style`; the usual way to clear a controller's frame.
-  mutating func fill(_ rect: Rect, with grapheme: String = " ", style: Style = .plain) {
+  public mutating func fill(_ rect: Rect, with grapheme: String = " ", style: Style = .plain) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
     for y in area.minY..<area.maxY {
@@ -81,7 +79,7 @@ struct Surface: Equatable, Sendable {
   }
 
   /// Changes the style of the cells in `rect`, keeping their text (selection highlight, emphasis).
-  mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
+  public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
     for y in area.minY..<area.maxY {
@@ -93,7 +91,7 @@ struct Surface: Equatable, Sendable {
 
   /// Plain-text rows for snapshot assertions: continuations skipped, trailing blanks trimmed (as tmux's
   /// `capture-pane` does, so golden text reads the same in both tiers).
-  var lines: [String] {
+  public var lines: [String] {
     (0..<size.height).map { y in
       var row = ""
       for x in 0..<size.width {
@@ -107,7 +105,7 @@ struct Surface: Equatable, Sendable {
 
   /// Cells that differ from `old`, row by row; every cell when there is no previous frame or its size
   /// differs. This is the backend's flush list, so unchanged cells cost nothing on the wire.
-  func changes(since old: Surface?) -> [(Point, Cell)] {
+  public func changes(since old: Surface?) -> [(Point, Cell)] {
     var result: [(Point, Cell)] = []
     let previous = old.flatMap { $0.size == size ? $0.cells : nil }
     for y in 0..<size.height {

@@ -1,7 +1,7 @@
 /// The only layer that talks to a terminal: it receives whole frames and decides how to show them.
 /// Controllers never see it; `Screen` hands it one `Surface` per turn (ARCHITECTURE §2).
 @MainActor
-protocol TerminalBackend: AnyObject {
+public protocol TerminalBackend: AnyObject {
   /// The size frames should have.
   var size: Size { get }
   /// Shows `frame` (the ncurses backend sends only the cells that changed since the last frame).

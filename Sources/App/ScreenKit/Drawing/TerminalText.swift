@@ -6,12 +6,12 @@ import Foundation
 /// C0 and C1 controls (ESC, BEL, CSI, …) and DEL become U+FFFD, so an `ESC ] 52` clipboard write or a
 /// cursor move shows as harmless text; tab becomes a space; bidi embedding/override/isolate controls are
 /// dropped, so text cannot reorder the rest of the line.
-enum TerminalText {
-  static let replacement: Character = "\u{FFFD}"
+public enum TerminalText {
+  public static let replacement: Character = "\u{FFFD}"
 
   /// The character to draw for `character`, or nil to draw nothing.
   @inline(__always)
-  static func safe(_ character: Character) -> Character? {
+  public static func safe(_ character: Character) -> Character? {
     if let ascii = character.asciiValue {
       if ascii >= 0x20 && ascii < 0x7F { return character }
       if ascii == 0x09 { return " " }
@@ -30,7 +30,7 @@ enum TerminalText {
   }
 
   /// `text` with every character made safe (for titles and status lines built outside a surface).
-  static func sanitized(_ text: some StringProtocol) -> String {
+  public static func sanitized(_ text: some StringProtocol) -> String {
     // Printable ASCII is already safe: skip the grapheme walk (list titles take this path on every scroll).
     if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return String(text) }
     var out = ""
@@ -48,7 +48,7 @@ extension TerminalText {
   /// typographic and box-drawing characters get their usual ASCII look (`│`→`|`, `•`→`*`, `…`→`.`,
   /// `→`→`>`), a letter with accents its base letter (`é`→`e`), anything else `?`. The layout is kept:
   /// the caller gives a wide grapheme's second cell a blank.
-  static func asciiFallback(_ grapheme: String) -> String {
+  public static func asciiFallback(_ grapheme: String) -> String {
     if grapheme.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return grapheme.isEmpty ? " " : grapheme }
     guard let first = grapheme.unicodeScalars.first else { return " " }
     if let mapped = asciiLookalikes[first.value] { return mapped }
@@ -85,7 +85,7 @@ extension Surface {
   /// Replaces every cell that is not printable ASCII by `TerminalText.asciiFallback` (the whole frame in
   /// one pass, after drawing: controllers keep measuring text by its real width). `Screen` calls it when
   /// the terminal's locale cannot show Unicode.
-  mutating func foldToASCII() {
+  public mutating func foldToASCII() {
     for y in 0..<size.height {
       for x in 0..<size.width {
         let cell = self[x, y]

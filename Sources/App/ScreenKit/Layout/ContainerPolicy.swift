@@ -1,5 +1,5 @@
 /// The `--layout` choice (SPEC §2): let the terminal's shape decide, or force one outcome.
-enum LayoutOption: String, CaseIterable, Sendable {
+public enum LayoutOption: String, CaseIterable, Sendable {
   case auto, split, stack
 }
 
@@ -7,7 +7,7 @@ enum LayoutOption: String, CaseIterable, Sendable {
 /// rule is a one-line table test: a "landscape" terminal — wider than twice its height in cells and at
 /// least 60 columns — gets a horizontally regular split; otherwise the split inherits the screen's traits.
 /// `--layout split|stack` forces the outcome; `landscapeMinWidth` is the config's `landscape-min-width`.
-func splitOverride(for size: Size, layout: LayoutOption, landscapeMinWidth: Int = 60) -> TraitOverride? {
+public func splitOverride(for size: Size, layout: LayoutOption, landscapeMinWidth: Int = 60) -> TraitOverride? {
   switch layout {
   case .split: return TraitOverride(horizontalSizeClass: .regular)
   case .stack: return TraitOverride(horizontalSizeClass: .compact)

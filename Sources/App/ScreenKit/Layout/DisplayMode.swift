@@ -1,11 +1,11 @@
 /// How an expanded split shows its primary column (SPEC §3, UISplitViewController.DisplayMode).
 /// `automatic` is only ever a preference: `resolved(forWidth:)` turns it into a mode in effect.
-enum DisplayMode: String, CaseIterable, Sendable {
+public enum DisplayMode: String, CaseIterable, Sendable {
   case automatic, allVisible, primaryHidden, primaryOverlay
 
   /// The mode in effect for this preference in a split `width` columns wide: `automatic` shows both
   /// columns from `regularWidth` columns on and hides the primary below that (iPad in portrait).
-  func resolved(forWidth width: Int, regularWidth: Int = 100) -> DisplayMode {
+  public func resolved(forWidth width: Int, regularWidth: Int = 100) -> DisplayMode {
     guard self == .automatic else { return self }
     return width >= regularWidth ? .allVisible : .primaryHidden
   }
@@ -13,7 +13,7 @@ enum DisplayMode: String, CaseIterable, Sendable {
   /// The default answer to `targetDisplayModeForAction(in:)` (SPEC §3): toggle `allVisible` ⇄
   /// `primaryHidden`; when the preference is `automatic` and the split is narrow, the hidden primary comes
   /// back as an overlay instead, and the overlay goes away again.
-  static func defaultTarget(current: DisplayMode, preferred: DisplayMode, width: Int, regularWidth: Int = 100)
+  public static func defaultTarget(current: DisplayMode, preferred: DisplayMode, width: Int, regularWidth: Int = 100)
     -> DisplayMode
   {
     switch current {

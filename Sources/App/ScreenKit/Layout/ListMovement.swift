@@ -6,13 +6,13 @@
 ///
 /// Invariants: `count == 0` ⇒ `selected == 0 && top == 0`; otherwise `0 ≤ top ≤ selected < count`, and
 /// after `scrollToSelection` the selected row lies entirely inside the viewport when it can.
-struct ListMovement: Equatable, Sendable {
-  private(set) var count: Int
-  private(set) var selected: Int
+public struct ListMovement: Equatable, Sendable {
+  public private(set) var count: Int
+  public private(set) var selected: Int
   /// The first row drawn at the top of the viewport.
-  private(set) var top: Int
+  public private(set) var top: Int
 
-  init(count: Int = 0, selected: Int = 0) {
+  public init(count: Int = 0, selected: Int = 0) {
     self.count = max(0, count)
     self.selected = 0
     self.top = 0
@@ -20,23 +20,23 @@ struct ListMovement: Equatable, Sendable {
   }
 
   /// Adopts a new row count (after a reload), keeping the selection where it still exists.
-  mutating func setCount(_ newCount: Int) {
+  public mutating func setCount(_ newCount: Int) {
     count = max(0, newCount)
     selected = clamp(selected)
     top = min(top, selected)
   }
 
-  mutating func select(_ index: Int) {
+  public mutating func select(_ index: Int) {
     selected = clamp(index)
     top = min(top, selected)
   }
 
-  mutating func move(by delta: Int) { select(selected + delta) }
-  mutating func moveToFirst() { select(0) }
-  mutating func moveToLast() { select(count - 1) }
+  public mutating func move(by delta: Int) { select(selected + delta) }
+  public mutating func moveToFirst() { select(0) }
+  public mutating func moveToLast() { select(count - 1) }
 
   /// Moves the selection down by one screenful: to the first row that is not fully visible below it.
-  mutating func pageDown(viewport height: Int, rowHeight: (Int) -> Int) {
+  public mutating func pageDown(viewport height: Int, rowHeight: (Int) -> Int) {
     guard count > 0 else { return }
     var used = 0
     var index = selected
@@ -49,7 +49,7 @@ struct ListMovement: Equatable, Sendable {
   }
 
   /// Moves the selection up by one screenful.
-  mutating func pageUp(viewport height: Int, rowHeight: (Int) -> Int) {
+  public mutating func pageUp(viewport height: Int, rowHeight: (Int) -> Int) {
     guard count > 0 else { return }
     var used = 0
     var index = selected
@@ -62,7 +62,7 @@ struct ListMovement: Equatable, Sendable {
   }
 
   /// Scrolls the least needed so that the selected row is visible in a viewport `height` lines tall.
-  mutating func scrollToSelection(viewport height: Int, rowHeight: (Int) -> Int) {
+  public mutating func scrollToSelection(viewport height: Int, rowHeight: (Int) -> Int) {
     guard count > 0, height > 0 else { return }
     if selected < top {
       top = selected
@@ -88,7 +88,7 @@ struct ListMovement: Equatable, Sendable {
 
   /// The rows to draw from `top`: index, first line (relative to the viewport) and height, stopping at
   /// the viewport's end (the last row may be cut).
-  func visibleRows(viewport height: Int, rowHeight: (Int) -> Int) -> [(index: Int, y: Int, height: Int)] {
+  public func visibleRows(viewport height: Int, rowHeight: (Int) -> Int) -> [(index: Int, y: Int, height: Int)] {
     var rows: [(index: Int, y: Int, height: Int)] = []
     var y = 0
     var index = top

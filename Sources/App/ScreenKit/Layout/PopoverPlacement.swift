@@ -1,22 +1,27 @@
 /// Which way a popover's arrow points: `up` when the popover hangs below its anchor, `down` when it
 /// stands above it (SPEC §4, `permittedArrowDirections = any` restricted to what a terminal line allows).
-enum ArrowDirection: Sendable {
+public enum ArrowDirection: Sendable {
   case up, down
 }
 
 /// Where a popover goes: its frame (border included) and the arrow cell on the border facing the anchor.
 /// Invariant: `frame` lies inside the bounds it was placed in, and `arrow` is on its top or bottom border.
-struct PopoverPlacement: Equatable, Sendable {
-  var frame: Rect
-  var arrowDirection: ArrowDirection
-  var arrow: Point
+public struct PopoverPlacement: Equatable, Sendable {
+  public var frame: Rect
+  public var arrowDirection: ArrowDirection
+  public var arrow: Point
+  public init(frame: Rect, arrowDirection: ArrowDirection, arrow: Point) {
+    self.frame = frame
+    self.arrowDirection = arrowDirection
+    self.arrow = arrow
+  }
 }
 
 /// Places a popover of `content` size (border included) next to `anchor` inside `bounds` (SPEC §4): below
 /// the anchor's line if it fits, else above it, else on the side with more room, shrunk to fit; centred
 /// on the anchor horizontally and pushed back inside at the edges; never off-screen. Returns nil when the
 /// bounds cannot hold even an empty bordered box (3×3).
-func placePopover(content: Size, anchor: Rect, in bounds: Rect) -> PopoverPlacement? {
+public func placePopover(content: Size, anchor: Rect, in bounds: Rect) -> PopoverPlacement? {
   guard bounds.width >= 3, bounds.height >= 3 else { return nil }
   let width = min(max(content.width, 3), bounds.width)
   var height = min(max(content.height, 3), bounds.height)

@@ -1,25 +1,30 @@
 /// A size class (SPEC §2): how much room there is in one direction, in the two buckets UIKit uses.
-enum SizeClass: Sendable, CustomStringConvertible {
+public enum SizeClass: Sendable, CustomStringConvertible {
   case compact, regular
-  var description: String { self == .compact ? "compact" : "regular" }
+  public var description: String { self == .compact ? "compact" : "regular" }
 }
 
 /// The traits a controller lays itself out by (SPEC §2, UITraitCollection). Every controller inherits its
 /// parent's traits unless the parent set an override for it; the screen's own traits come from its size.
-struct TraitCollection: Equatable, Sendable {
-  var horizontalSizeClass: SizeClass
-  var verticalSizeClass: SizeClass
+public struct TraitCollection: Equatable, Sendable {
+  public var horizontalSizeClass: SizeClass
+  public var verticalSizeClass: SizeClass
+
+  public init(horizontalSizeClass: SizeClass, verticalSizeClass: SizeClass) {
+    self.horizontalSizeClass = horizontalSizeClass
+    self.verticalSizeClass = verticalSizeClass
+  }
 
   /// The screen's own traits: horizontally regular from `regularWidth` columns, vertically compact under
   /// `compactHeight` rows (SPEC §2 defaults 100 and 24).
-  static func screen(_ size: Size, regularWidth: Int = 100, compactHeight: Int = 24) -> TraitCollection {
+  public static func screen(_ size: Size, regularWidth: Int = 100, compactHeight: Int = 24) -> TraitCollection {
     TraitCollection(
       horizontalSizeClass: size.width >= regularWidth ? .regular : .compact,
       verticalSizeClass: size.height < compactHeight ? .compact : .regular)
   }
 
   /// These traits with the set fields of `override` replacing them.
-  func applying(_ override: TraitOverride?) -> TraitCollection {
+  public func applying(_ override: TraitOverride?) -> TraitCollection {
     TraitCollection(
       horizontalSizeClass: override?.horizontalSizeClass ?? horizontalSizeClass,
       verticalSizeClass: override?.verticalSizeClass ?? verticalSizeClass)
@@ -28,11 +33,11 @@ struct TraitCollection: Equatable, Sendable {
 
 /// A partial trait collection a parent imposes on one child (`setOverrideTraitCollection(_:forChild:)`);
 /// a nil field means "inherit".
-struct TraitOverride: Equatable, Sendable {
-  var horizontalSizeClass: SizeClass?
-  var verticalSizeClass: SizeClass?
+public struct TraitOverride: Equatable, Sendable {
+  public var horizontalSizeClass: SizeClass?
+  public var verticalSizeClass: SizeClass?
 
-  init(horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil) {
+  public init(horizontalSizeClass: SizeClass? = nil, verticalSizeClass: SizeClass? = nil) {
     self.horizontalSizeClass = horizontalSizeClass
     self.verticalSizeClass = verticalSizeClass
   }

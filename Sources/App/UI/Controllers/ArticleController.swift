@@ -1,5 +1,7 @@
 import Foundation
 import Reader
+import ScreenKit
+import TextLayout
 
 /// The detail pane (SPEC §1, the tutorial's TutorialViewController): a title bar, the article text
 /// scrolled by the keys, and a toolbar on its last line whose left item follows the split's display
@@ -129,7 +131,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     if showsTitleBar {
       let bar = titleBarFrame
       let shown = TextWrap.truncate(TerminalText.sanitized(item.title), width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
-      surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: surface.theme.titleBar, clip: bar)
+      surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: theme.titleBar, clip: bar)
       if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
     }
     let body = bodyFrame
@@ -143,7 +145,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
         }
       }
     }
-    toolbar(glyphs: glyphs).draw(in: toolbarFrame, surface: &surface)
+    toolbar(glyphs: glyphs).draw(in: toolbarFrame, style: theme.toolbar, surface: &surface)
   }
 
   // MARK: Keys and mouse

@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import ScreenKit
 
 /// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController), or of the Recent
 /// tab: titles wrapped to three lines, unread ones emphasized, a date column when the list is wide enough;

@@ -1,4 +1,6 @@
 import Reader
+import ScreenKit
+import TextLayout
 
 /// The root controller (SPEC §2, the tutorial's ContainerViewController): it holds the split and, in
 /// `viewWillTransition(to:)`, decides the split's horizontal size class from the terminal's shape
@@ -47,6 +49,7 @@ final class ContainerController: Controller {
   }
 
   override var keyMap: KeyMap { session.configuration.keyMap }
+  override var theme: Theme { session.configuration.theme }
 
   override func viewWillTransition(to size: Size) {
     // Recorded only: `Screen.transition` hands the screen's new traits down right after (see the doc of
@@ -68,7 +71,7 @@ final class ContainerController: Controller {
 
   override func drawAfterChildren(in surface: inout Surface) {
     guard let bar = statusFrame, let shown = session.status.shown else { return }
-    let style = shown.isError ? surface.theme.error : surface.theme.status
+    let style = shown.isError ? theme.error : theme.status
     surface.fill(bar, style: style)
     let text = TextWrap.truncate(
       TerminalText.sanitized(shown.text), width: max(0, bar.width - 2), ellipsis: surface.glyphs.ellipsis)

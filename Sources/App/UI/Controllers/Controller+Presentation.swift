@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// How a presented controller is shown (SPEC §4): over the whole screen, or as a popover anchored by a
 /// `PopoverPresentation`.
 enum PresentationStyle {

@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// The terminal UIViewController (SPEC §7): owns a frame and children, inherits traits, draws only its
 /// own cells into a `Surface`, and answers keys and clicks as a link of the responder chain.
 ///
@@ -127,6 +129,8 @@ class Controller {
   /// The bindings in effect (SPEC §5 plus the config's `bind-key`): the root's, reached through parents
   /// and presenters, so every controller answers the same keys and help lists them.
   var keyMap: KeyMap { (parent ?? presentingController)?.keyMap ?? .standard }
+  /// The user's colours, found the same way as the key map.
+  var theme: Theme { (parent ?? presentingController)?.theme ?? Theme() }
 
   /// The child that receives keys first (nil: this controller is the focused leaf).
   var focusedChild: Controller? { nil }

@@ -1,4 +1,5 @@
 import Reader
+import ScreenKit
 
 /// The list of feeds at the root of the Feeds tab when there are several (SPEC §1, issue 5 "Screens"):
 /// each feed's title with its unread/total counts, and `!` before a feed whose last reload failed (the

@@ -1,4 +1,6 @@
 import Reader
+import ScreenKit
+import TextLayout
 
 /// The `?` overlay (SPEC §5): every binding of the `KeyMap`, generated from it so it never drifts. It is
 /// presented full screen but draws a centred box, and it is modal: keys other than the closing ones

@@ -1,4 +1,6 @@
 import Reader
+import ScreenKit
+import TextLayout
 
 /// A scrolling list of rows of up to three wrapped lines with a selection (SPEC §1, the tutorial's
 /// table view), the base of the feed and article lists. A row may carry a right-aligned accessory
@@ -88,7 +90,7 @@ class ListController: Controller {
       wrapped.removeAll(keepingCapacity: true)
       scrollToSelection()
     }
-    let theme = surface.theme
+    let theme = self.theme
     surface.fill(frame, style: theme.list)
     guard movement.count > 0 else {
       surface.putCentered(emptyText, y: frame.minY + frame.height / 2, in: frame, style: .dim)

@@ -1,4 +1,6 @@
 import Reader
+import ScreenKit
+import TextLayout
 
 /// A stack of controllers with a title bar (SPEC §3, UINavigationController): `show` pushes, back pops.
 ///
@@ -67,7 +69,7 @@ final class NavigationController: Controller {
     }
     let room = max(0, bar.maxX - x - 1)
     let shown = TextWrap.truncate(TerminalText.sanitized(top.title), width: room, ellipsis: surface.glyphs.ellipsis)
-    surface.put(shown, at: Point(x: x, y: bar.minY), style: surface.theme.titleBar, clip: titleRow)
+    surface.put(shown, at: Point(x: x, y: bar.minY), style: theme.titleBar, clip: titleRow)
     if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
   }
 

@@ -1,4 +1,6 @@
 import Reader
+import ScreenKit
+import TextLayout
 
 /// What opening a feed shows when its address turned out to be a web page that advertises feeds (issue 6,
 /// "an HTML page instead of a feed (its advertised feed links are offered)"): the fetch error, then the
@@ -44,9 +46,9 @@ final class OfferedFeedsController: Controller {
 
   override func draw(in surface: inout Surface) {
     let area = frame.dividedTop(min(header.count + 1, max(0, frame.height - 1))).0
-    surface.fill(area, style: surface.theme.list)
+    surface.fill(area, style: theme.list)
     for (i, line) in header.enumerated() where i < area.height {
-      let style = line.isError ? surface.theme.error : surface.theme.list
+      let style = line.isError ? theme.error : theme.list
       surface.put(line.text, at: Point(x: area.minX + 1, y: area.minY + i), style: style, clip: area)
     }
   }

@@ -1,5 +1,7 @@
 import Foundation
 import Reader
+import ScreenKit
+import TextLayout
 
 /// The publish-date popover's content (SPEC §4, the tutorial's PopoverViewController): a bordered window
 /// with the arrow of its presentation, or a full-screen page when the presentation adapted to full screen.
@@ -43,7 +45,7 @@ final class PopoverController: Controller {
   override func draw(in surface: inout Surface) {
     let fullScreen = presentation?.adaptiveStyle == .fullScreen
     let inner = surface.drawBox(frame)
-    let theme = surface.theme.popover
+    let theme = theme.popover
     if theme != .plain { surface.fill(inner, style: theme) }
     let text = inner.inset(left: 1, right: 1)
     for (i, line) in lines.enumerated() where i < text.height {

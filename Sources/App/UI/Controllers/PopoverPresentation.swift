@@ -1,7 +1,10 @@
+import ScreenKit
+
 /// What a popover becomes in the current environment (SPEC §4, UIModalPresentationStyle as returned by
 /// `adaptivePresentationStyle(for:)`): `none` keeps the floating window, `fullScreen` covers the screen.
-enum AdaptivePresentationStyle: String, Sendable {
-  case none, fullScreen
+public enum AdaptivePresentationStyle: String, CaseIterable, Sendable {
+  case none
+  case fullScreen = "fullscreen"
 }
 
 /// Asked how a popover adapts; the tutorials' presenting controller answers `none` so the popover stays a

@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// Two panes on a wide terminal, one navigation stack on a narrow one (SPEC §3, UISplitViewController).
 ///
 /// Expanded when its horizontal size class is regular, collapsed when compact; the change happens in

@@ -1,3 +1,5 @@
+import ScreenKit
+
 /// Content that can stand as a split's secondary (an article, or the empty placeholder). The split's
 /// default rules need to tell the placeholder apart and to find details on a navigation stack.
 @MainActor

@@ -1,4 +1,6 @@
 import Reader
+import ScreenKit
+import TextLayout
 
 /// One toolbar entry (SPEC §1): a titled button, or a flexible space that takes the room left over.
 struct ToolbarItem: Equatable, Sendable {
@@ -53,10 +55,10 @@ struct Toolbar: Equatable, Sendable {
     frames(in: rect).first { $0.frame.contains(point) }?.id
   }
 
-  func draw(in rect: Rect, surface: inout Surface) {
+  func draw(in rect: Rect, style: Style, surface: inout Surface) {
     surface.fill(rect)
     for button in frames(in: rect) {
-      surface.put(Self.label(button.title), at: button.frame.origin, style: surface.theme.toolbar, clip: rect)
+      surface.put(Self.label(button.title), at: button.frame.origin, style: style, clip: rect)
     }
   }
 }

@@ -1,17 +1,18 @@
 import Foundation
+import ScreenKit
 
 /// Opens an article's link in the user's browser (SPEC §5 `o`) without ever involving a shell: the URL
 /// reaches the browser as exactly one argument, so quotes, spaces, `;`, `$(…)` or a leading `-` in a
 /// feed's link are never interpreted. Only http and https URLs are opened.
-struct BrowserLauncher: Sendable {
+public struct BrowserLauncher: Sendable {
   /// Why a link was not opened, as one sentence for the status line.
-  enum Failure: Error, Equatable, CustomStringConvertible {
+  public enum Failure: Error, Equatable, CustomStringConvertible {
     case notWeb(String)
     case noBrowser
     case spawnFailed(command: String, code: Int32)
     case exited(command: String, status: Int32)
 
-    var description: String {
+    public var description: String {
       switch self {
       case .notWeb(let url):
         return "Not opening \(TerminalText.sanitized(url)): only http and https links are opened."
@@ -27,10 +28,10 @@ struct BrowserLauncher: Sendable {
 
   /// The browser command as words (`["w3m"]`, `["firefox", "--new-tab"]`); a `%u` word is replaced by the
   /// URL, else the URL is appended.
-  var command: [String]
+  public var command: [String]
 
   /// The browser from the config setting, else `$BROWSER`, else `xdg-open`.
-  static func resolve(setting: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+  public static func resolve(setting: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
     -> BrowserLauncher
   {
     let text = [setting, environment["BROWSER"]].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
@@ -41,7 +42,7 @@ struct BrowserLauncher: Sendable {
   }
 
   /// The argument vector for `url`, or why it is refused. Pure, so the rules are tested without spawning.
-  func arguments(for url: String) throws(Failure) -> [String] {
+  public func arguments(for url: String) throws(Failure) -> [String] {
     guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
       scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
     else { throw .notWeb(url) }
@@ -52,7 +53,7 @@ struct BrowserLauncher: Sendable {
 
   /// Runs the browser and waits for it; `suspend`/`resume` hand the terminal over and take it back, so a
   /// text-mode browser can use it. Returns nil on success.
-  func open(_ url: String, suspend: () -> Void = {}, resume: () -> Void = {}) -> Failure? {
+  public func open(_ url: String, suspend: () -> Void = {}, resume: () -> Void = {}) -> Failure? {
     let argv: [String]
     do { argv = try arguments(for: url) } catch { return error }
     suspend()

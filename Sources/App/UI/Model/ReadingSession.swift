@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import ScreenKit
 
 /// What the reader is doing, shared by the lists and the container (SPEC §1, issue 5): the run's feeds
 /// and the cache they live in, the opened article, the Recent list, the status line, and the background
@@ -10,41 +11,41 @@ import Reader
 /// main thread and their effect is applied here at once (an opened article is read and on top of Recent
 /// before the cache has recorded it), so a busy cache never stalls a key.
 @MainActor
-final class ReadingSession {
-  let configuration: UIConfiguration
-  let cache: Cache
+public final class ReadingSession {
+  public let configuration: UIConfiguration
+  public let cache: Cache
   /// The feeds of this run in list order, with counts; refreshed when a reload ends.
-  private(set) var feeds: [CachedFeed]
-  private(set) var selected: CachedArticle?
+  public private(set) var feeds: [CachedFeed]
+  public private(set) var selected: CachedArticle?
   /// The Recent list (SPEC §1: newest first, deduplicated, at most 20), persisted by `recordOpened`.
-  private(set) var recent: [ItemSummary] = []
+  public private(set) var recent: [ItemSummary] = []
   /// Articles opened in this run; their cache write may still be in flight.
   private var openedIDs: Set<Int64> = []
-  private(set) var status = StatusLine()
+  public private(set) var status = StatusLine()
   /// The fetcher for reloads and article pages (config `reload-threads`).
-  var fetcher = Fetcher()
+  public var fetcher = Fetcher()
   /// The urls file this run's feeds come from; nil when they came from SOURCE arguments (or only from
   /// the cache), where choosing a feed a web page advertises changes this session only.
-  var urlsFile: UrlsFileStore?
+  public var urlsFile: UrlsFileStore?
   /// Opens a link in the browser with the terminal handed over; returns why it failed, if it did. The
   /// application sets it (it owns the terminal backend); by default nothing is opened.
-  var openURL: (String) -> String? = { _ in "No browser in this run." }
+  public var openURL: (String) -> String? = { _ in "No browser in this run." }
 
   /// Called after the selection changed (the container dismisses popovers and refreshes Recent).
-  var selectionDidChange: ((CachedArticle) -> Void)?
+  public var selectionDidChange: ((CachedArticle) -> Void)?
   /// Called when background work changed the data on screen (the container refreshes the lists).
-  var dataDidChange: (() -> Void)?
+  public var dataDidChange: (() -> Void)?
   /// Called when something on screen changed outside a key press (status, data): redraw.
-  var needsDisplay: (() -> Void)?
+  public var needsDisplay: (() -> Void)?
 
-  private(set) var reloadTask: Task<Void, Never>?
+  public private(set) var reloadTask: Task<Void, Never>?
   private var autoReload: Task<Void, Never>?
   /// The unit of `reload-interval`: a minute (tests shorten it to see several automatic reloads).
-  var reloadIntervalUnit: Duration = .seconds(60)
+  public var reloadIntervalUnit: Duration = .seconds(60)
 
-  static var recentLimit: Int { Cache.recentLimit }
+  public static var recentLimit: Int { Cache.recentLimit }
 
-  init(cache: Cache, feeds: [CachedFeed], configuration: UIConfiguration = UIConfiguration()) {
+  public init(cache: Cache, feeds: [CachedFeed], configuration: UIConfiguration = UIConfiguration()) {
     self.cache = cache
     self.feeds = feeds
     self.configuration = configuration
@@ -57,7 +58,7 @@ final class ReadingSession {
 
   // MARK: Read state
 
-  func isRead(_ item: ItemSummary) -> Bool { item.isRead || openedIDs.contains(item.id) }
+  public func isRead(_ item: ItemSummary) -> Bool { item.isRead || openedIDs.contains(item.id) }
 
   /// Opens article `summary`: it becomes the selection, is read, and goes to the top of Recent; the cache
   /// records both in one transaction off the main thread. Returns nil (with a status notice) when the
@@ -104,7 +105,7 @@ final class ReadingSession {
 
   /// The next unread article after `itemID` in feed `feedID`, else the first unread one of the following
   /// feeds (wrapping round to the feeds before, and to the start of the current one).
-  func nextUnread(feedID: Int64?, after itemID: Int64?) -> (feed: CachedFeed, item: ItemSummary)? {
+  public func nextUnread(feedID: Int64?, after itemID: Int64?) -> (feed: CachedFeed, item: ItemSummary)? {
     let start = feeds.firstIndex { $0.id == feedID } ?? 0
     let order = feeds.indices.map { feeds[(start + $0) % feeds.count] }
     do {
@@ -140,7 +141,7 @@ final class ReadingSession {
   /// Fetches `targets` through the `Reloader` on a background task, showing `Reloading n/total…`; when it
   /// ends the feeds are re-read, the lists refresh in place and the status line sums up. One at a time.
   @discardableResult
-  func reload(_ targets: [CachedFeed]) -> Task<Void, Never>? {
+  public func reload(_ targets: [CachedFeed]) -> Task<Void, Never>? {
     guard !targets.isEmpty else { return nil }
     guard !cache.isReadOnly else {
       notify(error: "The cache is read-only in this run: nothing can be reloaded.")
@@ -165,7 +166,7 @@ final class ReadingSession {
   }
 
   @discardableResult
-  func reloadAll() -> Task<Void, Never>? { reload(feeds) }
+  public func reloadAll() -> Task<Void, Never>? { reload(feeds) }
 
   private func reloadProgress(done: Int, total: Int) {
     guard reloadTask != nil else { return }
@@ -185,7 +186,7 @@ final class ReadingSession {
   }
 
   /// Re-reads the run's feeds (titles, counts, errors) from the cache.
-  func refreshFeeds() {
+  public func refreshFeeds() {
     do {
       let byID = Dictionary(try cache.feeds().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
       feeds = feeds.map { byID[$0.id] ?? $0 }
@@ -196,7 +197,7 @@ final class ReadingSession {
 
   /// Start-up: fetches the feeds never fetched (all of them with `reload-on-start`), and with
   /// `reload-interval` reloads everything every so many minutes.
-  func start() {
+  public func start() {
     let targets = configuration.reloadOnStart ? feeds : feeds.filter { $0.lastFetch == nil }
     reload(targets)
     guard configuration.reloadInterval > 0, autoReload == nil else { return }
@@ -217,7 +218,7 @@ final class ReadingSession {
   /// from the urls file, else for this session only — and is fetched at once. Returns the feed to show
   /// (the existing one when it is already in the list), or nil with a notice when nothing could be done.
   @discardableResult
-  func subscribe(to address: String, inPlaceOf page: CachedFeed) -> CachedFeed? {
+  public func subscribe(to address: String, inPlaceOf page: CachedFeed) -> CachedFeed? {
     let key: String
     do {
       key = try FeedSource(parsing: address).url.absoluteString
@@ -271,7 +272,7 @@ final class ReadingSession {
   /// Fetches the page of `article` (its link), keeps its main text, stores it with the article and hands
   /// it to `completion` on the main actor. Already fetched: nothing to do.
   @discardableResult
-  func fetchFullArticle(_ article: CachedArticle, completion: @escaping @MainActor (String) -> Void)
+  public func fetchFullArticle(_ article: CachedArticle, completion: @escaping @MainActor (String) -> Void)
     -> Task<Void, Never>?
   {
     guard article.fullContent == nil else { return nil }
@@ -304,7 +305,7 @@ final class ReadingSession {
 
   // MARK: Browser (SPEC §5 `o`)
 
-  func openInBrowser(_ link: String?) {
+  public func openInBrowser(_ link: String?) {
     guard let link else {
       notify(error: "This article has no link.")
       return
@@ -315,20 +316,20 @@ final class ReadingSession {
   // MARK: Status line
 
   /// A one-line notice (config problems, a failed action); stays until the next key.
-  func notify(_ text: String) {
+  public func notify(_ text: String) {
     status.notice = text
     status.noticeIsError = false
     needsDisplay?()
   }
 
-  func notify(error text: String) {
+  public func notify(error text: String) {
     status.notice = text
     status.noticeIsError = true
     needsDisplay?()
   }
 
   /// A key was pressed: notices and the last reload's summary have been seen.
-  func keyPressed() {
+  public func keyPressed() {
     status.notice = nil
     status.summary = nil
   }
@@ -336,15 +337,15 @@ final class ReadingSession {
 
 /// The status line's content (issue 5): reload progress first, then a notice, then the last reload's
 /// summary; nothing (and no line) when all are empty.
-struct StatusLine: Equatable, Sendable {
-  var progress: String?
-  var notice: String?
-  var noticeIsError = false
-  var summary: String?
-  var summaryIsError = false
+public struct StatusLine: Equatable, Sendable {
+  public var progress: String?
+  public var notice: String?
+  public var noticeIsError = false
+  public var summary: String?
+  public var summaryIsError = false
 
   /// The text to show and whether it is an error.
-  var shown: (text: String, isError: Bool)? {
+  public var shown: (text: String, isError: Bool)? {
     if let progress { return (progress, false) }
     if let notice { return (notice, noticeIsError) }
     if let summary { return (summary, summaryIsError) }

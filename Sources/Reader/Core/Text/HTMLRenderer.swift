@@ -1,3 +1,5 @@
+import TextLayout
+
 internal import CLibXML2
 
 // No Foundation here (see HTMLDocument.swift); URL work lives in `ArticleLinkResolver`.

@@ -1,3 +1,4 @@
+import TextLayout
 import Foundation
 
 /// The part of a web page that is the article (issue 5, "Full article"): the first `<article>` element,

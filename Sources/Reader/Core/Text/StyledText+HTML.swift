@@ -1,3 +1,4 @@
+import TextLayout
 import Foundation
 
 extension StyledText {

@@ -2,7 +2,11 @@ import Foundation
 import Reader
 import Testing
 
-@testable import App
+import ScreenKit
+import TextLayout
+@testable import ReaderUI
+@testable import Terminal
+@testable import splitfeed
 
 /// Resizes and display-mode changes keep the reader's state (issue 4's transition tests, SPEC §2–§4).
 @MainActor

@@ -1,6 +1,9 @@
 import Testing
 
-@testable import App
+import TextLayout
+@testable import ScreenKit
+@testable import ReaderUI
+@testable import splitfeed
 
 /// Pure layout rules (SPEC §2–§4) as tables of inputs and expected outputs.
 struct LayoutTests {

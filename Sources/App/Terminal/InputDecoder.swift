@@ -1,74 +1,8 @@
-/// A decoded keypress, independent of ncurses key codes, so key maps and tests speak in these terms.
-enum Key: Hashable, Sendable, CustomStringConvertible {
-  case character(Character)
-  case up, down, left, right
-  case home, end, pageUp, pageDown
-  case enter, tab, backTab, backspace, delete, escape
-  case function(Int)
-  /// Ctrl plus a letter (Ctrl-A … Ctrl-Z except those with their own case: Tab, Enter, Backspace).
-  case control(Character)
-
-  var description: String {
-    switch self {
-    case .character(" "): return "Space"
-    case .character(let c): return String(c)
-    case .up: return "↑"
-    case .down: return "↓"
-    case .left: return "←"
-    case .right: return "→"
-    case .home: return "Home"
-    case .end: return "End"
-    case .pageUp: return "PgUp"
-    case .pageDown: return "PgDn"
-    case .enter: return "Enter"
-    case .tab: return "Tab"
-    case .backTab: return "Shift-Tab"
-    case .backspace: return "Backspace"
-    case .delete: return "Delete"
-    case .escape: return "Esc"
-    case .function(let n): return "F\(n)"
-    case .control(let c): return "Ctrl-\(c.uppercased())"
-    }
-  }
-
-  /// Decodes a character the terminal sent as text (control bytes included).
-  static func fromScalar(_ value: UInt32) -> Key? {
-    switch value {
-    case 0x1B: return .escape
-    case 0x0D, 0x0A: return .enter
-    case 0x09: return .tab
-    case 0x7F, 0x08: return .backspace
-    case 0x01...0x1A:
-      return .control(Character(Unicode.Scalar(value + 0x60)!))
-    default:
-      // NUL, the other C0 codes and C1 controls are no keys a reader binds: nothing.
-      guard let scalar = Unicode.Scalar(value), value >= 0x20, !(0x7F...0x9F).contains(value) else { return nil }
-      return .character(Character(scalar))
-    }
-  }
-}
-
-/// A mouse action in screen cells.
-struct MouseEvent: Hashable, Sendable {
-  enum Kind: Hashable, Sendable { case press, scrollUp, scrollDown }
-  var kind: Kind
-  var point: Point
-}
-
-/// Everything that can happen to the UI; the run loop and the test harness both feed these to `Screen`.
-enum Event: Sendable {
-  case key(Key)
-  case mouse(MouseEvent)
-  case resize(Size)
-  /// Background work (fetching, cache) changed what is on screen.
-  case refresh
-  /// Text the terminal marked as pasted (bracketed paste): never keys.
-  case paste(String)
-}
+import ScreenKit
 
 /// Terminal input before decoding: a byte of text, an event the terminal library already decoded (a
 /// function key, a click, a resize), or one of the bracketed-paste markers.
-enum RawInput: Sendable {
+public enum RawInput: Sendable {
   case byte(UInt8)
   case event(Event)
   case pasteBegin, pasteEnd
@@ -86,18 +20,18 @@ enum RawInput: Sendable {
 ///   markers (a terminal with no bracketed paste) a paste is indistinguishable from typing.
 /// - A paste whose end marker never comes ends after `pasteTimeout` of silence, so the keyboard cannot
 ///   stay dead; a paste keeps at most `pasteLimit` bytes (the rest is counted out, not stored).
-struct InputDecoder: Sendable {
-  static let pasteTimeout: Duration = .seconds(1)
-  static let pasteLimit = 1 << 20
+public struct InputDecoder: Sendable {
+  public static let pasteTimeout: Duration = .seconds(1)
+  public static let pasteLimit = 1 << 20
 
   private var pending: [UInt8] = []
   private var needed = 0
   private var paste: [UInt8]?
   private var lastPasteInput: ContinuousClock.Instant?
 
-  var isPasting: Bool { paste != nil }
+  public var isPasting: Bool { paste != nil }
 
-  mutating func decode(_ inputs: [RawInput], now: ContinuousClock.Instant = .now) -> [Event] {
+  public mutating func decode(_ inputs: [RawInput], now: ContinuousClock.Instant = .now) -> [Event] {
     var events: [Event] = []
     if paste != nil, let last = lastPasteInput, now - last > Self.pasteTimeout { endPaste(into: &events) }
     for input in inputs {

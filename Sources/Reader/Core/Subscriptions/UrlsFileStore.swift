@@ -1,27 +1,26 @@
 import Foundation
-import Reader
 
 /// The urls file on disk, for the edits splitfeed makes to it: `import` appends, and the reader
 /// subscribes to a feed a web page advertises in the page's place (issue 6). Every write replaces the
 /// file atomically — a temporary file beside it, flushed, then renamed over it — so a crash or a full
 /// disk never leaves a half-written urls file; the file keeps its permissions, and when it is a symlink
 /// (dotfiles) the file it points to is replaced, not the link.
-struct UrlsFileStore: Sendable {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+public struct UrlsFileStore: Sendable {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
-  var path: String
+  public var path: String
   /// Relative paths in the file are read from here (the config folder).
-  var directory: String
+  public var directory: String
 
-  init(paths: Paths) {
-    path = paths.urlsFile
-    directory = paths.configDirectory
+  public init(path: String, directory: String) {
+    self.path = path
+    self.directory = directory
   }
 
   /// The file's text; empty when it does not exist.
-  func read() throws -> String {
+  public func read() throws -> String {
     guard FileManager.default.fileExists(atPath: path) else { return "" }
     do {
       return try String(contentsOfFile: path, encoding: .utf8)
@@ -32,7 +31,7 @@ struct UrlsFileStore: Sendable {
 
   /// Replaces the address of feed `url` (a cache key) by `newAddress` on its line, keeping its tags and
   /// comment; returns the line number. Fails when no line holds the feed or the file cannot be written.
-  func replaceAddress(of url: String, with newAddress: String) throws -> Int {
+  public func replaceAddress(of url: String, with newAddress: String) throws -> Int {
     let text = try read()
     guard let replaced = UrlsFile.replacingAddress(of: url, with: newAddress, in: text, currentDirectory: directory)
     else {
@@ -43,7 +42,7 @@ struct UrlsFileStore: Sendable {
   }
 
   /// Writes `text` to `path` atomically (see the type's comment).
-  static func write(_ text: String, to path: String) throws {
+  public static func write(_ text: String, to path: String) throws {
     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     let folder = (target as NSString).deletingLastPathComponent
     var mode: mode_t = 0o644

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import App
+import ScreenKit
+import TextLayout
+@testable import ReaderUI
+@testable import Terminal
 
 /// Compares a surface's text with `Tests/AppTests/Snapshots/<name>.txt` (ARCHITECTURE §6 tier 2). When
 /// the file is missing or `RECORD_SNAPSHOTS=1`, it records the screen and FAILS, so that every baseline

@@ -1,7 +1,10 @@
 import Foundation
 import Testing
 
-@testable import App
+import TextLayout
+@testable import ScreenKit
+@testable import ReaderUI
+@testable import splitfeed
 
 /// `o` must hand the browser exactly the URL, as one argument, and refuse anything but http(s).
 @Suite struct BrowserLauncherTests {

@@ -1,6 +1,9 @@
 import Testing
 
-@testable import App
+import ScreenKit
+import TextLayout
+@testable import ReaderUI
+@testable import Terminal
 
 /// Issue 6, "Terminal": what the reader makes of the bytes a terminal sends. Bytes that are not UTF-8
 /// give no key and never eat the key after them; pasted text (bracketed paste) is never keys.

@@ -1,7 +1,11 @@
 import Foundation
 import Reader
 
-@testable import App
+import ScreenKit
+import TextLayout
+@testable import ReaderUI
+@testable import Terminal
+@testable import splitfeed
 
 /// The in-process pilot (ARCHITECTURE §6 tier 3): the real `ContainerController` over a
 /// `MemoryBackend`; every input goes through `Screen.handle` followed by `renderNow()`. The feeds live in
@@ -33,7 +37,7 @@ final class Harness {
     backend = MemoryBackend(size: Size(width: width, height: height))
     session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration)
     root = ContainerController.reader(session: session)
-    screen = Screen(root: root, backend: backend, configuration: configuration)
+    screen = Screen(root: root, backend: backend)
     screen.renderNow()
   }
 

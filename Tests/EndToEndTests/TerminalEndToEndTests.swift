@@ -6,7 +6,7 @@ import Testing
 /// Every test ends with the terminal checked as given back (modes, normal screen).
 @Suite("Terminal in tmux", .serialized)
 struct TerminalEndToEndTests {
-  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
   static let demoTitle = LaunchTests.demoTitle
 

@@ -1,8 +1,13 @@
 import Foundation
 import Reader
+import TestServers
 import Testing
 
-@testable import App
+import ScreenKit
+import TextLayout
+@testable import ReaderUI
+@testable import Terminal
+@testable import splitfeed
 
 /// The reader over a cache (issue 5), in process: counts and error markers, unread emphasis, read state
 /// and the Recent list persisted, `n`, `bind-key`, colours and the status line.
@@ -10,7 +15,10 @@ import Testing
 @Suite struct ReaderSessionTests {
   /// Waits (without sleeping the main actor) until `condition` holds; background cache writes land.
   func eventually(_ what: String, _ condition: () throws -> Bool) async throws {
-    for _ in 0..<200 {
+    // A deadline, not a count of sleeps: under the full parallel suite the main actor is shared with the
+    // other in-process suites and a sleep can take far longer than asked.
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline {
       if try condition() { return }
       try await Task.sleep(for: .milliseconds(10))
     }
@@ -72,8 +80,7 @@ import Testing
   }
 
   @Test func bindKeyRebindsAndHelpShowsIt() {
-    let binding = Config.KeyBinding(keyText: "x", key: .character("x"), action: "move-down", line: 1)
-    let h = Harness(120, 40) { $0.keyMap = KeyMap.standard.rebinding([binding]) }
+    let h = Harness(120, 40) { $0.keyMap.bind(.character("x"), to: .moveDown) }
     h.press(.character("x"))
     #expect(h.root.keyMap.action(for: .character("x"), in: .list) == .moveDown)
     let list = h.root.split.primaryNavigation?.top as? ListController
@@ -84,7 +91,7 @@ import Testing
 
   @Test func coloursFromTheConfigReachTheCells() throws {
     let config = ConfigParser.parse("color unread green default bold\ncolor selection white blue\n").config
-    let h = Harness(120, 40) { $0.theme = UIConfiguration(config: config).theme }
+    let h = Harness(120, 40) { $0.theme = config.ui.theme }
     let second = try #require(h.find("Building a Simple"))
     #expect(h.surface[second.x, second.y].style == Style(foreground: .green, attributes: .bold))
     let first = try #require(h.find("Understanding Self"))
@@ -164,14 +171,10 @@ import Testing
   }
 
   @Test func fullArticleFetchesThePageKeepsItsMainTextAndStoresIt() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-page-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     let page = "<html><body><nav>Site menu</nav><article><h1>Heading</h1><p>The whole story.</p></article></body></html>"
-    try Data(page.utf8).write(to: folder.appendingPathComponent("story.html"))
-    let server = try LocalHTTPServer(directory: folder)
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], page) }
     defer { server.stop() }
-    let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.url("story.html"), summary: "<p>Teaser.</p>")])
+    let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.baseURL + "/story.html", summary: "<p>Teaser.</p>")])
     let h = Harness(120, 30, feeds: [feed])
     h.press(.enter)
     #expect(h.text.contains("Teaser."))

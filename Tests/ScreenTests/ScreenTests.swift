@@ -1,7 +1,10 @@
 import Reader
 import Testing
 
-@testable import App
+import ScreenKit
+import TextLayout
+@testable import ReaderUI
+@testable import Terminal
 
 /// Whole screens compared with reviewed baselines (ARCHITECTURE §6 tier 2) at the sizes issue 4 names.
 @MainActor

@@ -2,7 +2,11 @@ import Foundation
 import Reader
 import Testing
 
-@testable import App
+import ScreenKit
+import TextLayout
+@testable import ReaderUI
+@testable import Terminal
+@testable import splitfeed
 
 /// Issue 6, "an HTML page instead of a feed (its advertised feed links are offered)", in process: a feed
 /// whose last fetch found a web page offers the page's feeds when opened; choosing one subscribes to it

@@ -32,7 +32,7 @@ final class TmuxHarness: @unchecked Sendable {
   }
 
   static var repoRoot: URL {
-    URL(fileURLWithPath: #filePath)  // Tests/AppTests/Support/TmuxHarness.swift
+    URL(fileURLWithPath: #filePath)  // Tests/EndToEndTests/Support/TmuxHarness.swift
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
   }

@@ -1,6 +1,9 @@
 import Testing
 
-@testable import App
+import TextLayout
+@testable import ScreenKit
+@testable import ReaderUI
+@testable import splitfeed
 
 /// Nothing drawn from a feed may reach the terminal as a control sequence (Surface's invariant).
 @Suite struct TerminalTextTests {

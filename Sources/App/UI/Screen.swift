@@ -1,32 +1,39 @@
 import Reader
+import ScreenKit
+import TextLayout
 
 /// One turn of the UI (ARCHITECTURE §5): every input enters through `handle`, resizes go through
 /// `transition(to:)`, then `renderNow` lays out and draws the tree (presentations last) into a fresh
 /// `Surface` that the backend presents. The run loop and the test harness both drive this type.
 @MainActor
-final class Screen {
-  let root: Controller
-  let backend: any TerminalBackend
-  let configuration: UIConfiguration
+public final class Screen {
+  let root: ContainerController
+  public let backend: any TerminalBackend
+  public let configuration: UIConfiguration
   /// Below this size only a "terminal too small" message is drawn.
-  static let minimumSize = Size(width: 20, height: 6)
-  private(set) var quitRequested = false
+  public static let minimumSize = Size(width: 20, height: 6)
+  public private(set) var quitRequested = false
   /// The size the tree last transitioned to (nil before launch).
-  private(set) var transitionedSize: Size?
+  public private(set) var transitionedSize: Size?
   private var renderScheduled = false
 
-  init(root: Controller, backend: any TerminalBackend, configuration: UIConfiguration = UIConfiguration()) {
+  init(root: ContainerController, backend: any TerminalBackend) {
     self.root = root
     self.backend = backend
-    self.configuration = configuration
+    self.configuration = root.session.configuration
   }
 
-  func handle(_ event: Event) {
+  /// The reader's whole tree over `session`, drawn on `backend`.
+  public convenience init(session: ReadingSession, backend: any TerminalBackend) {
+    self.init(root: .reader(session: session), backend: backend)
+  }
+
+  public func handle(_ event: Event) {
     switch event {
     case .resize(let size):
       transition(to: size)
     case .key(let key):
-      (root as? ContainerController)?.session.keyPressed()
+      root.session.keyPressed()
       if !dispatchKey(key), root.keyMap.action(for: key, in: .window) == .quit { quitRequested = true }
     case .mouse(let mouse):
       dispatchMouse(mouse)
@@ -60,7 +67,7 @@ final class Screen {
 
   /// Launch and every settled resize: the container decides its override, traits flow down (the split
   /// collapses or expands), the root takes the new frame.
-  func transition(to size: Size) {
+  public func transition(to size: Size) {
     transitionedSize = size
     root.viewWillTransition(to: size)
     root.updateTraits(
@@ -70,7 +77,7 @@ final class Screen {
 
   /// Asks for one render on the next turn of the main queue; a burst of requests (reload progress,
   /// background results) coalesces into one frame.
-  func setNeedsRender() {
+  public func setNeedsRender() {
     guard !renderScheduled else { return }
     renderScheduled = true
     Task { @MainActor [weak self] in
@@ -80,13 +87,12 @@ final class Screen {
   }
 
   /// Lays out and draws the whole tree, then presents it.
-  func renderNow() {
+  public func renderNow() {
     renderScheduled = false
     let size = backend.size
     if transitionedSize != size { transition(to: size) }
     var surface = Surface(size: size)
     surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
-    surface.theme = configuration.theme
     if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
       drawTooSmall(in: &surface)
     } else {

@@ -1,7 +1,10 @@
 import Testing
 import Reader
 
-@testable import App
+import TextLayout
+@testable import ScreenKit
+@testable import ReaderUI
+@testable import splitfeed
 
 /// The list's selection and scroll model (ARCHITECTURE §3), without a screen.
 struct ListMovementTests {

@@ -1,28 +1,29 @@
 import Foundation
+import ScreenKit
 
 /// What a key asks for, independent of the key (newsboat's Operation). `bind-key KEY ACTION` names an
 /// action by `configName` (the raw value in kebab case, `reload-all`) or by a newsboat alias (`up`).
-enum Action: String, CaseIterable, Sendable {
+public enum Action: String, CaseIterable, Sendable {
   case moveDown, moveUp, pageDown, pageUp, first, last
   case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
   case feedsTab, recentTab, help, quit
   case reload, reloadAll, nextUnread, openInBrowser, fullArticle
 
   /// The name a config file uses: `moveDown` → `move-down`.
-  var configName: String {
+  public var configName: String {
     rawValue.reduce(into: "") { name, c in
       if c.isUppercase { name += "-" + c.lowercased() } else { name.append(c) }
     }
   }
 
   /// newsboat's names for the same operations, so a newsboat user's muscle memory carries over.
-  static let aliases: [String: Action] = [
+  public static let aliases: [String: Action] = [
     "up": .moveUp, "down": .moveDown, "pageup": .pageUp, "pagedown": .pageDown, "home": .first, "end": .last,
     "open-in-browser": .openInBrowser, "next-unread": .nextUnread, "reload-all": .reloadAll,
   ]
 
   /// The action a config file names, if any.
-  init?(configName: String) {
+  public init?(configName: String) {
     if let alias = Self.aliases[configName] {
       self = alias
       return
@@ -31,12 +32,12 @@ enum Action: String, CaseIterable, Sendable {
     self = action
   }
 
-  /// Every name `bind-key` accepts (for `Config.bindingProblems`).
-  static var configNames: Set<String> { Set(allCases.map(\.configName)).union(aliases.keys) }
+  /// Every name `bind-key` accepts.
+  public static var configNames: Set<String> { Set(allCases.map(\.configName)).union(aliases.keys) }
 }
 
 /// Where a binding applies; the help overlay lists bindings under these headings.
-enum KeyContext: String, CaseIterable, Sendable {
+public enum KeyContext: String, CaseIterable, Sendable {
   case list = "Lists"
   case article = "Article"
   case window = "Everywhere"
@@ -44,23 +45,23 @@ enum KeyContext: String, CaseIterable, Sendable {
 }
 
 /// One row of the key map: keys, the action, its context and the text the help overlay shows.
-struct KeyBinding: Sendable {
-  var keys: [Key]
-  var action: Action
-  var context: KeyContext
-  var summary: String
+public struct KeyBinding: Equatable, Sendable {
+  public var keys: [Key]
+  public var action: Action
+  public var context: KeyContext
+  public var summary: String
 }
 
 /// Key → Action per context (SPEC §5; newsboat's per-dialog keymaps). Controllers ask it instead of
 /// matching keys, and the `?` overlay is generated from `bindings`, so help never drifts from behaviour.
-struct KeyMap: Sendable {
-  var bindings: [KeyBinding]
+public struct KeyMap: Equatable, Sendable {
+  public var bindings: [KeyBinding]
 
-  func action(for key: Key, in context: KeyContext) -> Action? {
+  public func action(for key: Key, in context: KeyContext) -> Action? {
     bindings.first { $0.context == context && $0.keys.contains(key) }?.action
   }
 
-  static let standard = KeyMap(bindings: [
+  public static let standard = KeyMap(bindings: [
     KeyBinding(keys: [.character("j"), .down], action: .moveDown, context: .list, summary: "next row"),
     KeyBinding(keys: [.character("k"), .up], action: .moveUp, context: .list, summary: "previous row"),
     KeyBinding(keys: [.pageDown, .character(" ")], action: .pageDown, context: .list, summary: "page down"),
@@ -99,24 +100,18 @@ struct KeyMap: Sendable {
     KeyBinding(keys: [.character("q")], action: .quit, context: .popover, summary: "close the popover"),
   ])
 
-  /// This map with `bind-key` lines applied in file order (a later line wins): the key performs the
-  /// action wherever the action has bindings, and stops doing what it did there before. Unknown action
-  /// names are skipped (`Config.bindingProblems` reports them).
-  func rebinding(_ lines: [Config.KeyBinding]) -> KeyMap {
-    var map = self
-    for line in lines {
-      guard let action = Action(configName: line.action) else { continue }
-      let contexts = Set(map.bindings.filter { $0.action == action }.map(\.context))
-      for i in map.bindings.indices where contexts.contains(map.bindings[i].context) {
-        map.bindings[i].keys.removeAll { $0 == line.key }
-        if map.bindings[i].action == action { map.bindings[i].keys.append(line.key) }
-      }
+  /// Binds `key` to `action` (a `bind-key` line; a later line wins): the key performs the action
+  /// wherever the action has bindings, and stops doing what it did there before.
+  public mutating func bind(_ key: Key, to action: Action) {
+    let contexts = Set(bindings.filter { $0.action == action }.map(\.context))
+    for i in bindings.indices where contexts.contains(bindings[i].context) {
+      bindings[i].keys.removeAll { $0 == key }
+      if bindings[i].action == action { bindings[i].keys.append(key) }
     }
-    return map
   }
 
   /// The help overlay's text: one heading per context, then `keys  summary` rows, in binding order.
-  var helpLines: [String] {
+  public var helpLines: [String] {
     var lines: [String] = []
     for context in KeyContext.allCases {
       let rows = bindings.filter { $0.context == context }

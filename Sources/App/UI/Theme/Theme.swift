@@ -1,0 +1,53 @@
+import ScreenKit
+
+/// The styles of the screen's elements (`color ELEMENT FG BG [ATTR…]`); controllers find it like the key
+/// map, through their parents. The defaults are the monochrome look of SPEC §1 (unread bold, selection
+/// reversed).
+public struct Theme: Equatable, Sendable {
+  /// The parts of the screen a `color` line can paint, by the name the config file uses.
+  public enum Element: String, CaseIterable, Sendable {
+    case list, selection, unread
+    case titleBar = "title-bar"
+    case toolbar, popover, status, error
+  }
+
+  /// A list row that is read (and the list's background).
+  public var list = Style.plain
+  /// Added to the selected row.
+  public var selection = Style.reverse
+  /// An unread row.
+  public var unread = Style.bold
+  /// Navigation bars and the detail's title.
+  public var titleBar = Style.bold
+  /// Toolbar buttons.
+  public var toolbar = Style.bold
+  /// The popover's text.
+  public var popover = Style.plain
+  /// The status line (progress, summaries, notices).
+  public var status = Style.reverse
+  /// Errors: the status line's error notices and the feed list's error marker.
+  public var error = Style(foreground: .red, attributes: .bold)
+
+  public init() {}
+
+  /// The style of `element`, as a `color` line names it.
+  public subscript(element: Element) -> Style {
+    get { self[keyPath: Self.paths[element]!] }
+    set { self[keyPath: Self.paths[element]!] = newValue }
+  }
+
+  private static let paths: [Element: WritableKeyPath<Theme, Style> & Sendable] = [
+    .list: \.list, .selection: \.selection, .unread: \.unread, .titleBar: \.titleBar, .toolbar: \.toolbar,
+    .popover: \.popover, .status: \.status, .error: \.error,
+  ]
+
+  /// The selected look of a row drawn in `base`: the selection's colours where it sets them, and the
+  /// attributes of both.
+  public func selected(_ base: Style) -> Style {
+    var style = base
+    if selection.foreground != .default { style.foreground = selection.foreground }
+    if selection.background != .default { style.background = selection.background }
+    style.attributes.formUnion(selection.attributes)
+    return style
+  }
+}
