@@ -197,7 +197,6 @@ int cnc_key_backspace(void) { return KEY_BACKSPACE; }
 int cnc_key_enter(void) { return KEY_ENTER; }
 int cnc_key_dc(void) { return KEY_DC; }
 int cnc_key_btab(void) { return KEY_BTAB; }
-int cnc_key_resize(void) { return KEY_RESIZE; }
 int cnc_key_mouse(void) { return KEY_MOUSE; }
 int cnc_key_f(int n) { return KEY_F(n); }
 

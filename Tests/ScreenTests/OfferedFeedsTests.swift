@@ -49,8 +49,7 @@ import TextLayout
     #expect(h.text.contains("https://blog.example/ is a web page, not a feed"), "the error\n\(h.text)")
     #expect(h.lines.contains { $0.hasPrefix(" " + offered + " ") }, "the offered feed is a row\n\(h.text)")
     h.press(.enter)
-    await h.session.reloadTask?.value
-    h.screen.renderNow()
+    try await h.waitForReload()
   }
 
   @Test func commandLinePageSwitchesToTheChosenFeedForThisSessionOnly() async throws {
@@ -78,7 +77,7 @@ import TextLayout
     try Data(text.utf8).write(to: URL(fileURLWithPath: urls))
     chmod(urls, 0o600)
     let h = Harness(200, 30, cache: cache, feeds: try await feeds(other: true))
-    h.session.urlsFile = UrlsFileStore(paths: Paths(configDirectory: configDir.path, cacheFile: folder.path + "/cache.db"))
+    h.session.subscriptions.urlsFile = UrlsFileStore(paths: Paths(configDirectory: configDir.path, cacheFile: folder.path + "/cache.db"))
     try await openAndChoose(h)
     #expect(h.text.contains("Discovered story 2"), "\(h.text)")
     #expect(try String(contentsOfFile: urls, encoding: .utf8) == "# mine\n\(offered) blogs \"must read\" # the blog\nfile:///sample/other\n")

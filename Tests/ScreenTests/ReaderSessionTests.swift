@@ -13,24 +13,12 @@ import TextLayout
 /// and the Recent list persisted, `n`, `bind-key`, colours and the status line.
 @MainActor
 @Suite struct ReaderSessionTests {
-  /// Waits (without sleeping the main actor) until `condition` holds; background cache writes land.
-  func eventually(_ what: String, _ condition: () throws -> Bool) async throws {
-    // A deadline, not a count of sleeps: under the full parallel suite the main actor is shared with the
-    // other in-process suites and a sleep can take far longer than asked.
-    let deadline = ContinuousClock.now + .seconds(20)
-    while ContinuousClock.now < deadline {
-      if try condition() { return }
-      try await Task.sleep(for: .milliseconds(10))
-    }
-    Issue.record("timed out waiting for \(what)")
-  }
-
   @Test func feedListShowsCountsAndMarksAFailedFeed() async throws {
     let h = Harness(120, 40, feeds: SampleFeeds.many)
     let swift = try #require(h.session.feeds.last)
     try await h.session.cache.recordFailure(feedID: swift.id, error: "The server answered 404.")
-    h.session.refreshFeeds()
-    h.session.dataDidChange?()  // what the end of a reload does
+    h.session.refreshFeeds()  // what the end of a reload does
+    h.root.sync()
     h.screen.renderNow()
     #expect(h.text.contains("AppCoda                              5/5"))
     #expect(h.text.contains("! Swift Blog                         1/1"))
@@ -48,7 +36,7 @@ import TextLayout
     #expect(!h.surface[1, 2].style.attributes.contains(.bold), "read after opening")
     #expect(h.session.feeds[0].unreadCount == 4)
     let id = try #require(h.session.selected?.id)
-    try await eventually("the read flag in the cache") { try h.session.cache.article(id: id)?.isRead == true }
+    try await h.eventually("the read flag in the cache") { try h.session.cache.article(id: id)?.isRead == true }
   }
 
   @Test func recentIsNewestFirstDeduplicatedAndSurvivesARelaunch() async throws {
@@ -56,8 +44,8 @@ import TextLayout
     h.press(.enter)  // 1st article
     h.press(.tab, .character("j"), .enter)  // 2nd
     h.press(.tab, .character("k"), .enter)  // 1st again
-    #expect(h.session.recent.map(\.title) == [SampleFeeds.appcoda.items[0].title, SampleFeeds.appcoda.items[1].title])
-    try await eventually("two recents in the cache") { try h.session.cache.recents().count == 2 }
+    #expect(h.session.recent.items.map(\.title) == [SampleFeeds.appcoda.items[0].title, SampleFeeds.appcoda.items[1].title])
+    try await h.eventually("two recents in the cache") { try h.session.cache.recents().count == 2 }
     let again = Harness(120, 40, cache: h.session.cache, feeds: h.session.feeds)
     again.press(.character("2"))
     let top = try #require(again.find("Understanding Self"))
@@ -111,7 +99,7 @@ import TextLayout
     #expect(session.feeds.count == 1, "nothing configured: the demo feed")
 
     let h = Harness(100, 30)
-    h.session.notify(error: notices[0])
+    h.session.status.notify(error: notices[0])
     h.screen.renderNow()
     #expect(h.lines.last?.hasPrefix(" config line 1: regular-width") == true)
     h.press(.character("j"))
@@ -122,16 +110,14 @@ import TextLayout
     let local = try LocalFeed(["Old one"])
     let h = Harness(100, 30, cache: local.cache, feeds: local.feeds)
     let write = local.write
-    let first = try #require(h.session.reload(local.feeds))
+    h.session.reload(local.feeds)
     #expect(h.session.status.progress == "Reloading 0/1…")
-    await first.value
-    h.screen.renderNow()
+    try await h.waitForReload()
     #expect(h.text.contains("Old one"))
     #expect(h.lines.last?.contains("Reloaded 1 feed: 1 updated (1 new article)") == true)
     try write(["New one", "Old one"])
     h.press(.character("r"))
-    await h.session.reloadTask?.value
-    h.screen.renderNow()
+    try await h.waitForReload()
     #expect(h.text.contains("New one"))
     #expect(h.session.feeds[0].unreadCount == 2)
   }
@@ -159,12 +145,11 @@ import TextLayout
     let write = local.write
     h.session.reloadIntervalUnit = .milliseconds(100)  // "2 minutes" = 0.2 s
     h.session.start()  // the never-fetched feed is fetched at once
-    try await eventually("the first fetch") { h.session.feeds[0].totalCount == 1 }
+    try await h.eventually("the first fetch") { h.session.feeds[0].totalCount == 1 }
     // No key pressed from here on: the interval alone brings each new article in.
     for round in 2...3 {
       try write((1...round).map { "Article \($0)" } + ["First"])
-      try await eventually("automatic reload \(round)") {
-        h.screen.renderNow()
+      try await h.eventually("automatic reload \(round)") {
         return h.session.feeds[0].totalCount == round + 1 && h.text.contains("Article \(round)")
       }
     }
@@ -180,10 +165,7 @@ import TextLayout
     #expect(h.text.contains("Teaser."))
     h.press(.character("f"))
     #expect(h.lines.last?.hasPrefix(" Fetching http://127.0.0.1:") == true)
-    try await eventually("the page text") {
-      h.screen.renderNow()
-      return h.text.contains("The whole story.")
-    }
+    try await h.eventually("the page text") { h.text.contains("The whole story.") }
     #expect(!h.text.contains("Site menu"), "only the <article>")
     let id = try #require(h.session.selected?.id)
     #expect(try h.session.cache.article(id: id)?.fullContent?.contains("The whole story.") == true)

@@ -8,15 +8,14 @@ import TextLayout
 /// Issue 6, "Terminal": what the reader makes of the bytes a terminal sends. Bytes that are not UTF-8
 /// give no key and never eat the key after them; pasted text (bracketed paste) is never keys.
 @Suite struct TerminalInputTests {
-  /// Events as short strings, so expectations read as tables (`Event` is not Equatable).
-  static func describe(_ events: [Event]) -> [String] {
+  /// Events as short strings, so expectations read as tables.
+  static func describe(_ events: [InputEvent]) -> [String] {
     events.map { event in
       switch event {
       case .key(let key): return "key \(key)"
       case .paste(let text): return "paste \(text.debugDescription)"
       case .resize(let size): return "resize \(size)"
       case .mouse(let mouse): return "mouse \(mouse.kind)"
-      case .refresh: return "refresh"
       }
     }
   }

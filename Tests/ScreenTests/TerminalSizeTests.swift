@@ -31,8 +31,10 @@ import TextLayout
     probe.fill(probe.bounds, with: "#")
     let inside = Rect(x: 2, y: 2, width: size.width, height: size.height)
     h.root.frame = inside
-    h.root.render(in: &probe)
-    h.root.renderPresentations(in: &probe)
+    h.root.layoutTree()
+    h.root.layoutPresentations()
+    h.root.drawTree(in: &probe)
+    h.root.drawPresentations(in: &probe)
     h.root.frame = Rect(size: size)
     var outside: [Point] = []
     for y in 0..<probe.size.height {

@@ -281,15 +281,18 @@ struct ControllerTests {
     // expanded split: showDetail replaces the secondary; collapsed: pushes on the selected tab's stack
     let recent = NavigationController(root: Controller())
     let tabs = TabController(tabs: [navigation, recent])
-    let split = SplitController(primary: tabs) { ArticleController(article: nil, session: session) }
+    let split = SplitController(primary: tabs) { ArticleController(articleID: nil, session: session) }
     split.updateTraits(inherited: .screen(Size(width: 120, height: 40)))
-    let first = ArticleController(article: articles[0], session: session)
+    let summaries = try cache.items(feedID: feeds[0].id)
+    session.open(summaries[0])  // the detail shows the session's open article
+    let first = ArticleController(articleID: articles[0].id, session: session)
     list.showDetail(first)
     #expect(split.secondary === first)
     split.updateTraits(inherited: .screen(Size(width: 60, height: 40)))
     #expect(navigation.top === first)
     tabs.select(1)
-    let second = ArticleController(article: articles[1], session: session)
+    session.open(summaries[1])
+    let second = ArticleController(articleID: articles[1].id, session: session)
     recent.top.showDetail(second)
     #expect(recent.top === second, "pushed on the selected tab's stack")
 

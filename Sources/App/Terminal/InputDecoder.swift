@@ -1,14 +1,14 @@
 import ScreenKit
 
 /// Terminal input before decoding: a byte of text, an event the terminal library already decoded (a
-/// function key, a click, a resize), or one of the bracketed-paste markers.
+/// function key, a click), or one of the bracketed-paste markers.
 public enum RawInput: Sendable {
   case byte(UInt8)
-  case event(Event)
+  case event(InputEvent)
   case pasteBegin, pasteEnd
 }
 
-/// Turns `RawInput` into `Event`s: UTF-8 decoding of text and bracketed paste. Pure and stateful across
+/// Turns `RawInput` into `InputEvent`s: UTF-8 decoding of text and bracketed paste. Pure and stateful across
 /// reads (a character or a paste may be split between two reads), so its rules are unit-tested:
 ///
 /// - Bytes that are not well-formed UTF-8 (a stray continuation, 0xC0/0xC1/0xF5–0xFF, an overlong or
@@ -31,8 +31,8 @@ public struct InputDecoder: Sendable {
 
   public var isPasting: Bool { paste != nil }
 
-  public mutating func decode(_ inputs: [RawInput], now: ContinuousClock.Instant = .now) -> [Event] {
-    var events: [Event] = []
+  public mutating func decode(_ inputs: [RawInput], now: ContinuousClock.Instant = .now) -> [InputEvent] {
+    var events: [InputEvent] = []
     if paste != nil, let last = lastPasteInput, now - last > Self.pasteTimeout { endPaste(into: &events) }
     for input in inputs {
       if paste != nil {
@@ -58,13 +58,13 @@ public struct InputDecoder: Sendable {
     return events
   }
 
-  private mutating func endPaste(into events: inout [Event]) {
+  private mutating func endPaste(into events: inout [InputEvent]) {
     events.append(.paste(String(decoding: paste ?? [], as: UTF8.self)))
     paste = nil
     lastPasteInput = nil
   }
 
-  private mutating func decodeByte(_ b: UInt8, into events: inout [Event]) {
+  private mutating func decodeByte(_ b: UInt8, into events: inout [InputEvent]) {
     if !pending.isEmpty {
       if Self.continues(pending, with: b) {
         pending.append(b)

@@ -113,7 +113,7 @@ public final class NcursesBackend: TerminalBackend {
 
   /// Reads every pending input without blocking: ncurses decodes function keys, clicks and the paste
   /// markers, `InputDecoder` the text bytes and pastes.
-  public func readEvents() -> [Event] {
+  public func readEvents() -> [InputEvent] {
     var inputs: [RawInput] = []
     var code: Int32 = 0
     while true {
@@ -137,7 +137,6 @@ public final class NcursesBackend: TerminalBackend {
         } else if m.pressed != 0 {
           inputs.append(.event(.mouse(MouseEvent(kind: .press, point: point))))
         }
-      case cnc_key_resize(): inputs.append(.event(.resize(refreshSize())))
       default:
         if let key = Self.functionKey(code) { inputs.append(.event(.key(key))) }
       }

@@ -2,9 +2,9 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// One turn of the UI (ARCHITECTURE §5): every input enters through `handle`, resizes go through
-/// `transition(to:)`, then `renderNow` lays out and draws the tree (presentations last) into a fresh
-/// `Surface` that the backend presents. The run loop and the test harness both drive this type.
+/// One turn of the UI: every event enters through `handle`, the one door (ARCHITECTURE §1); then
+/// `renderNow` lays out the tree, draws it (presentations last) into a fresh `Surface` and hands that to
+/// the backend. The run loop and the test harness both drive this type.
 @MainActor
 public final class Screen {
   let root: ContainerController
@@ -13,9 +13,8 @@ public final class Screen {
   /// Below this size only a "terminal too small" message is drawn.
   public static let minimumSize = Size(width: 20, height: 6)
   public private(set) var quitRequested = false
-  /// The size the tree last transitioned to (nil before launch).
-  public private(set) var transitionedSize: Size?
-  private var renderScheduled = false
+  /// The terminal's size: the one place it is kept, set by `.resize` (nil before the first).
+  public private(set) var size: Size?
 
   init(root: ContainerController, backend: any TerminalBackend) {
     self.root = root
@@ -28,22 +27,31 @@ public final class Screen {
     self.init(root: .reader(session: session), backend: backend)
   }
 
+  /// The one door: input, resizes and what background work reports all change the UI here, and nowhere
+  /// else. The container then catches up with the model.
   public func handle(_ event: Event) {
     switch event {
     case .resize(let size):
       transition(to: size)
     case .key(let key):
-      root.session.keyPressed()
+      root.session.status.keyPressed()
       if !dispatchKey(key), root.keyMap.action(for: key, in: .window) == .quit { quitRequested = true }
     case .mouse(let mouse):
       dispatchMouse(mouse)
-    case .refresh:
-      break
     case .paste:
       // Pasted text is not keystrokes (InputDecoder): the reader has no text field to put it in, so it is
       // dropped — a paste in a list must not quit, jump or open anything.
       break
+    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure:
+      root.session.apply(event)
     }
+    root.sync()
+  }
+
+  /// Handles every event background work has posted since the last call (the harness's way to let
+  /// background work land; the run loop drains the same queue).
+  public func handlePosted() {
+    for event in root.session.events.take() { handle(event) }
   }
 
   /// Presented controllers first, then the focused leaf, then its parents.
@@ -67,38 +75,27 @@ public final class Screen {
 
   /// Launch and every settled resize: the container decides its override, traits flow down (the split
   /// collapses or expands), the root takes the new frame.
-  public func transition(to size: Size) {
-    transitionedSize = size
+  private func transition(to size: Size) {
+    self.size = size
     root.viewWillTransition(to: size)
     root.updateTraits(
       inherited: .screen(size, regularWidth: configuration.regularWidth, compactHeight: configuration.compactHeight))
     root.frame = Rect(size: size)
   }
 
-  /// Asks for one render on the next turn of the main queue; a burst of requests (reload progress,
-  /// background results) coalesces into one frame.
-  public func setNeedsRender() {
-    guard !renderScheduled else { return }
-    renderScheduled = true
-    Task { @MainActor [weak self] in
-      guard let self, self.renderScheduled else { return }
-      self.renderNow()
-    }
-  }
-
-  /// Lays out and draws the whole tree, then presents it.
+  /// Lays out and draws the whole tree at the size of the last `.resize`, then presents it.
   public func renderNow() {
-    renderScheduled = false
-    let size = backend.size
-    if transitionedSize != size { transition(to: size) }
+    guard let size else { return }
     var surface = Surface(size: size)
     surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
+    root.terminalGlyphs = surface.glyphs
     if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
       drawTooSmall(in: &surface)
     } else {
-      root.frame = Rect(size: size)
-      root.render(in: &surface)
-      root.renderPresentations(in: &surface)
+      root.layoutTree()
+      root.layoutPresentations()
+      root.drawTree(in: &surface)
+      root.drawPresentations(in: &surface)
     }
     if !backend.supportsUnicode { surface.foldToASCII() }
     backend.present(surface)

@@ -109,7 +109,6 @@ int cnc_key_backspace(void);
 int cnc_key_enter(void);
 int cnc_key_dc(void);
 int cnc_key_btab(void);
-int cnc_key_resize(void);
 int cnc_key_mouse(void);
 int cnc_key_f(int n);
 

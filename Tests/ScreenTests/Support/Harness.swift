@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import Reader
 
 import ScreenKit
@@ -8,7 +9,8 @@ import TextLayout
 @testable import splitfeed
 
 /// The in-process pilot (ARCHITECTURE §6 tier 3): the real `ContainerController` over a
-/// `MemoryBackend`; every input goes through `Screen.handle` followed by `renderNow()`. The feeds live in
+/// `MemoryBackend`; every input goes through `Screen.handle` followed by `renderNow()`, as in the run
+/// loop, and what background work posts is handed over by `drain()` (the run loop's other source). The feeds live in
 /// a cache like the app's: a scratch cache of the given `Feed`s, or a cache file the test made.
 @MainActor
 final class Harness {
@@ -38,7 +40,33 @@ final class Harness {
     session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration)
     root = ContainerController.reader(session: session)
     screen = Screen(root: root, backend: backend)
+    screen.handle(.resize(backend.size))
     screen.renderNow()
+  }
+
+  /// Hands over what background work has posted, then draws.
+  func drain() {
+    screen.handlePosted()
+    screen.renderNow()
+  }
+
+  /// Waits (without blocking the main actor) until `condition` holds after a drain; background work that
+  /// reports through events lands this way. Records an issue after 20 s.
+  func eventually(_ what: String, _ condition: () throws -> Bool) async throws {
+    // A deadline, not a count of sleeps: under the full parallel suite a sleep can take far longer than
+    // asked.
+    let deadline = ContinuousClock.now + .seconds(20)
+    while ContinuousClock.now < deadline {
+      drain()
+      if try condition() { return }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    Issue.record("timed out waiting for \(what)")
+  }
+
+  /// Waits until the running reload (if any) has reported its end and it was handled.
+  func waitForReload() async throws {
+    try await eventually("the reload's end") { !session.reloads.isRunning }
   }
 
   let session: ReadingSession

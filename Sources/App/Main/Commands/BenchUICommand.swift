@@ -45,6 +45,7 @@ struct BenchUICommand: ParsableCommand {
     else { fatalError("bench-ui: no scratch cache") }
     let backend = MemoryBackend(size: size)
     let screen = Screen(session: ReadingSession(cache: cache, feeds: feeds), backend: backend)
+    screen.handle(.resize(size))
     screen.renderNow()
     let cases: [(String, [Key])] = [
       ("j", [.character("j")]), ("PgDn", [.pageDown]), ("G/g", [.character("G"), .character("g")]),

@@ -29,17 +29,17 @@ enum Application {
     session.openURL = { url in
       browser.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
     }
-    session.needsDisplay = { [weak screen] in screen?.setNeedsRender() }
     if let first = notices.first {
       let more = notices.count > 1 ? " (and \(notices.count - 1) more)" : ""
-      session.notify(error: first + more)
+      session.status.notify(error: first + more)
     }
     if ProcessInfo.processInfo.environment["SPLITFEED_EXIT_AFTER_FIRST_FRAME"] == "1" {
+      screen.handle(.resize(backend.size))
       screen.renderNow()  // the start-up benchmark: the first frame is on the terminal, stop here
       RunLoop.quit(status: 0)
     }
     session.start()
-    RunLoop(backend: backend, screen: screen).run()
+    RunLoop(backend: backend, screen: screen, events: session.events).run()
   }
 
   /// The session over the cache with this run's feeds: the SOURCE arguments, else the urls file, else
@@ -76,9 +76,10 @@ enum Application {
         "The cache is busy (another splitfeed is writing to it): reading only, no reload, read marks not kept.",
         at: 0)
     }
-    let session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration)
-    session.fetcher = library.fetcher
-    if sources.isEmpty && !library.subscriptions.isEmpty { session.urlsFile = UrlsFileStore(paths: library.paths) }
+    let session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration, fetcher: library.fetcher)
+    if sources.isEmpty && !library.subscriptions.isEmpty {
+      session.subscriptions.urlsFile = UrlsFileStore(paths: library.paths)
+    }
     return (session, notices)
   }
 

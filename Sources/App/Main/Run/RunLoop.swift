@@ -3,8 +3,9 @@ import Foundation
 import ReaderUI
 import Terminal
 
-/// Turns terminal input and signals into `Event`s on the main queue (ARCHITECTURE design A): a Dispatch
-/// read source on stdin and signal sources for SIGWINCH and the termination signals. It is the only code
+/// Turns terminal input, signals and the events background work posts into `Event`s handed to
+/// `Screen.handle` on the main queue (ARCHITECTURE design A): a Dispatch read source on stdin, signal
+/// sources for SIGWINCH and the termination signals, and the session's event queue. It is the only code
 /// that knows about Dispatch sources; signal handlers do no work of their own.
 ///
 /// SIGWINCH belongs to this loop, not to ncurses: on Linux a Dispatch signal source replaces ncurses's
@@ -14,12 +15,14 @@ import Terminal
 final class RunLoop {
   private let backend: NcursesBackend
   private let screen: Screen
+  private let events: EventQueue
   private var sources: [any DispatchSourceProtocol] = []
   private var resizePending = false
 
-  init(backend: NcursesBackend, screen: Screen) {
+  init(backend: NcursesBackend, screen: Screen, events: EventQueue) {
     self.backend = backend
     self.screen = screen
+    self.events = events
   }
 
   /// Starts the sources and never returns; the process ends through `quit(status:)`.
@@ -36,8 +39,21 @@ final class RunLoop {
     for sig in [SIGINT, SIGTERM, SIGHUP] {
       watch(signal: sig) { RunLoop.quit(status: 128 + sig) }
     }
+    events.onPost { [unowned self] in
+      DispatchQueue.main.async { MainActor.assumeIsolated { self.drainPosted() } }
+    }
+    screen.handle(.resize(backend.size))
+    drainPosted()
     screen.renderNow()
     dispatchMain()
+  }
+
+  /// Hands over what background work posted; one frame for however many arrived.
+  private func drainPosted() {
+    let posted = events.take()
+    guard !posted.isEmpty else { return }
+    for event in posted { screen.handle(event) }
+    screen.renderNow()
   }
 
   private func watch(signal sig: Int32, _ handler: @escaping @MainActor () -> Void) {
@@ -49,12 +65,12 @@ final class RunLoop {
   }
 
   private func drainInput() {
-    let events = backend.readEvents()
-    for event in events {
-      screen.handle(event)
+    let inputs = backend.readEvents()
+    for input in inputs {
+      screen.handle(Event(input))
       if screen.quitRequested { RunLoop.quit(status: 0) }
     }
-    if !events.isEmpty { screen.renderNow() }
+    if !inputs.isEmpty { screen.renderNow() }
   }
 
   /// Coalesces a burst of SIGWINCH into one transition at the size the terminal settled on.
@@ -64,8 +80,7 @@ final class RunLoop {
     DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(15)) { [unowned self] in
       MainActor.assumeIsolated {
         self.resizePending = false
-        let size = self.backend.refreshSize()
-        self.screen.handle(.resize(size))
+        self.screen.handle(.resize(self.backend.refreshSize()))
         self.screen.renderNow()
       }
     }
@@ -80,7 +95,7 @@ final class RunLoop {
     backend.suspend()
     Self.stopUntilContinued()
     backend.resume()
-    backend.refreshSize()
+    screen.handle(.resize(backend.refreshSize()))
     screen.renderNow()
   }
 

@@ -2,8 +2,6 @@
 /// Controllers never see it; `Screen` hands it one `Surface` per turn (ARCHITECTURE §2).
 @MainActor
 public protocol TerminalBackend: AnyObject {
-  /// The size frames should have.
-  var size: Size { get }
   /// Shows `frame` (the ncurses backend sends only the cells that changed since the last frame).
   func present(_ frame: Surface)
   /// Whether box-drawing characters and arrows can be shown (false under a non-UTF-8 locale).

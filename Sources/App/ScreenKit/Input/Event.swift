@@ -59,13 +59,11 @@ public struct MouseEvent: Hashable, Sendable {
   }
 }
 
-/// Everything that can happen to the UI; the run loop and the test harness both feed these to `Screen`.
-public enum Event: Sendable {
+/// What the terminal reports: the input half of the UI's events (the reader adds its own background ones).
+public enum InputEvent: Sendable, Equatable {
   case key(Key)
   case mouse(MouseEvent)
   case resize(Size)
-  /// Background work (fetching, cache) changed what is on screen.
-  case refresh
   /// Text the terminal marked as pasted (bracketed paste): never keys.
   case paste(String)
 }

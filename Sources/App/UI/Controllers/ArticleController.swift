@@ -11,38 +11,38 @@ import TextLayout
 /// The text is the article's full page text once fetched (`f`, or Enter on a summary-only article),
 /// else its content, else its summary.
 ///
-/// The scroll offset is kept as set (clamped only when drawn), so a resize that briefly leaves less
-/// text room does not lose the reader's place; the same instance moves between the split's secondary
+/// The article itself lives in the session (`selected`); this controller shows it while it is the one
+/// selected. The scroll offset is kept as set (clamped only when drawn), so a resize that briefly leaves
+/// less text room does not lose the reader's place; the same instance moves between the split's secondary
 /// and the navigation stack, carrying it.
 @MainActor
 final class ArticleController: Controller, SecondaryContent, PopoverPresentationDelegate {
-  private(set) var article: CachedArticle?
+  /// The article shown (nil: the placeholder).
+  let articleID: Int64?
   let session: ReadingSession?
   let configuration: UIConfiguration
+  var article: CachedArticle? {
+    guard let articleID, let selected = session?.selected, selected.id == articleID else { return nil }
+    return selected
+  }
   var item: Item? { article?.item }
   private(set) var scrollOffset = 0
-  /// The rendered article, built once (the HTML is parsed on first draw, not on every resize).
+  /// The rendered article, built once (the HTML is parsed on first layout, not on every resize), and
+  /// whether it was built from the fetched page.
   private var styledText: StyledText?
+  private var renderedFullContent: Bool?
   private var bodyCache: (width: Int, lines: [StyledLine])?
 
   static let displayModeItemID = "displayMode"
   static let publishDateItemID = "publishDate"
 
-  /// The detail of `article` (nil: the placeholder); `session` fetches full articles.
-  init(article: CachedArticle?, session: ReadingSession?) {
-    self.article = article
+  /// The detail of the session's selected article `articleID` (nil: the placeholder).
+  init(articleID: Int64?, session: ReadingSession?) {
+    self.articleID = articleID
     self.session = session
     self.configuration = session?.configuration ?? UIConfiguration()
     super.init()
     title = article.map { $0.item.title.isEmpty ? "(untitled)" : $0.item.title } ?? ""
-  }
-
-  /// Shows the article's fetched page text instead of its feed text, from the top.
-  func showFullContent(_ html: String) {
-    article?.fullContent = html
-    styledText = nil
-    bodyCache = nil
-    scrollOffset = 0
   }
 
   var isEmptyDetail: Bool { item == nil }
@@ -72,8 +72,6 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     items += [.flexibleSpace, .button(Self.publishDateItemID, "Publish Date")]
     return Toolbar(items: items)
   }
-
-  private var glyphs = Glyphs.unicode
 
   override func anchorFrame(for id: String) -> Rect? {
     guard showsToolbar else { return nil }
@@ -119,10 +117,21 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   func scroll(to offset: Int) { scrollOffset = min(max(0, offset), maxScrollOffset) }
 
-  // MARK: Drawing
+  // MARK: Layout and drawing
+
+  /// The fetched page replaces the feed's text, from the top; the lines are wrapped for this width.
+  override func layoutChildren() {
+    let full = article?.fullContent != nil
+    if renderedFullContent != full {
+      if renderedFullContent != nil { scrollOffset = 0 }
+      renderedFullContent = full
+      styledText = nil
+      bodyCache = nil
+    }
+    _ = bodyLines()
+  }
 
   override func draw(in surface: inout Surface) {
-    glyphs = surface.glyphs
     surface.fill(frame)
     guard let item else {
       surface.putCentered("No article selected", y: frame.minY + frame.height / 2, in: frame, style: .dim)
@@ -135,8 +144,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
     }
     let body = bodyFrame
-    let lines = bodyLines()
-    let offset = min(scrollOffset, maxScrollOffset)
+    let lines = bodyCache?.lines ?? []
+    let offset = min(scrollOffset, max(0, lines.count - body.height))
     if body.height > 0, offset < lines.count {
       for (i, line) in lines[offset..<min(lines.count, offset + body.height)].enumerated() {
         var x = body.minX + line.indent
@@ -188,12 +197,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   /// `f` / Enter: the article's page text, fetched once and kept in the cache.
   private func fetchFullArticle() {
-    guard let article, let session else { return }
-    guard article.fullContent == nil else {
-      session.notify("This is already the article's full page text; o opens it in the browser.")
-      return
-    }
-    session.fetchFullArticle(article) { [weak self] html in self?.showFullContent(html) }
+    guard article != nil else { return }
+    session?.fetchFullArticle()
   }
 
   // MARK: Popover (SPEC §4)

@@ -43,7 +43,7 @@ final class ArticleListController: ListController {
     pages.removeAll()
     switch source {
     case .recent:
-      count = session.recent.count
+      count = session.recent.items.count
     case .feed(let id):
       count = session.feeds.first { $0.id == id }?.totalCount ?? 0
       if let feed = session.feeds.first(where: { $0.id == id }), !feed.displayTitle.isEmpty { title = feed.displayTitle }
@@ -55,7 +55,7 @@ final class ArticleListController: ListController {
     guard index >= 0, index < count else { return nil }
     switch source {
     case .recent:
-      return session.recent[index]
+      return session.recent.items[index]
     case .feed(let id):
       let page = index / Self.pageSize
       if pages[page] == nil {
@@ -67,12 +67,18 @@ final class ArticleListController: ListController {
           pages.removeAll()
           pages[page - 1] = kept
         }
-        let rows =
-          if let previousLast {
-            try? session.cache.items(feedID: id, limit: Self.pageSize, after: previousLast.id)
-          } else {
-            try? session.cache.items(feedID: id, limit: Self.pageSize, offset: page * Self.pageSize)
-          }
+        let rows: [ItemSummary]?
+        do {
+          rows =
+            if let previousLast {
+              try session.cache.items(feedID: id, limit: Self.pageSize, after: previousLast.id)
+            } else {
+              try session.cache.items(feedID: id, limit: Self.pageSize, offset: page * Self.pageSize)
+            }
+        } catch {
+          session.status.notify(error: "\(error)")
+          rows = nil
+        }
         pages[page] = rows ?? []
       }
       let rows = pages[page] ?? []
@@ -94,8 +100,14 @@ final class ArticleListController: ListController {
   func select(itemID: Int64) -> Bool {
     let index: Int?
     switch source {
-    case .recent: index = session.recent.firstIndex { $0.id == itemID }
-    case .feed: index = try? session.cache.position(ofItem: itemID)
+    case .recent: index = session.recent.items.firstIndex { $0.id == itemID }
+    case .feed:
+      do {
+        index = try session.cache.position(ofItem: itemID)
+      } catch {
+        session.status.notify(error: "\(error)")
+        index = nil
+      }
     }
     guard let index, index < count else { return false }
     selectRow(index)
@@ -150,6 +162,6 @@ final class ArticleListController: ListController {
 
   override func didActivateRow(at index: Int) {
     guard let item = item(at: index), let article = session.open(item) else { return }
-    showDetail(ArticleController(article: article, session: session))
+    showDetail(ArticleController(articleID: article.id, session: session))
   }
 }

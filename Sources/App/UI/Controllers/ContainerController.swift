@@ -5,8 +5,9 @@ import TextLayout
 /// The root controller (SPEC §2, the tutorial's ContainerViewController): it holds the split and, in
 /// `viewWillTransition(to:)`, decides the split's horizontal size class from the terminal's shape
 /// (`splitOverride`, forced by `--layout`). It also ends the responder chain: `?` help, the tab keys,
-/// `p` from the list pane, reload, next unread and the browser land here; it observes the session's one
-/// selection-change path, and it draws the status line (issue 5) on the last row while there is one.
+/// `p` from the list pane, reload, next unread and the browser land here. After every event it looks at
+/// the session's revisions (`sync`): another article opened dismisses the popover and refreshes Recent,
+/// changed data refreshes the lists. It draws the status line on the last row while there is one.
 @MainActor
 final class ContainerController: Controller {
   let split: SplitController
@@ -14,6 +15,11 @@ final class ContainerController: Controller {
   var layout: LayoutOption
   /// The Recent tab's list, refreshed when an article is opened.
   private let recentList: ArticleListController?
+  /// The session's revisions this tree last caught up with.
+  private var seenSelection = 0
+  private var seenData = 0
+  /// The terminal's glyph set, set by the screen before each frame.
+  var terminalGlyphs = Glyphs.unicode
 
   init(split: SplitController, session: ReadingSession, recentList: ArticleListController? = nil) {
     self.split = split
@@ -22,8 +28,8 @@ final class ContainerController: Controller {
     self.recentList = recentList
     super.init()
     addChild(split)
-    session.selectionDidChange = { [weak self] article in self?.selectionDidChange(to: article) }
-    session.dataDidChange = { [weak self] in self?.refreshLists() }
+    seenSelection = session.selectionRevision
+    seenData = session.dataRevision
   }
 
   /// The reader's whole tree (SPEC §1): a split whose primary is a tab controller — **Feeds** (one feed:
@@ -41,7 +47,7 @@ final class ContainerController: Controller {
     let recentTab = NavigationController(root: recentList)
     recentTab.title = "Recent"
     let tabs = TabController(tabs: [feedsTab, recentTab])
-    let split = SplitController(primary: tabs) { ArticleController(article: nil, session: session) }
+    let split = SplitController(primary: tabs) { ArticleController(articleID: nil, session: session) }
     split.preferredDisplayMode = configuration.preferredDisplayMode
     split.regularWidth = configuration.regularWidth
     split.metrics = configuration.metrics
@@ -50,6 +56,7 @@ final class ContainerController: Controller {
 
   override var keyMap: KeyMap { session.configuration.keyMap }
   override var theme: Theme { session.configuration.theme }
+  override var glyphs: Glyphs { terminalGlyphs }
 
   override func viewWillTransition(to size: Size) {
     // Recorded only: `Screen.transition` hands the screen's new traits down right after (see the doc of
@@ -74,17 +81,25 @@ final class ContainerController: Controller {
     let style = shown.isError ? theme.error : theme.status
     surface.fill(bar, style: style)
     let text = TextWrap.truncate(
-      TerminalText.sanitized(shown.text), width: max(0, bar.width - 2), ellipsis: surface.glyphs.ellipsis)
+      TerminalText.sanitized(shown.text), width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
     surface.put(text, at: Point(x: bar.minX + 1, y: bar.minY), style: style, clip: bar)
   }
 
   // MARK: Selection and data
 
   /// The one selection-change path (SPEC §4): a new article never shows a stale date.
-  private func selectionDidChange(to article: CachedArticle) {
-    dismissPopovers()
-    recentList?.refresh()
-    recentList?.select(itemID: article.id)
+  /// Catches up with the session after an event.
+  func sync() {
+    if session.selectionRevision != seenSelection {
+      seenSelection = session.selectionRevision
+      dismissPopovers()
+      recentList?.refresh()
+      if let id = session.selected?.id { recentList?.select(itemID: id) }
+    }
+    if session.dataRevision != seenData {
+      seenData = session.dataRevision
+      refreshLists()
+    }
   }
 
   private var feedsNavigation: NavigationController? { tabs?.tabs.first as? NavigationController }
@@ -153,7 +168,7 @@ final class ContainerController: Controller {
     let feedID = list?.feedID ?? session.selected?.feedID ?? currentFeeds.first?.id
     let afterID = session.selected.flatMap { $0.feedID == feedID ? $0.id : nil }
     guard let (feed, item) = session.nextUnread(feedID: feedID, after: afterID) else {
-      session.notify("No unread articles.")
+      session.status.notify("No unread articles.")
       return
     }
     guard let navigation = feedsNavigation, let tabs else { return }

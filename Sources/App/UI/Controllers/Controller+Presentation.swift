@@ -45,10 +45,10 @@ extension Controller {
     }
   }
 
-  /// Lays out and draws the root's presentations over the tree. A popover's anchor is resolved here,
-  /// after every layout, so it follows its toolbar item through resizes; a presentation whose presenter
-  /// left the tree or whose anchor is gone ends.
-  func renderPresentations(in surface: inout Surface) {
+  /// Lays out the root's presentations, after the tree. A popover's anchor is resolved here, after every
+  /// layout, so it follows its toolbar item through resizes; a presentation whose presenter left the tree
+  /// or whose anchor is gone ends.
+  func layoutPresentations() {
     let bounds = frame
     presentations.removeAll { p in
       guard let presenter = p.presenter, presenter.root === self else { return true }
@@ -65,8 +65,13 @@ extension Controller {
       case .popover(let popover):
         p.controller.frame = popover.frame
       }
-      p.controller.render(in: &surface)
+      p.controller.layoutTree()
     }
+  }
+
+  /// Draws the root's presentations over the tree, in order.
+  func drawPresentations(in surface: inout Surface) {
+    for p in presentations { p.controller.drawTree(in: &surface) }
   }
 
   /// Offers a key to the topmost presentation's responder chain; true when it consumed it.

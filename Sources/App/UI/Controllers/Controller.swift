@@ -93,19 +93,31 @@ class Controller {
 
   // MARK: Layout and drawing
 
-  /// Sets child frames (from the pure functions of Layout/); called before every draw.
+  /// Sets child frames (from the pure functions of ScreenKit's layout) and computes what `draw` needs
+  /// (wrapped rows, clamped scroll, rows read from the cache): the one phase of a frame that may change
+  /// state. Called top-down before every draw.
   func layoutChildren() {}
-  /// Draws this controller's own cells, before its children.
+  /// Draws this controller's own cells, before its children. Reads state and writes cells, nothing else.
   func draw(in surface: inout Surface) {}
   /// Draws over the children (separators, overlay borders).
   func drawAfterChildren(in surface: inout Surface) {}
   /// The children drawn this frame, bottom to top; hidden ones (a hidden primary column) are left out.
   var visibleChildren: [Controller] { children }
 
-  final func render(in surface: inout Surface) {
+  /// The glyph set of this terminal (ASCII when it cannot show Unicode), found like the key map; the
+  /// screen sets the root's before each frame.
+  var glyphs: Glyphs { (parent ?? presentingController)?.glyphs ?? .unicode }
+
+  /// The layout phase of a frame, for this controller and its visible subtree.
+  final func layoutTree() {
     layoutChildren()
+    for child in visibleChildren { child.layoutTree() }
+  }
+
+  /// The drawing phase of a frame, after `layoutTree`.
+  final func drawTree(in surface: inout Surface) {
     draw(in: &surface)
-    for child in visibleChildren { child.render(in: &surface) }
+    for child in visibleChildren { child.drawTree(in: &surface) }
     drawAfterChildren(in: &surface)
   }
 

@@ -7,7 +7,8 @@ import TextLayout
 /// column (counts, a date) when the list is wide enough for it.
 ///
 /// Drawing and key handling cost O(visible rows): rows are wrapped only when they can be on screen
-/// (`ListMovement` asks for their heights), and the wrapped lines are cached per width.
+/// (`ListMovement` asks for their heights), and the wrapped lines are cached per width. Layout computes
+/// the visible rows (text, style, accessory); drawing only paints them.
 @MainActor
 class ListController: Controller {
   private(set) var movement = ListMovement()
@@ -75,41 +76,54 @@ class ListController: Controller {
     movement.scrollToSelection(viewport: frame.height, rowHeight: rowHeight)
   }
 
+  /// A row as it is drawn this frame.
+  private struct VisibleRow {
+    var rect: Rect
+    var lines: [String]
+    var style: Style
+    var isSelected: Bool
+    var accessory: (text: String, x: Int, style: Style)?
+  }
+
+  private var visible: [VisibleRow] = []
+
   override func layoutChildren() {
     if movement.count != rowCount { movement.setCount(rowCount) }
-    if wrappedWidth != textWidth {
+    let ellipsis = glyphs.ellipsis
+    if wrappedWidth != textWidth || wrappedEllipsis != ellipsis {
       wrappedWidth = textWidth
+      wrappedEllipsis = ellipsis
       wrapped.removeAll(keepingCapacity: true)
     }
     scrollToSelection()
+    let theme = self.theme
+    visible = movement.visibleRows(viewport: frame.height, rowHeight: rowHeight).map { row in
+      let isSelected = row.index == movement.selected
+      var style = rowStyle(at: row.index, theme: theme)
+      if isSelected { style = theme.selected(style) }
+      let rect = Rect(x: frame.minX, y: frame.minY + row.y, width: frame.width, height: row.height).intersection(frame)
+      var shown = VisibleRow(rect: rect, lines: lines(forRow: row.index), style: style, isSelected: isSelected)
+      if showsAccessory, let accessory = rowAccessory(at: row.index, theme: theme) {
+        let text = TextWrap.truncate(accessory.text, width: accessoryWidth, ellipsis: ellipsis)
+        shown.accessory = (text, frame.maxX - 1 - DisplayWidth.of(text), isSelected ? theme.selected(accessory.style) : accessory.style)
+      }
+      return shown
+    }
   }
 
   override func draw(in surface: inout Surface) {
-    if wrappedEllipsis != surface.glyphs.ellipsis {
-      wrappedEllipsis = surface.glyphs.ellipsis
-      wrapped.removeAll(keepingCapacity: true)
-      scrollToSelection()
-    }
-    let theme = self.theme
     surface.fill(frame, style: theme.list)
     guard movement.count > 0 else {
       surface.putCentered(emptyText, y: frame.minY + frame.height / 2, in: frame, style: .dim)
       return
     }
-    for row in movement.visibleRows(viewport: frame.height, rowHeight: rowHeight) {
-      let isSelected = row.index == movement.selected
-      var style = rowStyle(at: row.index, theme: theme)
-      if isSelected { style = theme.selected(style) }
-      let rect = Rect(x: frame.minX, y: frame.minY + row.y, width: frame.width, height: row.height)
-        .intersection(frame)
-      if isSelected { surface.fill(rect, style: style) }
-      for (i, line) in lines(forRow: row.index).enumerated() where row.y + i < frame.height {
-        surface.put(line, at: Point(x: frame.minX + 1, y: rect.minY + i), style: style, clip: frame)
+    for row in visible {
+      if row.isSelected { surface.fill(row.rect, style: row.style) }
+      for (i, line) in row.lines.enumerated() where row.rect.minY + i < frame.maxY {
+        surface.put(line, at: Point(x: frame.minX + 1, y: row.rect.minY + i), style: row.style, clip: frame)
       }
-      if showsAccessory, let accessory = rowAccessory(at: row.index, theme: theme) {
-        let text = TextWrap.truncate(accessory.text, width: accessoryWidth, ellipsis: surface.glyphs.ellipsis)
-        let x = frame.maxX - 1 - DisplayWidth.of(text)
-        surface.put(text, at: Point(x: x, y: rect.minY), style: isSelected ? theme.selected(accessory.style) : accessory.style, clip: frame)
+      if let accessory = row.accessory {
+        surface.put(accessory.text, at: Point(x: accessory.x, y: row.rect.minY), style: accessory.style, clip: frame)
       }
     }
   }

@@ -2,63 +2,60 @@ import Foundation
 import Reader
 import ScreenKit
 
-/// What the reader is doing, shared by the lists and the container (SPEC §1, issue 5): the run's feeds
-/// and the cache they live in, the opened article, the Recent list, the status line, and the background
-/// work (reloads, full-article fetches). `open` is the one selection-change path (SPEC §4): every way
-/// of opening an article goes through it, and its observer dismisses the popover.
+/// What the reader is doing, as small models with one job each (the feeds, read state, Recent, reloads,
+/// article pages, subscriptions, the status line) and the open article. The session only holds them and
+/// runs the steps that touch several at once, such as opening an article.
 ///
-/// The UI reads the cache on the main thread (short queries for what is visible); writes run off the
-/// main thread and their effect is applied here at once (an opened article is read and on top of Recent
-/// before the cache has recorded it), so a busy cache never stalls a key.
+/// The UI reads the cache on the main thread (short queries for what is visible); writes run off the main
+/// thread and their effect is applied here at once, so a busy cache never stalls a key. Background work
+/// reports back through `events`, never by calling in.
 @MainActor
 public final class ReadingSession {
   public let configuration: UIConfiguration
   public let cache: Cache
-  /// The feeds of this run in list order, with counts; refreshed when a reload ends.
-  public private(set) var feeds: [CachedFeed]
+  public let events: EventQueue
+  public let feedList: FeedList
+  public let readState = ReadState()
+  public let recent: RecentArticles
+  public let reloads: Reloads
+  public let pages: ArticlePages
+  public let subscriptions: Subscriptions
+  public var status = StatusLine()
+  /// The open article: the one place it lives (the detail pane reads it from here).
   public private(set) var selected: CachedArticle?
-  /// The Recent list (SPEC §1: newest first, deduplicated, at most 20), persisted by `recordOpened`.
-  public private(set) var recent: [ItemSummary] = []
-  /// Articles opened in this run; their cache write may still be in flight.
-  private var openedIDs: Set<Int64> = []
-  public private(set) var status = StatusLine()
-  /// The fetcher for reloads and article pages (config `reload-threads`).
-  public var fetcher = Fetcher()
-  /// The urls file this run's feeds come from; nil when they came from SOURCE arguments (or only from
-  /// the cache), where choosing a feed a web page advertises changes this session only.
-  public var urlsFile: UrlsFileStore?
-  /// Opens a link in the browser with the terminal handed over; returns why it failed, if it did. The
-  /// application sets it (it owns the terminal backend); by default nothing is opened.
+  /// Bumped when another article is opened, and when the feeds' data changed (a reload ended, a feed was
+  /// replaced): the container compares them after each event to dismiss popovers and refresh lists.
+  public private(set) var selectionRevision = 0
+  public private(set) var dataRevision = 0
+  /// Opens a link in the browser with the terminal handed over; returns why it failed. The application
+  /// sets it (it owns the terminal); by default nothing is opened.
   public var openURL: (String) -> String? = { _ in "No browser in this run." }
-
-  /// Called after the selection changed (the container dismisses popovers and refreshes Recent).
-  public var selectionDidChange: ((CachedArticle) -> Void)?
-  /// Called when background work changed the data on screen (the container refreshes the lists).
-  public var dataDidChange: (() -> Void)?
-  /// Called when something on screen changed outside a key press (status, data): redraw.
-  public var needsDisplay: (() -> Void)?
-
-  public private(set) var reloadTask: Task<Void, Never>?
-  private var autoReload: Task<Void, Never>?
   /// The unit of `reload-interval`: a minute (tests shorten it to see several automatic reloads).
   public var reloadIntervalUnit: Duration = .seconds(60)
 
-  public static var recentLimit: Int { Cache.recentLimit }
-
-  public init(cache: Cache, feeds: [CachedFeed], configuration: UIConfiguration = UIConfiguration()) {
+  public init(
+    cache: Cache, feeds: [CachedFeed], configuration: UIConfiguration = UIConfiguration(),
+    fetcher: Fetcher = Fetcher(), events: EventQueue = EventQueue()
+  ) {
     self.cache = cache
-    self.feeds = feeds
     self.configuration = configuration
+    self.events = events
+    feedList = FeedList(feeds)
+    reloads = Reloads(cache: cache, fetcher: fetcher, events: events)
+    pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
+    subscriptions = Subscriptions(cache: cache)
     do {
-      recent = try cache.recents()
+      recent = RecentArticles(try cache.recents())
     } catch {
-      notify(error: "\(error)")
+      recent = RecentArticles([])
+      status.notify(error: "\(error)")
     }
   }
 
-  // MARK: Read state
+  public var feeds: [CachedFeed] { feedList.feeds }
+  public func isRead(_ item: ItemSummary) -> Bool { readState.isRead(item) }
 
-  public func isRead(_ item: ItemSummary) -> Bool { item.isRead || openedIDs.contains(item.id) }
+  // MARK: Opening an article
 
   /// Opens article `summary`: it becomes the selection, is read, and goes to the top of Recent; the cache
   /// records both in one transaction off the main thread. Returns nil (with a status notice) when the
@@ -68,36 +65,30 @@ public final class ReadingSession {
     let article: CachedArticle
     do {
       guard let found = try cache.article(id: summary.id) else {
-        notify(error: "That article is no longer in the cache.")
+        status.notify(error: "That article is no longer in the cache.")
         return nil
       }
       article = found
     } catch {
-      notify(error: "\(error)")
+      status.notify(error: "\(error)")
       return nil
     }
-    if !isRead(summary), !article.isRead, let index = feeds.firstIndex(where: { $0.id == article.feedID }) {
-      feeds[index].unreadCount = max(0, feeds[index].unreadCount - 1)
+    if readState.markOpened(article.id, wasRead: summary.isRead || article.isRead) {
+      feedList.articleRead(inFeed: article.feedID)
     }
-    openedIDs.insert(article.id)
     selected = article
-    var entry = summary
-    entry.isRead = true
-    recent.removeAll { $0.id == article.id }
-    recent.insert(entry, at: 0)
-    if recent.count > Self.recentLimit { recent.removeLast(recent.count - Self.recentLimit) }
+    selectionRevision += 1
+    recent.record(summary)
     persistOpened(article.id, at: Date())
-    selectionDidChange?(article)
     return article
   }
 
   private func persistOpened(_ id: Int64, at date: Date) {
     guard !cache.isReadOnly else { return }
     let cache = self.cache
+    let events = self.events
     Task.detached {
-      do { try cache.recordOpened(itemID: id, at: date) } catch {
-        await MainActor.run { [weak self] in self?.notify(error: "\(error)") }
-      }
+      do { try cache.recordOpened(itemID: id, at: date) } catch { events.post(.failure("\(error)")) }
     }
   }
 
@@ -105,7 +96,8 @@ public final class ReadingSession {
 
   /// The next unread article after `itemID` in feed `feedID`, else the first unread one of the following
   /// feeds (wrapping round to the feeds before, and to the start of the current one).
-  public func nextUnread(feedID: Int64?, after itemID: Int64?) -> (feed: CachedFeed, item: ItemSummary)? {
+  func nextUnread(feedID: Int64?, after itemID: Int64?) -> (feed: CachedFeed, item: ItemSummary)? {
+    let feeds = self.feeds
     let start = feeds.firstIndex { $0.id == feedID } ?? 0
     let order = feeds.indices.map { feeds[(start + $0) % feeds.count] }
     do {
@@ -114,13 +106,13 @@ public final class ReadingSession {
         if let item = try firstUnopened(feedID: feed.id, after: after) { return (feed, item) }
       }
       // Back round to the unread articles above the current one.
-      if let feedID, itemID != nil, let feed = feeds.first(where: { $0.id == feedID }),
+      if let feedID, itemID != nil, let feed = feedList.feed(id: feedID),
         let item = try firstUnopened(feedID: feedID, after: nil)
       {
         return (feed, item)
       }
     } catch {
-      notify(error: "\(error)")
+      status.notify(error: "\(error)")
     }
     return nil
   }
@@ -130,225 +122,128 @@ public final class ReadingSession {
   private func firstUnopened(feedID: Int64, after itemID: Int64?) throws -> ItemSummary? {
     var cursor = itemID
     while let item = try cache.nextUnread(feedID: feedID, after: cursor) {
-      if !openedIDs.contains(item.id) { return item }
+      if !readState.wasOpened(item.id) { return item }
       cursor = item.id
     }
     return nil
   }
 
-  // MARK: Reload (issue 5, "Reload")
+  // MARK: Reloads
 
-  /// Fetches `targets` through the `Reloader` on a background task, showing `Reloading n/total…`; when it
-  /// ends the feeds are re-read, the lists refresh in place and the status line sums up. One at a time.
-  @discardableResult
-  public func reload(_ targets: [CachedFeed]) -> Task<Void, Never>? {
-    guard !targets.isEmpty else { return nil }
+  /// Fetches `targets` in the background, showing `Reloading n/total…`; `.reloadFinished` ends it.
+  func reload(_ targets: [CachedFeed]) {
+    guard !targets.isEmpty else { return }
     guard !cache.isReadOnly else {
-      notify(error: "The cache is read-only in this run: nothing can be reloaded.")
-      return nil
+      status.notify(error: "The cache is read-only in this run: nothing can be reloaded.")
+      return
     }
-    guard reloadTask == nil else {
-      notify("A reload is already running.")
-      return nil
+    guard reloads.start(targets) else {
+      status.notify("A reload is already running.")
+      return
     }
     status.progress = "Reloading 0/\(targets.count)…"
-    needsDisplay?()
-    let reloader = Reloader(cache: cache, fetcher: fetcher)
-    let progress: @Sendable (Int, Int) -> Void = { [weak self] done, total in
-      Task { @MainActor in self?.reloadProgress(done: done, total: total) }
-    }
-    let task = Task { @MainActor [weak self] in
-      let results = await reloader.reload(targets, progress: progress)
-      self?.reloadDidFinish(results)
-    }
-    reloadTask = task
-    return task
   }
 
-  @discardableResult
-  public func reloadAll() -> Task<Void, Never>? { reload(feeds) }
-
-  private func reloadProgress(done: Int, total: Int) {
-    guard reloadTask != nil else { return }
-    status.progress = "Reloading \(done)/\(total)…"
-    needsDisplay?()
-  }
-
-  private func reloadDidFinish(_ results: [FeedReloadResult]) {
-    reloadTask = nil
-    status.progress = nil
-    refreshFeeds()
-    let report = ReloadReport(results)
-    status.summary = report.summary + (report.errorLines.first.map { " " + $0 } ?? "")
-    status.summaryIsError = report.failed > 0
-    dataDidChange?()
-    needsDisplay?()
-  }
-
-  /// Re-reads the run's feeds (titles, counts, errors) from the cache.
-  public func refreshFeeds() {
-    do {
-      let byID = Dictionary(try cache.feeds().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-      feeds = feeds.map { byID[$0.id] ?? $0 }
-    } catch {
-      notify(error: "\(error)")
-    }
-  }
+  func reloadAll() { reload(feeds) }
 
   /// Start-up: fetches the feeds never fetched (all of them with `reload-on-start`), and with
   /// `reload-interval` reloads everything every so many minutes.
   public func start() {
-    let targets = configuration.reloadOnStart ? feeds : feeds.filter { $0.lastFetch == nil }
-    reload(targets)
-    guard configuration.reloadInterval > 0, autoReload == nil else { return }
-    let interval = reloadIntervalUnit * configuration.reloadInterval
-    autoReload = Task { @MainActor [weak self] in
-      while !Task.isCancelled {
-        try? await Task.sleep(for: interval)
-        guard let self, !Task.isCancelled else { return }
-        self.reloadAll()
-      }
+    reload(configuration.reloadOnStart ? feeds : feeds.filter { $0.lastFetch == nil })
+    if configuration.reloadInterval > 0 {
+      reloads.startTimer(every: reloadIntervalUnit * configuration.reloadInterval)
     }
   }
 
-  // MARK: Advertised feeds (issue 6, "an HTML page instead of a feed")
+  // MARK: Events from background work
 
-  /// The user chose `address`, one of the feeds the web page at `page`'s address advertises: it takes
-  /// the page's place — on the page's urls-file line, tags and comment kept, when this run's feeds come
-  /// from the urls file, else for this session only — and is fetched at once. Returns the feed to show
-  /// (the existing one when it is already in the list), or nil with a notice when nothing could be done.
-  @discardableResult
-  public func subscribe(to address: String, inPlaceOf page: CachedFeed) -> CachedFeed? {
-    let key: String
-    do {
-      key = try FeedSource(parsing: address).url.absoluteString
-    } catch {
-      notify(error: error.description)
-      return nil
+  /// Applies a background event to the model.
+  func apply(_ event: Event) {
+    switch event {
+    case .reloadProgress(let done, let total):
+      if reloads.isRunning { status.progress = "Reloading \(done)/\(total)…" }
+    case .reloadFinished(let results):
+      let queued = reloads.finished()
+      status.progress = nil
+      refreshFeeds()
+      let report = ReloadReport(results)
+      status.summary = report.summary + (report.errorLines.first.map { " " + $0 } ?? "")
+      status.summaryIsError = report.failed > 0
+      reload(queued)
+    case .pageFetched(let id, let html):
+      status.progress = nil
+      if selected?.id == id { selected?.fullContent = html }
+    case .pageFailed(_, let message):
+      status.progress = nil
+      status.notify(error: message)
+    case .reloadTimer:
+      reloadAll()
+    case .failure(let message):
+      status.notify(error: message)
+    case .key, .mouse, .resize, .paste:
+      break
     }
-    if let existing = feeds.first(where: { $0.url == key }) {
-      notify("\(address) is already in your feeds; \(page.url) stays as it is.")
+  }
+
+  /// Re-reads the run's feeds (titles, counts, errors) from the cache.
+  func refreshFeeds() {
+    do {
+      try feedList.refresh(from: cache)
+      dataRevision += 1
+    } catch {
+      status.notify(error: "\(error)")
+    }
+  }
+
+  // MARK: Advertised feeds
+
+  /// The user chose `address`, one of the feeds the web page at `page`'s address advertises: it takes the
+  /// page's place and is fetched at once. Returns the feed to show (the existing one when it is already
+  /// in the list), or nil with a notice when nothing could be done.
+  @discardableResult
+  func subscribe(to address: String, inPlaceOf page: CachedFeed) -> CachedFeed? {
+    if let key = try? FeedSource(parsing: address).url.absoluteString, let existing = feeds.first(where: { $0.url == key }) {
+      status.notify("\(address) is already in your feeds; \(page.url) stays as it is.")
       return existing
     }
-    guard !cache.isReadOnly else {
-      notify(error: "The cache is read-only in this run: nothing can be subscribed to.")
+    switch subscriptions.subscribe(to: address, inPlaceOf: page) {
+    case .failure(let failure):
+      status.notify(error: failure.description)
       return nil
+    case .success(let (feed, notice)):
+      feedList.replace(page, with: feed)
+      dataRevision += 1
+      if reloads.isRunning { reloads.enqueue(feed) } else { reload([feed]) }
+      status.notify(notice)
+      return feed
     }
-    let notice: String
-    if let urlsFile {
-      do {
-        let line = try urlsFile.replaceAddress(of: page.url, with: address)
-        notice = "Subscribed to \(address) in place of \(page.url) (line \(line) of \(urlsFile.path))."
-      } catch {
-        notify(error: "\(error)")
-        return nil
-      }
-    } else {
-      notice = "Showing \(address) for this session only: \(page.url) came from the command line, no urls file was changed."
-    }
-    let feed: CachedFeed
-    do {
-      guard let added = try cache.addFeeds(urls: [key]).first else { return nil }
-      feed = added
-    } catch {
-      notify(error: "\(error)")
-      return nil
-    }
-    if let index = feeds.firstIndex(where: { $0.id == page.id }) { feeds[index] = feed } else { feeds.append(feed) }
-    if let running = reloadTask {
-      Task { @MainActor [weak self] in
-        await running.value
-        self?.reload([feed])
-      }
-    } else {
-      reload([feed])
-    }
-    notify(notice)
-    return feed
   }
 
-  // MARK: Full article (issue 5)
+  // MARK: Full article
 
-  /// Fetches the page of `article` (its link), keeps its main text, stores it with the article and hands
-  /// it to `completion` on the main actor. Already fetched: nothing to do.
-  @discardableResult
-  public func fetchFullArticle(_ article: CachedArticle, completion: @escaping @MainActor (String) -> Void)
-    -> Task<Void, Never>?
-  {
-    guard article.fullContent == nil else { return nil }
-    guard let link = article.item.link, let url = URL(string: link), ["http", "https"].contains(url.scheme?.lowercased())
-    else {
-      notify(error: "This article has no web page to fetch.")
-      return nil
+  /// `f`: fetches the open article's web page; `.pageFetched` shows it. Already fetched: says so.
+  func fetchFullArticle() {
+    guard let article = selected else { return }
+    guard article.fullContent == nil else {
+      status.notify("This is already the article's full page text; o opens it in the browser.")
+      return
     }
-    status.progress = "Fetching \(TerminalText.sanitized(link))…"
-    needsDisplay?()
-    let fetcher = self.fetcher
-    let cache = self.cache
-    return Task { @MainActor [weak self] in
-      do {
-        let page = try await fetcher.fetchPage(url)
-        let html = MainText.html(ofPage: page.data, charset: page.charset)
-        if !cache.isReadOnly {
-          try await Task.detached { try cache.setFullContent(html, itemID: article.id) }.value
-        }
-        self?.status.progress = nil
-        if self?.selected?.id == article.id { self?.selected?.fullContent = html }
-        completion(html)
-      } catch {
-        self?.status.progress = nil
-        self?.notify(error: "Could not fetch the article's page: \(error)")
-      }
-      self?.needsDisplay?()
+    switch ArticlePages.address(of: article) {
+    case .failure(let failure):
+      status.notify(error: failure.description)
+    case .success(let url):
+      status.progress = "Fetching \(url.absoluteString)…"
+      pages.fetch(url, forArticle: article.id)
     }
   }
 
   // MARK: Browser (SPEC §5 `o`)
 
-  public func openInBrowser(_ link: String?) {
+  func openInBrowser(_ link: String?) {
     guard let link else {
-      notify(error: "This article has no link.")
+      status.notify(error: "This article has no link.")
       return
     }
-    if let failure = openURL(link) { notify(error: failure) }
-  }
-
-  // MARK: Status line
-
-  /// A one-line notice (config problems, a failed action); stays until the next key.
-  public func notify(_ text: String) {
-    status.notice = text
-    status.noticeIsError = false
-    needsDisplay?()
-  }
-
-  public func notify(error text: String) {
-    status.notice = text
-    status.noticeIsError = true
-    needsDisplay?()
-  }
-
-  /// A key was pressed: notices and the last reload's summary have been seen.
-  public func keyPressed() {
-    status.notice = nil
-    status.summary = nil
-  }
-}
-
-/// The status line's content (issue 5): reload progress first, then a notice, then the last reload's
-/// summary; nothing (and no line) when all are empty.
-public struct StatusLine: Equatable, Sendable {
-  public var progress: String?
-  public var notice: String?
-  public var noticeIsError = false
-  public var summary: String?
-  public var summaryIsError = false
-
-  /// The text to show and whether it is an error.
-  public var shown: (text: String, isError: Bool)? {
-    if let progress { return (progress, false) }
-    if let notice { return (notice, noticeIsError) }
-    if let summary { return (summary, summaryIsError) }
-    return nil
+    if let failure = openURL(link) { status.notify(error: failure) }
   }
 }

@@ -1,0 +1,68 @@
+import Reader
+import ScreenKit
+import Synchronization
+
+/// Everything that changes what is on screen. Each one enters through `Screen.handle`, the one door:
+/// terminal input, and what background work reports back. Background work never calls into the model or
+/// the controllers; it posts one of these and the main loop hands it over.
+public enum Event: Sendable {
+  case key(Key)
+  case mouse(MouseEvent)
+  /// The terminal's size, at start and after every settled resize.
+  case resize(Size)
+  /// Text the terminal marked as pasted: never keys.
+  case paste(String)
+  /// A reload has fetched and stored `done` of `total` feeds.
+  case reloadProgress(done: Int, total: Int)
+  case reloadFinished([FeedReloadResult])
+  /// The web page of article `itemID` was fetched; `html` is its main text (already stored).
+  case pageFetched(itemID: Int64, html: String)
+  case pageFailed(itemID: Int64, message: String)
+  /// `reload-interval` has passed since the last automatic reload.
+  case reloadTimer
+  /// Background work failed in a way the user must hear about (a cache write, say).
+  case failure(String)
+
+  public init(_ input: InputEvent) {
+    switch input {
+    case .key(let key): self = .key(key)
+    case .mouse(let mouse): self = .mouse(mouse)
+    case .resize(let size): self = .resize(size)
+    case .paste(let text): self = .paste(text)
+    }
+  }
+}
+
+/// Where background work posts its events, from any thread. The main loop takes them in order; posting
+/// wakes it through the one callback it registered, so the model never knows who is listening.
+public final class EventQueue: Sendable {
+  private let state = Mutex(State())
+
+  private struct State {
+    var pending: [Event] = []
+    var wake: (@Sendable () -> Void)?
+  }
+
+  public init() {}
+
+  public func post(_ event: Event) {
+    let wake = state.withLock { state in
+      state.pending.append(event)
+      return state.wake
+    }
+    wake?()
+  }
+
+  /// Called (on the posting thread) after each post; the run loop schedules a drain on the main queue.
+  public func onPost(_ wake: @escaping @Sendable () -> Void) {
+    state.withLock { $0.wake = wake }
+  }
+
+  /// The events posted since the last call, oldest first.
+  public func take() -> [Event] {
+    state.withLock { state in
+      defer { state.pending.removeAll(keepingCapacity: true) }
+      return state.pending
+    }
+  }
+}

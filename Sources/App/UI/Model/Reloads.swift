@@ -1,0 +1,60 @@
+import Reader
+
+/// Reloads, one at a time, off the main thread: the `Reloader` fetches and stores, and its progress and
+/// results come back as events. Also the `reload-interval` timer, which posts an event rather than
+/// reloading by itself, so an automatic reload takes the same path as `R`.
+@MainActor
+public final class Reloads {
+  private let cache: Cache
+  private let fetcher: Fetcher
+  private let events: EventQueue
+  public private(set) var task: Task<Void, Never>?
+  private var timer: Task<Void, Never>?
+  /// Feeds waiting for the running reload to end (a feed subscribed to during a reload).
+  private var queued: [CachedFeed] = []
+
+  init(cache: Cache, fetcher: Fetcher, events: EventQueue) {
+    self.cache = cache
+    self.fetcher = fetcher
+    self.events = events
+  }
+
+  public var isRunning: Bool { task != nil }
+
+  /// Starts reloading `targets`; false when one is already running (the caller says so).
+  func start(_ targets: [CachedFeed]) -> Bool {
+    guard task == nil else { return false }
+    let reloader = Reloader(cache: cache, fetcher: fetcher)
+    let events = self.events
+    task = Task.detached {
+      let results = await reloader.reload(targets) { done, total in
+        events.post(.reloadProgress(done: done, total: total))
+      }
+      events.post(.reloadFinished(results))
+    }
+    return true
+  }
+
+  /// Reloads `feed` once the running reload has ended.
+  func enqueue(_ feed: CachedFeed) { queued.append(feed) }
+
+  /// The running reload has reported its end: returns the feeds queued meanwhile.
+  func finished() -> [CachedFeed] {
+    task = nil
+    defer { queued.removeAll() }
+    return queued
+  }
+
+  /// Posts `.reloadTimer` every `interval` until the process ends.
+  func startTimer(every interval: Duration) {
+    guard timer == nil else { return }
+    let events = self.events
+    timer = Task.detached {
+      while !Task.isCancelled {
+        try? await Task.sleep(for: interval)
+        if Task.isCancelled { return }
+        events.post(.reloadTimer)
+      }
+    }
+  }
+}
