@@ -43,8 +43,9 @@ let package = Package(
       dependencies: [
         "Reader", "CNcurses",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ],
-      resources: [.copy("Main/Resources/demo-feed.xml")]
+        // import-newsboat reads newsboat's SQLite cache (read-only) through the same SQLite layer.
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
     ),
     // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
     // the end-to-end tests that point the real binary at it (issue 6, "Network faults"). Test support
