@@ -56,9 +56,10 @@ let package = Package(
       dependencies: [
         "ReaderUI", "Terminal", "ScreenKit", "Reader", "TextLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        // import-newsboat reads newsboat's SQLite cache (read-only) through the same SQLite layer.
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
-      path: "Sources/App/Main",
-      resources: [.copy("Resources/demo-feed.xml")]
+      path: "Sources/App/Main"
     ),
     // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
     // the end-to-end tests that point the real binary at it (issue 6, "Network faults"). Test support

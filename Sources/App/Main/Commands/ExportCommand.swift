@@ -12,9 +12,13 @@ struct ExportCommand: ParsableCommand {
 
   @OptionGroup var options: LibraryOptions
 
+  @Option(name: .customLong("read-state"), help: "Instead, write the read articles' guids to this file, as `newsboat -E` does.")
+  var readStateFile: String?
+
   func run() throws {
     let library = options.load()
     library.reportProblems()
+    if let readStateFile { return try ReadStateExport.write(to: readStateFile, library: library) }
     var cached: [CachedFeed] = []
     if FileManager.default.fileExists(atPath: library.paths.cacheFile) {
       do {

@@ -23,13 +23,10 @@ enum ScratchCache {
     return (cache, try cache.feeds(urls: feeds.map(\.url)))
   }
 
-  /// The bundled demo feed (a package resource) in a scratch cache.
+  /// The demo feed (compiled in: `DemoFeed`) in a scratch cache.
   static func demo() throws -> (Cache, [CachedFeed]) {
-    guard let url = Bundle.module.url(forResource: "demo-feed", withExtension: "xml") else {
-      throw CacheError.cannotOpen(path: "demo-feed.xml", reason: "the bundled demo feed is missing from the installation")
-    }
-    let feed = try FeedParser.parse(data: Data(contentsOf: url), url: url).feed
-    return try make([(url.absoluteString, feed)])
+    let feed = try FeedParser.parse(data: Data(DemoFeed.xml.utf8), url: URL(string: DemoFeed.url)).feed
+    return try make([(DemoFeed.url, feed)])
   }
 
   private static let folders = Folders()

@@ -207,7 +207,7 @@ public final class Cache: Sendable {
           db,
           sql: """
             SELECT id, feed_id, guid, title, link, author, published, published_text, updated, updated_text,
-              summary, content, enclosures, categories, read, first_seen, full_content
+              summary, content, enclosures, categories, read, first_seen, full_content, starred, flags
             FROM items WHERE id = ?
             """, arguments: [id])
       else { return nil }
@@ -218,7 +218,7 @@ public final class Cache: Sendable {
         content: row[11], enclosures: ItemColumns.enclosures(row[12]), categories: ItemColumns.strings(row[13]))
       return CachedArticle(
         id: row[0], feedID: row[1], item: item, isRead: row[14],
-        firstSeen: Date(timeIntervalSince1970: row[15]), fullContent: row[16])
+        firstSeen: Date(timeIntervalSince1970: row[15]), fullContent: row[16], isStarred: row[17], flags: row[18])
     }
   }
 

@@ -49,6 +49,10 @@ public struct CachedArticle: Sendable, Equatable, Identifiable {
   public var firstSeen: Date
   /// HTML of the article's page, stored by `Cache.setFullContent`; nil until fetched.
   public var fullContent: String?
+  /// Kept by the reader on purpose (`Cache.setStarred`).
+  public var isStarred = false
+  /// Flag letters, sorted (`Cache.setFlags`); empty when none.
+  public var flags = ""
 }
 
 /// What one successful fetch wrote for a feed: how many of its items were new to the cache.

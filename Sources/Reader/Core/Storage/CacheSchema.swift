@@ -61,6 +61,12 @@ enum CacheSchema {
     migrator.registerMigration("v2-offered-feeds") { db in
       try db.execute(sql: "ALTER TABLE feeds ADD COLUMN offered_feeds TEXT")
     }
+    // A starred article (the reader's keep-this mark) and its flag letters (newsboat's `a`–`z`, `A`–`Z`,
+    // which its query feeds filter on), so a newsboat user's flagged articles survive the switch.
+    migrator.registerMigration("v3-starred-flags") { db in
+      try db.execute(sql: "ALTER TABLE items ADD COLUMN starred INTEGER NOT NULL DEFAULT 0")
+      try db.execute(sql: "ALTER TABLE items ADD COLUMN flags TEXT NOT NULL DEFAULT ''")
+    }
     return migrator
   }
 }

@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import Reader
+
+/// `splitfeed import-newsboat [DIR]`: a newsboat user's feeds, read state, flags and the config lines
+/// that have an equivalent, in one step. newsboat's files are only read (its cache opened immutable);
+/// a second run adds nothing (feeds by cache key, config lines by text, articles by guid).
+struct ImportNewsboatCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "import-newsboat",
+    abstract: "Take newsboat's feeds, read state, flags and settings (newsboat's files are only read)."
+  )
+
+  @OptionGroup var options: LibraryOptions
+
+  @Argument(help: "Folder holding newsboat's urls, config and cache.db (default: ~/.newsboat, else its XDG folders).")
+  var folder: String?
+
+  @Flag(help: "Do not fetch the feeds first (articles are then matched to those already cached only).")
+  var offline = false
+
+  func run() throws {
+    let newsboat = NewsboatFolder.resolve(folder.map { Paths.resolve(configDirectory: $0).configDirectory })
+    if let pid = newsboat.lockHolder() {
+      CommandOutput.warn("newsboat (pid \(pid)) is running on \(newsboat.cacheFile); quit it first. Nothing was imported.")
+      throw ExitCode.failure
+    }
+    guard let urlsText = try? String(contentsOfFile: newsboat.urlsFile, encoding: .utf8) else {
+      CommandOutput.warn("no newsboat urls file at \(newsboat.urlsFile); nothing was imported.")
+      throw ExitCode.failure
+    }
+    var notes: [String] = []
+    var cached = NewsboatCache(articles: [], deletedCount: 0)
+    if FileManager.default.fileExists(atPath: newsboat.cacheFile) {
+      do { cached = try NewsboatCache.read(path: newsboat.cacheFile) } catch {
+        CommandOutput.warn("\(error); nothing was imported.")
+        throw ExitCode.failure
+      }
+    } else {
+      notes.append("no cache.db at \(newsboat.cacheFile): read state and flags not imported")
+    }
+    let library = options.load()
+    let urls: NewsboatUrlsPlan
+    let config: NewsboatConfigPlan
+    do {
+      try FileManager.default.createDirectory(atPath: library.paths.configDirectory, withIntermediateDirectories: true)
+      let store = UrlsFileStore(paths: library.paths)
+      let existingUrls = try store.read()
+      urls = NewsboatUrlsPlan(
+        newsboat: urlsText, existing: existingUrls,
+        newsboatFolder: (newsboat.urlsFile as NSString).deletingLastPathComponent,
+        configDirectory: library.paths.configDirectory)
+      if !urls.lines.isEmpty { try UrlsFileStore.write(Self.appending(urls.lines, to: existingUrls), to: store.path) }
+      let newsboatConfig = (try? String(contentsOfFile: newsboat.configFile, encoding: .utf8)) ?? ""
+      let existingConfig = (try? String(contentsOfFile: library.paths.configFile, encoding: .utf8)) ?? ""
+      config = NewsboatConfigPlan(newsboat: newsboatConfig, existing: existingConfig)
+      if !config.lines.isEmpty {
+        let lines = ["# from newsboat (splitfeed import-newsboat)"] + config.lines
+        try UrlsFileStore.write(Self.appending(lines, to: existingConfig), to: library.paths.configFile)
+      }
+    } catch {
+      CommandOutput.warn("\(error)")
+      throw ExitCode.failure
+    }
+    let articles: ArticleCounts
+    do {
+      articles = try importArticles(cached, feeds: urls.feedURLs, library: library, newsboat: newsboat, notes: &notes)
+    } catch {
+      CommandOutput.warn("the articles were not imported: \(error)")
+      throw ExitCode.failure
+    }
+    print(Self.report(newsboat: newsboat, urlsFile: library.paths.urlsFile, urls: urls, config: config, articles: articles, notes: notes))
+  }
+
+  struct ArticleCounts {
+    var merge = Cache.MergeSummary()
+    var read = 0
+    var starred = 0
+    var otherFeeds = 0
+    var deleted = 0
+  }
+
+  /// Fetches the feeds (so newsboat's articles meet the ones the feeds carry now, keyed the way a reload
+  /// keys them), then merges every article of newsboat's cache into its feed.
+  private func importArticles(
+    _ cached: NewsboatCache, feeds: [String], library: Library, newsboat: NewsboatFolder, notes: inout [String]
+  ) throws -> ArticleCounts {
+    let cache = try library.openCache()
+    let rows = try cache.addFeeds(urls: feeds)
+    if !offline && !rows.isEmpty {
+      let reloader = Reloader(cache: cache, fetcher: library.fetcher)
+      let report = ReloadReport(Blocking.run { await reloader.reload(rows) })
+      if report.failed > 0 {
+        notes.append("\(report.failed) feed\(report.failed == 1 ? "" : "s") could not be fetched; their articles come from newsboat's cache as they are")
+      }
+    }
+    let folder = (newsboat.urlsFile as NSString).deletingLastPathComponent
+    var byFeed: [String: [Cache.MergedArticle]] = [:]
+    var keys: [String: String] = [:]
+    var counts = ArticleCounts()
+    counts.deleted = cached.deletedCount
+    for entry in cached.articles {
+      let key = keys[entry.feedURL] ?? (try? FeedSource(parsing: entry.feedURL, currentDirectory: folder).url.absoluteString) ?? entry.feedURL
+      keys[entry.feedURL] = key
+      byFeed[key, default: []].append(entry.article)
+    }
+    for row in rows {
+      guard let articles = byFeed.removeValue(forKey: row.url) else { continue }
+      let summary = try cache.mergeArticles(articles, feedID: row.id)
+      counts.merge.matched += summary.matched
+      counts.merge.added += summary.added
+      counts.read += articles.count { $0.isRead }
+      counts.starred += articles.count { $0.isStarred }
+    }
+    counts.otherFeeds = byFeed.values.reduce(0) { $0 + $1.count }
+    return counts
+  }
+
+  private static func appending(_ lines: [String], to text: String) -> String {
+    (text.isEmpty || text.hasSuffix("\n") ? text : text + "\n") + lines.joined(separator: "\n") + "\n"
+  }
+
+  static func report(
+    newsboat: NewsboatFolder, urlsFile: String, urls: NewsboatUrlsPlan, config: NewsboatConfigPlan,
+    articles: ArticleCounts, notes: [String]
+  ) -> String {
+    let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
+    var out = ["Imported from newsboat (\((newsboat.urlsFile as NSString).deletingLastPathComponent)):"]
+    var feeds = "  feeds: \(plural(urls.addedFeeds, "feed")) added to \(urlsFile), \(urls.alreadyListed) already there"
+    let kept = [
+      urls.tagged > 0 ? "\(urls.tagged) with tags" : nil, urls.titled > 0 ? "\(urls.titled) with a \"~title\"" : nil,
+      urls.hidden > 0 ? "\(urls.hidden) hidden \"!\"" : nil, urls.queries > 0 ? plural(urls.queries, "query line") : nil,
+    ].compactMap { $0 }
+    if !kept.isEmpty { feeds += "; copied as written: " + kept.joined(separator: ", ") }
+    out.append(feeds)
+    let total = articles.merge.matched + articles.merge.added
+    out.append(
+      "  articles: \(total) (\(articles.read) read, \(articles.starred) flagged, now starred with their flag letters): "
+        + "\(articles.merge.matched) matched in splitfeed's cache, \(articles.merge.added) added from newsboat's")
+    out.append("  settings: " + (config.taken.isEmpty ? "none taken" : "took " + config.taken.joined(separator: ", ")))
+    var left = config.notTaken.map { "  not taken: " + $0 }
+    if urls.titled + urls.hidden + urls.queries > 0 {
+      left.append("  not taken: \"~title\", \"!\" and query lines are in the urls file, but splitfeed does not act on them yet")
+    }
+    if articles.otherFeeds > 0 { left.append("  not taken: \(plural(articles.otherFeeds, "article")) of feeds no longer in newsboat's urls file") }
+    if articles.deleted > 0 { left.append("  not taken: \(plural(articles.deleted, "article")) deleted in newsboat") }
+    left += urls.problems.map { "  not taken: " + $0 }
+    left += notes.map { "  note: " + $0 }
+    return (out + left).joined(separator: "\n")
+  }
+}

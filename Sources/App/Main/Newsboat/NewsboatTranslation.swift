@@ -1,0 +1,123 @@
+import Foundation
+import Reader
+
+/// Which of newsboat's urls lines splitfeed's urls file gains. Pure, for tests. Lines are copied as
+/// written (tags, `"~title"`, `"!"` and query lines included), so nothing newsboat knew is lost even
+/// where splitfeed does not act on it yet; a feed already listed (as a cache key) is not added again.
+struct NewsboatUrlsPlan {
+  /// The lines to append, verbatim.
+  var lines: [String] = []
+  /// Cache keys of every feed newsboat lists, added or not: its articles are brought over.
+  var feedURLs: [String] = []
+  var addedFeeds = 0
+  var alreadyListed = 0
+  var tagged = 0
+  var titled = 0
+  var hidden = 0
+  /// `query:`, `exec:` and `filter:` lines kept.
+  var queries = 0
+  var problems: [String] = []
+
+  init(newsboat text: String, existing: String, newsboatFolder: String, configDirectory: String) {
+    let existingLines = Set(existing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+    var seen = Set(UrlsFile.parse(existing, currentDirectory: configDirectory).entries.map(\.url))
+    for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let line = raw.trimmingCharacters(in: .whitespaces)
+      guard case .success(let words) = LineTokenizer.words(raw) else {
+        problems.append("urls line \(offset + 1): an unclosed quote; skipped")
+        continue
+      }
+      guard let address = words.first else { continue }
+      if ["query:", "exec:", "filter:"].contains(where: address.hasPrefix) {
+        if existingLines.contains(line) {
+          alreadyListed += 1
+        } else {
+          lines.append(line)
+          queries += 1
+        }
+        continue
+      }
+      guard let source = try? FeedSource(parsing: address, currentDirectory: newsboatFolder) else {
+        problems.append("urls line \(offset + 1): \"\(address)\" is not a feed address; skipped")
+        continue
+      }
+      let key = source.url.absoluteString
+      if !feedURLs.contains(key) { feedURLs.append(key) }
+      guard seen.insert(key).inserted else {
+        alreadyListed += 1
+        continue
+      }
+      lines.append(line)
+      addedFeeds += 1
+      let tags = words.dropFirst()
+      if tags.contains(where: { $0.hasPrefix("~") }) { titled += 1 }
+      if tags.contains("!") { hidden += 1 }
+      if tags.contains(where: { !$0.hasPrefix("~") && $0 != "!" }) { tagged += 1 }
+    }
+  }
+}
+
+/// Which of newsboat's config lines have a splitfeed equivalent, written as splitfeed lines (each
+/// checked by `ConfigParser`), and why the others were left. Pure, for tests.
+struct NewsboatConfigPlan {
+  /// Lines for splitfeed's config, in newsboat's order, without those it already has.
+  var lines: [String] = []
+  /// The setting names taken (one per line).
+  var taken: [String] = []
+  /// `setting: reason` per line left behind.
+  var notTaken: [String] = []
+
+  /// newsboat's colour elements and what they paint here.
+  static let colorElements: [String: [String]] = [
+    "listnormal": ["list"], "listfocus": ["selection"], "listnormal_unread": ["unread"],
+    "listfocus_unread": ["selection"], "info": ["title-bar", "toolbar", "status"],
+  ]
+
+  init(newsboat text: String, existing: String) {
+    let existingLines = Set(existing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
+    var autoReload = false
+    var reloadTime = 60
+    var candidates: [(name: String, line: String)] = []
+    for raw in text.split(separator: "\n") {
+      guard case .success(let words) = LineTokenizer.words(raw), let name = words.first else { continue }
+      let values = Array(words.dropFirst())
+      let quoted = values.map(LineTokenizer.quote)
+      switch name {
+      case "bind-key" where values.count == 2:
+        candidates.append((name, "bind-key " + quoted.joined(separator: " ")))
+      case "bind-key":
+        notTaken.append("bind-key \(values.joined(separator: " ")): bound in one newsboat dialog only")
+      case "color":
+        guard let element = values.first, let targets = Self.colorElements[element] else {
+          notTaken.append("color \(values.first ?? ""): no such part of the screen here")
+          continue
+        }
+        for target in targets { candidates.append((name, (["color", target] + quoted.dropFirst()).joined(separator: " "))) }
+      case "browser", "reload-threads":
+        candidates.append((name, ([name] + quoted).joined(separator: " ")))
+      case "refresh-on-startup":
+        candidates.append((name, "reload-on-start " + quoted.joined(separator: " ")))
+      case "auto-reload":
+        autoReload = values.first.map { ["yes", "true", "on"].contains($0.lowercased()) } ?? false
+      case "reload-time":
+        reloadTime = values.first.flatMap { Int($0) } ?? reloadTime
+      case "max-items", "keep-articles-days":
+        notTaken.append("\(name): splitfeed keeps every article (it has no limit setting)")
+      default:
+        notTaken.append("\(name): no equivalent")
+      }
+    }
+    if autoReload { candidates.append(("auto-reload", "reload-interval \(reloadTime)")) }
+    var seen = Set<String>()
+    for candidate in candidates {
+      // An unknown action in a bind-key line is one of the parser's problems too.
+      if let problem = ConfigParser.parse(candidate.line).problems.first {
+        notTaken.append("\(candidate.line): \(problem.message)")
+        continue
+      }
+      guard !existingLines.contains(candidate.line), seen.insert(candidate.line).inserted else { continue }
+      lines.append(candidate.line)
+      taken.append(candidate.name)
+    }
+  }
+}
