@@ -51,7 +51,7 @@ struct ImportCommand: ParsableCommand {
     if !plan.invalid.isEmpty || document.outlinesWithoutURL > 0 {
       summary += ", \(plan.invalid.count + document.outlinesWithoutURL) without a usable address"
     }
-    print(summary + ".")
+    CommandOutput.out(summary + ".\n")
   }
 
   /// Titles for the feed list before the first fetch; a cache problem only costs a warning.

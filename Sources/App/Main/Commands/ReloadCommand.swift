@@ -15,6 +15,8 @@ struct ReloadCommand: ParsableCommand {
   @Argument(help: "Feeds to reload instead of the urls file's (they are added to the cache).")
   var sources: [String] = []
 
+  func validate() throws { try CommandArguments.validateSources(sources) }
+
   func run() throws {
     let library = options.load()
     library.reportProblems()
@@ -37,7 +39,7 @@ struct ReloadCommand: ParsableCommand {
     if showProgress { CommandOutput.progress(nil) }
     let report = ReloadReport(results)
     for line in report.errorLines { CommandOutput.errorLine(line) }
-    print(report.summary)
+    CommandOutput.out(report.summary + "\n")
     if report.failed > 0 { throw ExitCode.failure }
   }
 }

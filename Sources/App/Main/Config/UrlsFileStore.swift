@@ -57,16 +57,10 @@ struct UrlsFileStore: Sendable {
     defer {
       if !written { unlink(temporary) }
     }
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else {
-        close(fd)
-        throw failure("write", path: path)
-      }
-      offset += n
+    if let error = FileDescriptor.writeAll(fd, Array(text.utf8)) {
+      close(fd)
+      errno = error
+      throw failure("write", path: path)
     }
     guard fchmod(fd, mode) == 0, fsync(fd) == 0, close(fd) == 0 else { throw failure("write", path: path) }
     guard rename(temporary, target) == 0 else { throw failure("replace", path: path) }
