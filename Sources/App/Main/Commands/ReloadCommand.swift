@@ -7,7 +7,7 @@ import Reader
 struct ReloadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reload",
-    abstract: "Fetch all feeds (or the given ones) into the cache; exit status 1 if any failed."
+    abstract: "Fetch all feeds (or the given ones) into the cache; exit status 1 if any failed or there was none."
   )
 
   @OptionGroup var options: LibraryOptions
@@ -27,6 +27,10 @@ struct ReloadCommand: ParsableCommand {
       feeds = try library.feeds(sources: sources, in: cache)
     } catch {
       CommandOutput.warn("\(error)")
+      throw ExitCode.failure
+    }
+    guard !feeds.isEmpty else {
+      CommandOutput.warn("no feed to reload: \(library.paths.urlsFile) lists none that can be read, and the cache has none.")
       throw ExitCode.failure
     }
     let showProgress = CommandOutput.stderrIsTTY

@@ -20,11 +20,20 @@ struct UrlsFileStore: Sendable {
     directory = paths.configDirectory
   }
 
-  /// The file's text; empty when it does not exist.
+  /// The file's text; empty when it does not exist. Fails when a line is not UTF-8: an edit that
+  /// rewrites lines must not repair (and so change) the user's other lines.
   func read() throws -> String {
-    guard FileManager.default.fileExists(atPath: path) else { return "" }
+    guard let text = String(validating: try bytes(), as: UTF8.self) else {
+      throw Failure(description: "\(path) holds a line that is not UTF-8 text; save it as UTF-8 first.")
+    }
+    return text
+  }
+
+  /// The file's bytes; empty when it does not exist.
+  func bytes() throws -> [UInt8] {
+    guard FileManager.default.fileExists(atPath: path) else { return [] }
     do {
-      return try String(contentsOfFile: path, encoding: .utf8)
+      return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
       throw Failure(description: "Could not read \(path): \(error.localizedDescription).")
     }
@@ -43,7 +52,10 @@ struct UrlsFileStore: Sendable {
   }
 
   /// Writes `text` to `path` atomically (see the type's comment).
-  static func write(_ text: String, to path: String) throws {
+  static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+
+  /// Writes `bytes` to `path` atomically (see the type's comment).
+  static func write(_ bytes: [UInt8], to path: String) throws {
     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     let folder = (target as NSString).deletingLastPathComponent
     var mode: mode_t = 0o644
@@ -57,7 +69,7 @@ struct UrlsFileStore: Sendable {
     defer {
       if !written { unlink(temporary) }
     }
-    if let error = FileDescriptor.writeAll(fd, Array(text.utf8)) {
+    if let error = FileDescriptor.writeAll(fd, bytes) {
       close(fd)
       errno = error
       throw failure("write", path: path)

@@ -42,7 +42,7 @@ public enum OPML {
       if ok || reader.rootName != nil { throw .notOPML(root: reader.rootName ?? "") }
     }
     guard ok else {
-      throw .malformed(line: parser.lineNumber, reason: parser.parserError?.localizedDescription ?? "parse error")
+      throw .malformed(line: parser.lineNumber, reason: OPMLError.reason(code: (parser.parserError as NSError?)?.code))
     }
     // FoundationXML on Linux reports a document cut off inside an element as a success.
     guard reader.openElements == 0 else {
@@ -149,8 +149,10 @@ public enum OPML {
       if name == "outline", !stack.isEmpty { stack.removeLast() }
     }
 
+    /// Titles and folder names on one line (`UrlsFile.oneLine`): an attribute may hold `&#10;`, and a
+    /// folder name becomes a tag in the line-based urls file.
     private func nonEmpty(_ s: String?) -> String? {
-      guard let t = s?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty else { return nil }
+      guard let t = s.map(UrlsFile.oneLine), !t.isEmpty else { return nil }
       return t
     }
   }
@@ -167,6 +169,31 @@ public enum OPMLError: Error, Equatable, Sendable, CustomStringConvertible {
       return root.isEmpty ? "The file is not OPML (it has no root element)." : "The file is not OPML: its root element is <\(root)>, not <opml>."
     case .malformed(let line, let reason):
       return "The OPML file is not well-formed XML (line \(line): \(reason))."
+    }
+  }
+
+  /// What went wrong, in words, for the error codes `XMLParser` reports (libxml2's numbers): its own
+  /// description is "NSXMLParserErrorDomain error 29", which tells the user nothing.
+  static func reason(code: Int?) -> String {
+    guard let code else { return "the XML is malformed" }
+    switch code {
+    case 4: return "the file is empty"
+    case 5, 77: return "the file ends in the middle of an element"
+    case 6, 7, 8, 10...13: return "a character reference (&#…;) is invalid"
+    case 9: return "a character that XML does not allow"
+    case 14...25: return "an entity reference (&…;) is malformed, perhaps a bare & that should be &amp;"
+    case 26, 27: return "an entity is not defined (only &amp; &lt; &gt; &quot; &apos; are, without a DTD)"
+    case 28...30: return "the file uses external or parameter entities, which are not read"
+    case 31, 32, 79, 81: return "the declared encoding is unknown or does not match the bytes"
+    case 33, 34, 39...44: return "an attribute's value is not quoted or not closed"
+    case 38: return "an attribute's value contains <"
+    case 45: return "a comment is not closed"
+    case 64: return "a processing instruction or XML declaration is misplaced"
+    case 68: return "a name was expected (a stray < or & perhaps)"
+    case 73: return "a tag is not closed with >"
+    case 76: return "an end tag does not match the element it closes"
+    case 85, 86: return "there is content after the document's root element"
+    default: return "the XML is malformed (libxml2 error \(code))"
     }
   }
 }
