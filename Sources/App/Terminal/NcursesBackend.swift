@@ -23,11 +23,13 @@ final class NcursesBackend: TerminalBackend {
 
   init() throws {
     var buffer = [CChar](repeating: 0, count: 512)
+    let shellModes = TerminatingSignals.shellModes()
     if cnc_start(&buffer, buffer.count) != 0 {
       let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
       throw StartError(description: message)
     }
     cnc_install_crash_handlers()
+    TerminatingSignals.install(restoring: shellModes)
     supportsUnicode = cnc_locale_is_utf8() != 0
     size = Size(width: Int(cnc_cols()), height: Int(cnc_lines()))
   }

@@ -2,7 +2,8 @@ import Dispatch
 import Foundation
 
 /// Turns terminal input and signals into `Event`s on the main queue (ARCHITECTURE design A): a Dispatch
-/// read source on stdin and signal sources for SIGWINCH and the termination signals. It is the only code
+/// read source on stdin and signal sources for SIGWINCH and SIGTSTP (the terminating signals are
+/// TerminatingSignals'). It is the only code
 /// that knows about Dispatch sources; signal handlers do no work of their own.
 ///
 /// SIGWINCH belongs to this loop, not to ncurses: on Linux a Dispatch signal source replaces ncurses's
@@ -31,9 +32,7 @@ final class RunLoop {
 
     watch(signal: SIGWINCH) { [unowned self] in self.scheduleResize() }
     watch(signal: SIGTSTP) { [unowned self] in self.suspendForJobControl() }
-    for sig in [SIGINT, SIGTERM, SIGHUP] {
-      watch(signal: sig) { RunLoop.quit(status: 128 + sig) }
-    }
+    // SIGINT, SIGTERM, SIGHUP, SIGQUIT…: TerminatingSignals (installed with the terminal) restores it.
     screen.renderNow()
     dispatchMain()
   }
