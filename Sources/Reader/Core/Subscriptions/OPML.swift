@@ -33,6 +33,12 @@ public enum OPML {
   }
 
   public static func parse(_ data: Data) throws(OPMLError) -> Document {
+    // FoundationXML traps on a name or attribute that is not UTF-8 (found by FuzzUserFiles): refuse such
+    // a file first. A file that declares another encoding reaches the parser, which converts it.
+    if String(validating: data, as: UTF8.self) == nil && !declaresOtherEncoding(data) {
+      let bad = TextFileLines.split(data).firstIndex { if case .notUTF8 = $0 { true } else { false } } ?? 0
+      throw .malformed(line: bad + 1, reason: "the file is not UTF-8 text and declares no other encoding")
+    }
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false
     let reader = Reader()
@@ -49,6 +55,16 @@ public enum OPML {
       throw .malformed(line: parser.lineNumber, reason: "the document ends before its elements are closed")
     }
     return Document(subscriptions: reader.subscriptions, outlinesWithoutURL: reader.withoutURL)
+  }
+
+  /// True when the XML declaration names an encoding other than UTF-8.
+  private static func declaresOtherEncoding(_ data: Data) -> Bool {
+    let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
+    guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
+      let found = head[..<end.lowerBound].range(of: "encoding=")
+    else { return false }
+    let value = head[found.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+    return value != "utf-8" && value != "utf8"
   }
 
   /// An OPML 2.0 document listing `subscriptions`; feeds sharing a first tag sit in a folder of that
