@@ -14,7 +14,7 @@ let package = Package(
     .package(name: "splitfeed", path: "..")
   ],
   targets: [
-    // Invariant checks shared by the three fuzzers: a failed check aborts, which libFuzzer records as a
+    // Invariant checks shared by the fuzzers: a failed check aborts, which libFuzzer records as a
     // crash with the input that caused it.
     .target(name: "FuzzSupport"),
     // FeedParser.parse(data:url:httpCharset:): libxml2 SAX2 push parser, encoding sniffing, JSON Feed.
@@ -32,6 +32,13 @@ let package = Package(
     // StyledText(html:baseURL:) and wrap(width:): libxml2's HTML parser, the renderer and the wrapper.
     .executableTarget(
       name: "FuzzHTML",
+      dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
+      linkerSettings: lld
+    ),
+    // UrlsFile.parse(bytes:), TextFileLines.wordLines (the config reader's lines) and OPML.parse, with an
+    // import's urls lines read back: the files users bring from other systems.
+    .executableTarget(
+      name: "FuzzUserFiles",
       dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
       linkerSettings: lld
     ),

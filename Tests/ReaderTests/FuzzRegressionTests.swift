@@ -57,6 +57,14 @@ struct FuzzRegressionTests {
     }
   }
 
+  /// Crashed inside FoundationXML (an attribute name that is not UTF-8); now a clear error.
+  @Test(arguments: inputs("FuzzUserFiles"))
+  func userFiles(_ file: URL) throws {
+    let data = try Data(contentsOf: file)
+    #expect(throws: OPMLError.self) { try OPML.parse(data) }
+    _ = UrlsFile.parse(bytes: data)
+  }
+
   /// `YYYY-MM-DDThh:mm:ssZ` by Howard Hinnant's civil-from-days, independent of the parser under test
   /// and of Foundation's calendar (which turns Julian before 1582); nil outside years 0000–9999.
   static func rfc3339(_ epochSeconds: Int) -> String? {

@@ -96,6 +96,21 @@ struct ConfigParserTests {
     for text in ["", "F13", "^1", "CTRL", "jj"] { #expect(KeyName.parse(text) == nil, "\(text)") }
   }
 
+  @Test("CRLF config: every setting is read; a problem quotes a short excerpt of a long line")
+  func crlfConfig() {
+    let (config, problems) = ConfigParser.parse(bytes: Array("\u{FEFF}reload-threads 3\r\nlayout split\r\nbrowser \"firefox %u\"\r\n".utf8))
+    #expect(problems.isEmpty)
+    #expect(config.reloadThreads == 3 && config.ui.layout == .split && config.ui.browser == "firefox %u")
+    let long = String(repeating: "x", count: 100_000)
+    let (_, longProblems) = ConfigParser.parse("layout \(long)\nbogus-\(long) 1\n")
+    #expect(longProblems.count == 2)
+    #expect(longProblems.allSatisfy { $0.message.count <= LineProblem.maxMessageLength })
+    #expect(longProblems[0].description.hasPrefix("config line 1: layout: expected one of"))
+    let bad = ConfigParser.parse(bytes: Array("reload-threads 2\n".utf8) + [0xFF, 0x0A] + Array("layout stack\n".utf8))
+    #expect(bad.config.reloadThreads == 2 && bad.config.ui.layout == .stack)
+    #expect(bad.problems.map(\.line) == [2])
+  }
+
   @Test func pathsFollowXDGAndOverrides() {
     let env = ["HOME": "/home/u", "XDG_CONFIG_HOME": "/xdg/config", "XDG_DATA_HOME": "relative/ignored"]
     #expect(Paths.resolve(environment: env) == Paths(configDirectory: "/xdg/config/splitfeed", cacheFile: "/home/u/.local/share/splitfeed/cache.db"))

@@ -1,4 +1,5 @@
 import CNcurses
+import Glibc
 import ScreenKit
 
 /// The ncurses terminal: the only Swift file that imports CNcurses. It turns `Surface` frames into the
@@ -11,6 +12,9 @@ public final class NcursesBackend: TerminalBackend {
   private var previous: Surface?
   private var pairs: [ColorPairKey: Int16] = [:]
   private var decoder = InputDecoder()
+  /// False on a terminal without colours and when `NO_COLOR` is set (no-color.org): then styles keep
+  /// their attributes (reverse, bold) and every colour, the theme's and the config's, is left out.
+  private var usesColor = false
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -24,12 +28,15 @@ public final class NcursesBackend: TerminalBackend {
 
   public init() throws {
     var buffer = [CChar](repeating: 0, count: 512)
+    let shellModes = TerminatingSignals.shellModes()
     if cnc_start(&buffer, buffer.count) != 0 {
       let message = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
       throw StartError(description: message)
     }
     cnc_install_crash_handlers()
+    TerminatingSignals.install(restoring: shellModes)
     supportsUnicode = cnc_locale_is_utf8() != 0
+    usesColor = cnc_has_colors() != 0 && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
     size = Size(width: Int(cnc_cols()), height: Int(cnc_lines()))
   }
 
@@ -96,7 +103,7 @@ public final class NcursesBackend: TerminalBackend {
   /// Colour pairs are allocated once per (foreground, background) and reused (not TermKit's counter).
   private func pair(for style: Style) -> Int16 {
     if style.foreground == .default && style.background == .default { return 0 }
-    guard cnc_has_colors() != 0 else { return 0 }
+    guard usesColor else { return 0 }
     let key = ColorPairKey(foreground: style.foreground, background: style.background)
     if let existing = pairs[key] { return existing }
     let number = Int16(pairs.count + 1)

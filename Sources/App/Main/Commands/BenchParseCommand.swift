@@ -23,7 +23,7 @@ struct BenchParseCommand: ParsableCommand {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     var line = "items=\(result.feed.items.count) seconds=\(String(format: "%.3f", seconds))"
     if digest { line += " digest=\(String(Self.digest(result), radix: 16))" }
-    print(line)
+    CommandOutput.out(line + "\n")
   }
 
   /// FNV-1a over every field of the feed and its items, in a fixed order (Hasher is seeded per process).

@@ -26,11 +26,11 @@ struct BenchUICommand: ParsableCommand {
     guard parts.count == 2 else { throw ValidationError("--size wants WIDTHxHEIGHT") }
     let screenSize = Size(width: parts[0], height: parts[1])
     MainActor.assumeIsolated {
-      print("keypress + redraw, headless \(screenSize), \(presses) presses each (µs per press: median / p99)")
+      CommandOutput.out("keypress + redraw, headless \(screenSize), \(presses) presses each (µs per press: median / p99)\n")
       for count in rows {
         let result = Self.measure(rows: count, size: screenSize, presses: presses)
         let cells = result.map { "\($0.key) \(format($0.median)) / \(format($0.p99))" }
-        print(String(format: "%7d rows: ", count) + cells.joined(separator: "   "))
+        CommandOutput.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
       }
     }
   }

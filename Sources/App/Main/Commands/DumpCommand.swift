@@ -10,6 +10,10 @@ struct DumpCommand: ParsableCommand {
     abstract: "Print a feed as JSON: title, link and items (title, link, published, id, author)."
   )
 
+  /// Accepted so that a script can give every command the same options; `dump` reads neither the
+  /// config nor the cache.
+  @OptionGroup var options: LibraryOptions
+
   @Argument(help: "The feed: a file path, file:// or http(s):// URL.")
   var source: String
 
@@ -22,7 +26,7 @@ struct DumpCommand: ParsableCommand {
       CommandOutput.warn(outcome.error ?? "failed")
       throw ExitCode.failure
     }
-    FileHandle.standardOutput.write(Data(json.utf8))
+    CommandOutput.out(json)
   }
 
   /// What `dump` prints: the JSON on success, else the one-line error; warnings either way.

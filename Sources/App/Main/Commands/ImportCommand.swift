@@ -35,7 +35,7 @@ struct ImportCommand: ParsableCommand {
       do {
         try FileManager.default.createDirectory(atPath: library.paths.configDirectory, withIntermediateDirectories: true)
         let store = UrlsFileStore(paths: library.paths)
-        let new = UrlsFile.appending(plan.added.map { ($0.url, $0.tags) }, to: try store.read())
+        let new = UrlsFile.appending(plan.added.map { ($0.url, $0.tags) }, to: try store.bytes())
         try UrlsFileStore.write(new, to: store.path)
       } catch let error as UrlsFileStore.Failure {
         CommandOutput.warn("\(error) Nothing was imported.")
@@ -51,7 +51,7 @@ struct ImportCommand: ParsableCommand {
     if !plan.invalid.isEmpty || document.outlinesWithoutURL > 0 {
       summary += ", \(plan.invalid.count + document.outlinesWithoutURL) without a usable address"
     }
-    print(summary + ".")
+    CommandOutput.out(summary + ".\n")
   }
 
   /// Titles for the feed list before the first fetch; a cache problem only costs a warning.

@@ -20,6 +20,8 @@ struct OpenCommand: ParsableCommand {
   @Argument(help: "Feeds to open: file paths, file:// or http(s):// URLs.")
   var sources: [String] = []
 
+  func validate() throws { try CommandArguments.validateSources(sources) }
+
   func run() throws {
     try MainActor.assumeIsolated {
       try Application.run(sources: sources, layout: layout, library: options.load())

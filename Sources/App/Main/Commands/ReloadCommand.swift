@@ -7,13 +7,15 @@ import Reader
 struct ReloadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reload",
-    abstract: "Fetch all feeds (or the given ones) into the cache; exit status 1 if any failed."
+    abstract: "Fetch all feeds (or the given ones) into the cache; exit status 1 if any failed or there was none."
   )
 
   @OptionGroup var options: LibraryOptions
 
   @Argument(help: "Feeds to reload instead of the urls file's (they are added to the cache).")
   var sources: [String] = []
+
+  func validate() throws { try CommandArguments.validateSources(sources) }
 
   func run() throws {
     let library = options.load()
@@ -27,6 +29,10 @@ struct ReloadCommand: ParsableCommand {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
     }
+    guard !feeds.isEmpty else {
+      CommandOutput.warn("no feed to reload: \(library.paths.urlsFile) lists none that can be read, and the cache has none.")
+      throw ExitCode.failure
+    }
     let showProgress = CommandOutput.stderrIsTTY
     let reloader = Reloader(cache: cache, fetcher: library.fetcher)
     let results = Blocking.run {
@@ -37,7 +43,7 @@ struct ReloadCommand: ParsableCommand {
     if showProgress { CommandOutput.progress(nil) }
     let report = ReloadReport(results)
     for line in report.errorLines { CommandOutput.errorLine(line) }
-    print(report.summary)
+    CommandOutput.out(report.summary + "\n")
     if report.failed > 0 { throw ExitCode.failure }
   }
 }

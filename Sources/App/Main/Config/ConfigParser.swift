@@ -7,24 +7,20 @@ import ScreenKit
 /// always starts (issue 5).
 enum ConfigParser {
   static func parse(_ text: String, fileName: String = "config") -> (config: Config, problems: [LineProblem]) {
+    parse(bytes: text.utf8, fileName: fileName)
+  }
+
+  /// `parse` for the file's bytes as read from disk (see `TextFileLines` for line ends and encodings).
+  static func parse(bytes: some Collection<UInt8>, fileName: String = "config") -> (config: Config, problems: [LineProblem]) {
     var config = Config()
     config.fileName = fileName
-    var problems: [LineProblem] = []
-    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let number = offset + 1
-      let report = { (message: String) in problems.append(LineProblem(file: fileName, line: number, message: message)) }
-      let words: [String]
-      switch LineTokenizer.words(line) {
-      case .success(let w): words = w
-      case .failure(let error):
-        report(error.description)
-        continue
+    var (lines, problems) = TextFileLines.wordLines(bytes, fileName: fileName)
+    for (number, words) in lines {
+      if let message = apply(words[0], Array(words.dropFirst()), to: &config) {
+        problems.append(LineProblem(file: fileName, line: number, message: message))
       }
-      guard let name = words.first else { continue }
-      let values = Array(words.dropFirst())
-      if let message = apply(name, values, to: &config) { report(message) }
     }
-    return (config, problems)
+    return (config, problems.sorted { $0.line < $1.line })
   }
 
   /// Applies one line; returns the problem, if any (and then leaves `config` unchanged).

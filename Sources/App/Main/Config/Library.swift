@@ -15,21 +15,22 @@ struct Library: Sendable {
   /// Reads the config and urls files (missing files are empty; unreadable ones are a problem).
   static func load(paths: Paths) -> Library {
     var problems: [LineProblem] = []
-    let configText = read(paths.configFile, name: "config", problems: &problems)
-    let (config, configProblems) = ConfigParser.parse(configText, fileName: "config")
-    let urlsText = read(paths.urlsFile, name: "urls", problems: &problems)
-    let (entries, urlProblems) = UrlsFile.parse(urlsText, fileName: "urls", currentDirectory: paths.configDirectory)
+    let configBytes = read(paths.configFile, name: "config", problems: &problems)
+    let (config, configProblems) = ConfigParser.parse(bytes: configBytes, fileName: "config")
+    let urlsBytes = read(paths.urlsFile, name: "urls", problems: &problems)
+    let (entries, urlProblems) = UrlsFile.parse(bytes: urlsBytes, fileName: "urls", currentDirectory: paths.configDirectory)
     problems += configProblems + urlProblems
     return Library(paths: paths, config: config, subscriptions: entries, problems: problems)
   }
 
-  private static func read(_ path: String, name: String, problems: inout [LineProblem]) -> String {
-    guard FileManager.default.fileExists(atPath: path) else { return "" }
+  /// The file's bytes; decoding is per line (`TextFileLines`), so a stray byte costs one line, not the file.
+  private static func read(_ path: String, name: String, problems: inout [LineProblem]) -> Data {
+    guard FileManager.default.fileExists(atPath: path) else { return Data() }
     do {
-      return try String(contentsOfFile: path, encoding: .utf8)
+      return try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
       problems.append(LineProblem(file: name, line: 0, message: "\(path) could not be read (\(error.localizedDescription)); using none of it"))
-      return ""
+      return Data()
     }
   }
 

@@ -5,7 +5,8 @@ import Terminal
 
 /// Turns terminal input, signals and the events background work posts into `Event`s handed to
 /// `Screen.handle` on the main queue (ARCHITECTURE design A): a Dispatch read source on stdin, signal
-/// sources for SIGWINCH and the termination signals, and the session's event queue. It is the only code
+/// sources for SIGWINCH and SIGTSTP (the terminating signals are TerminatingSignals'), and the session's
+/// event queue. It is the only code
 /// that knows about Dispatch sources; signal handlers do no work of their own.
 ///
 /// SIGWINCH belongs to this loop, not to ncurses: on Linux a Dispatch signal source replaces ncurses's
@@ -36,9 +37,7 @@ final class RunLoop {
 
     watch(signal: SIGWINCH) { [unowned self] in self.scheduleResize() }
     watch(signal: SIGTSTP) { [unowned self] in self.suspendForJobControl() }
-    for sig in [SIGINT, SIGTERM, SIGHUP] {
-      watch(signal: sig) { RunLoop.quit(status: 128 + sig) }
-    }
+    // SIGINT, SIGTERM, SIGHUP, SIGQUIT…: TerminatingSignals (installed with the terminal) restores it.
     events.onPost { [unowned self] in
       DispatchQueue.main.async { MainActor.assumeIsolated { self.drainPosted() } }
     }

@@ -6,10 +6,21 @@ public struct LineProblem: Sendable, Equatable, CustomStringConvertible {
   public var line: Int
   public var message: String
 
+  /// A message longer than `maxMessageLength` keeps its start and its end around an ellipsis: it quotes
+  /// words of the line, and a line can be megabytes long.
   public init(file: String, line: Int, message: String) {
     self.file = file
     self.line = line
-    self.message = message
+    self.message = message.count <= Self.maxMessageLength
+      ? message : message.prefix(Self.maxMessageLength - 41) + " … " + message.suffix(38)
+  }
+
+  public static let maxMessageLength = 200
+
+  /// The message for a line that `TextFileLines` could not decode.
+  public static func notUTF8(_ line: TextFileLines.Line) -> String {
+    guard case .notUTF8(let column) = line else { return "" }
+    return "not UTF-8 text (an invalid byte at column \(column)); line skipped (save the file as UTF-8)"
   }
 
   /// Line 0 means the file as a whole (it could not be read, say).

@@ -33,6 +33,12 @@ public enum OPML {
   }
 
   public static func parse(_ data: Data) throws(OPMLError) -> Document {
+    // FoundationXML traps on a name or attribute that is not UTF-8 (found by FuzzUserFiles): refuse such
+    // a file first. A file that declares another encoding reaches the parser, which converts it.
+    if String(validating: data, as: UTF8.self) == nil && !declaresOtherEncoding(data) {
+      let bad = TextFileLines.split(data).firstIndex { if case .notUTF8 = $0 { true } else { false } } ?? 0
+      throw .malformed(line: bad + 1, reason: "the file is not UTF-8 text and declares no other encoding")
+    }
     let parser = XMLParser(data: data)
     parser.shouldResolveExternalEntities = false
     let reader = Reader()
@@ -42,13 +48,23 @@ public enum OPML {
       if ok || reader.rootName != nil { throw .notOPML(root: reader.rootName ?? "") }
     }
     guard ok else {
-      throw .malformed(line: parser.lineNumber, reason: parser.parserError?.localizedDescription ?? "parse error")
+      throw .malformed(line: parser.lineNumber, reason: OPMLError.reason(code: (parser.parserError as NSError?)?.code))
     }
     // FoundationXML on Linux reports a document cut off inside an element as a success.
     guard reader.openElements == 0 else {
       throw .malformed(line: parser.lineNumber, reason: "the document ends before its elements are closed")
     }
     return Document(subscriptions: reader.subscriptions, outlinesWithoutURL: reader.withoutURL)
+  }
+
+  /// True when the XML declaration names an encoding other than UTF-8.
+  private static func declaresOtherEncoding(_ data: Data) -> Bool {
+    let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
+    guard head.hasPrefix("<?xml"), let end = head.range(of: "?>"),
+      let found = head[..<end.lowerBound].range(of: "encoding=")
+    else { return false }
+    let value = head[found.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+    return value != "utf-8" && value != "utf8"
   }
 
   /// An OPML 2.0 document listing `subscriptions`; feeds sharing a first tag sit in a folder of that
@@ -149,8 +165,10 @@ public enum OPML {
       if name == "outline", !stack.isEmpty { stack.removeLast() }
     }
 
+    /// Titles and folder names on one line (`UrlsFile.oneLine`): an attribute may hold `&#10;`, and a
+    /// folder name becomes a tag in the line-based urls file.
     private func nonEmpty(_ s: String?) -> String? {
-      guard let t = s?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty else { return nil }
+      guard let t = s.map(UrlsFile.oneLine), !t.isEmpty else { return nil }
       return t
     }
   }
@@ -167,6 +185,31 @@ public enum OPMLError: Error, Equatable, Sendable, CustomStringConvertible {
       return root.isEmpty ? "The file is not OPML (it has no root element)." : "The file is not OPML: its root element is <\(root)>, not <opml>."
     case .malformed(let line, let reason):
       return "The OPML file is not well-formed XML (line \(line): \(reason))."
+    }
+  }
+
+  /// What went wrong, in words, for the error codes `XMLParser` reports (libxml2's numbers): its own
+  /// description is "NSXMLParserErrorDomain error 29", which tells the user nothing.
+  static func reason(code: Int?) -> String {
+    guard let code else { return "the XML is malformed" }
+    switch code {
+    case 4: return "the file is empty"
+    case 5, 77: return "the file ends in the middle of an element"
+    case 6, 7, 8, 10...13: return "a character reference (&#…;) is invalid"
+    case 9: return "a character that XML does not allow"
+    case 14...25: return "an entity reference (&…;) is malformed, perhaps a bare & that should be &amp;"
+    case 26, 27: return "an entity is not defined (only &amp; &lt; &gt; &quot; &apos; are, without a DTD)"
+    case 28...30: return "the file uses external or parameter entities, which are not read"
+    case 31, 32, 79, 81: return "the declared encoding is unknown or does not match the bytes"
+    case 33, 34, 39...44: return "an attribute's value is not quoted or not closed"
+    case 38: return "an attribute's value contains <"
+    case 45: return "a comment is not closed"
+    case 64: return "a processing instruction or XML declaration is misplaced"
+    case 68: return "a name was expected (a stray < or & perhaps)"
+    case 73: return "a tag is not closed with >"
+    case 76: return "an end tag does not match the element it closes"
+    case 85, 86: return "there is content after the document's root element"
+    default: return "the XML is malformed (libxml2 error \(code))"
     }
   }
 }

@@ -25,20 +25,21 @@ public enum UrlsFile {
   public static func parse(
     _ text: String, fileName: String = "urls", currentDirectory: String = FileManager.default.currentDirectoryPath
   ) -> (entries: [Entry], problems: [LineProblem]) {
+    parse(bytes: text.utf8, fileName: fileName, currentDirectory: currentDirectory)
+  }
+
+  /// `parse` for the file's bytes as read from disk: lines that are not UTF-8 are problems, the others
+  /// are used (see `TextFileLines`).
+  public static func parse(
+    bytes: some Collection<UInt8>, fileName: String = "urls",
+    currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> (entries: [Entry], problems: [LineProblem]) {
     var entries: [Entry] = []
-    var problems: [LineProblem] = []
+    var (lines, problems) = TextFileLines.wordLines(bytes, fileName: fileName)
     var seen: [String: Int] = [:]
-    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let number = offset + 1
+    for (number, words) in lines {
       let problem = { (message: String) in problems.append(LineProblem(file: fileName, line: number, message: message)) }
-      let words: [String]
-      switch LineTokenizer.words(line) {
-      case .success(let w): words = w
-      case .failure(let error):
-        problem(error.description)
-        continue
-      }
-      guard let first = words.first else { continue }
+      let first = words[0]
       if first.hasPrefix("query:") || first.hasPrefix("exec:") || first.hasPrefix("filter:") {
         problem("\"\(first.prefix(while: { $0 != ":" })):\" feeds (newsboat) are not supported; line skipped")
         continue
@@ -58,19 +59,50 @@ public enum UrlsFile {
       seen[key] = number
       entries.append(Entry(source: source, tags: Array(words.dropFirst()), line: number))
     }
-    return (entries, problems)
+    return (entries, problems.sorted { $0.line < $1.line })
   }
 
   /// `text` with one line per new feed appended (address, then its tags quoted as needed), keeping
   /// everything already there, comments included.
   public static func appending(_ feeds: [(url: String, tags: [String])], to text: String) -> String {
-    guard !feeds.isEmpty else { return text }
-    var out = text
-    if !out.isEmpty && !out.hasSuffix("\n") { out += "\n" }
+    String(decoding: appending(feeds, to: Array(text.utf8)), as: UTF8.self)
+  }
+
+  /// `appending` on the file's bytes, which may hold lines that are not UTF-8: those are kept as they
+  /// are. New lines end as the file's lines do (`\r\n` in a file written on Windows). Each new line means
+  /// exactly one feed to splitfeed and to newsboat alike: a tag is folded onto one line (`oneLine`), and
+  /// loses a leading `~` or `!`, which newsboat reads as the feed's title or as "hidden".
+  public static func appending(_ feeds: [(url: String, tags: [String])], to bytes: [UInt8]) -> [UInt8] {
+    guard !feeds.isEmpty else { return bytes }
+    let crlf = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") } ?? false
+    let newline = crlf ? "\r\n" : "\n"
+    var out = bytes
+    if !out.isEmpty && out.last != UInt8(ascii: "\n") { out += Array(newline.utf8) }
     for feed in feeds {
-      out += ([feed.url] + feed.tags.map(LineTokenizer.quote)).joined(separator: " ") + "\n"
+      let tags = feed.tags.map { String(oneLine($0).drop { $0 == "~" || $0 == "!" }) }.filter { !$0.isEmpty }
+      let address = LineTokenizer.quote(oneLine(feed.url))
+      out += Array(([address] + tags.map(LineTokenizer.quote)).joined(separator: " ").utf8) + Array(newline.utf8)
     }
     return out
+  }
+
+  /// `text` on one line: every run of whitespace, line or paragraph separators and control characters
+  /// (C0, DEL, C1) becomes one space, and the ends are trimmed. For text from strangers (OPML titles)
+  /// that must not start a line of its own in a line-based file.
+  public static func oneLine(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    var pendingSpace = false
+    for scalar in text.unicodeScalars {
+      let v = scalar.value
+      if v < 0x20 || (0x7F...0x9F).contains(v) || scalar.properties.isWhitespace {
+        pendingSpace = !out.isEmpty
+        continue
+      }
+      if pendingSpace { out.append(" ") }
+      pendingSpace = false
+      out.append(scalar)
+    }
+    return String(out)
   }
 
   /// `text` with the address on the line of the feed whose cache key is `url` replaced by `newAddress`
@@ -83,10 +115,14 @@ public enum UrlsFile {
   ) -> (text: String, line: Int)? {
     guard let entry = parse(text, currentDirectory: currentDirectory).entries.first(where: { $0.url == url })
     else { return nil }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    let line = lines[entry.line - 1]
+    // Split on the newline scalar, not the Character: "\r\n" is one Character, and each line keeps its
+    // "\r" (the tokenizer reads it as a blank), so the file keeps its line ends.
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+    var line = lines[entry.line - 1]
+    if entry.line == 1, line.first == "\u{FEFF}" { line = line.dropFirst() }
     guard case .success(let tokens) = LineTokenizer.tokens(line), let address = tokens.first?.range else { return nil }
-    lines[entry.line - 1] = line[..<address.lowerBound] + LineTokenizer.quote(newAddress)[...] + line[address.upperBound...]
+    lines[entry.line - 1] = lines[entry.line - 1][..<address.lowerBound] + LineTokenizer.quote(newAddress)[...]
+      + line[address.upperBound...]
     return (lines.joined(separator: "\n"), entry.line)
   }
 }

@@ -19,11 +19,20 @@ public struct UrlsFileStore: Sendable {
     self.directory = directory
   }
 
-  /// The file's text; empty when it does not exist.
+  /// The file's text; empty when it does not exist. Fails when a line is not UTF-8: an edit that
+  /// rewrites lines must not repair (and so change) the user's other lines.
   public func read() throws -> String {
-    guard FileManager.default.fileExists(atPath: path) else { return "" }
+    guard let text = String(validating: try bytes(), as: UTF8.self) else {
+      throw Failure(description: "\(path) holds a line that is not UTF-8 text; save it as UTF-8 first.")
+    }
+    return text
+  }
+
+  /// The file's bytes; empty when it does not exist.
+  public func bytes() throws -> [UInt8] {
+    guard FileManager.default.fileExists(atPath: path) else { return [] }
     do {
-      return try String(contentsOfFile: path, encoding: .utf8)
+      return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
     } catch {
       throw Failure(description: "Could not read \(path): \(error.localizedDescription).")
     }
@@ -42,7 +51,10 @@ public struct UrlsFileStore: Sendable {
   }
 
   /// Writes `text` to `path` atomically (see the type's comment).
-  public static func write(_ text: String, to path: String) throws {
+  public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+
+  /// Writes `bytes` to `path` atomically (see the type's comment).
+  public static func write(_ bytes: [UInt8], to path: String) throws {
     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     let folder = (target as NSString).deletingLastPathComponent
     var mode: mode_t = 0o644
@@ -56,16 +68,10 @@ public struct UrlsFileStore: Sendable {
     defer {
       if !written { unlink(temporary) }
     }
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      guard n > 0 else {
-        close(fd)
-        throw failure("write", path: path)
-      }
-      offset += n
+    if let error = FileDescriptor.writeAll(fd, bytes) {
+      close(fd)
+      errno = error
+      throw failure("write", path: path)
     }
     guard fchmod(fd, mode) == 0, fsync(fd) == 0, close(fd) == 0 else { throw failure("write", path: path) }
     guard rename(temporary, target) == 0 else { throw failure("replace", path: path) }
