@@ -51,11 +51,11 @@ final class Harness {
   }
 
   /// Waits (without blocking the main actor) until `condition` holds after a drain; background work that
-  /// reports through events lands this way. Records an issue after 20 s.
+  /// reports through events lands this way. Records an issue after 60 s.
   func eventually(_ what: String, _ condition: () throws -> Bool) async throws {
     // A deadline, not a count of sleeps: under the full parallel suite a sleep can take far longer than
     // asked.
-    let deadline = ContinuousClock.now + .seconds(20)
+    let deadline = ContinuousClock.now + .seconds(60)
     while ContinuousClock.now < deadline {
       drain()
       if try condition() { return }
