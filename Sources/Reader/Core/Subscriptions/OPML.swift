@@ -1,13 +1,10 @@
+internal import CLibXML2
 import Foundation
 
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
-
-/// OPML subscription lists (`splitfeed import` / `export`, SPEC §6). Reading uses Foundation's
-/// `XMLParser` rather than the feed parser's libxml2 SAX layer: an OPML file is small and read once, so
-/// the simpler event API wins, and with external entities left unresolved (its default) it reads no file
-/// and fetches nothing. Folders (outlines without `xmlUrl`) become tags of the feeds inside them.
+/// OPML subscription lists (`splitfeed import` / `export`, SPEC §6). Reading uses libxml2's pull reader
+/// (the same libxml2 as the feeds, strict XML, no network, no external entities): Foundation's
+/// `XMLParser` crashed on malformed files the fuzzer made. Folders (outlines without `xmlUrl`) become
+/// tags of the feeds inside them.
 public enum OPML {
   /// One subscription.
   public struct Subscription: Sendable, Equatable {
@@ -39,22 +36,82 @@ public enum OPML {
       let bad = TextFileLines.split(data).firstIndex { if case .notUTF8 = $0 { true } else { false } } ?? 0
       throw .malformed(line: bad + 1, reason: "the file is not UTF-8 text and declares no other encoding")
     }
-    let parser = XMLParser(data: data)
-    parser.shouldResolveExternalEntities = false
-    let reader = Reader()
-    parser.delegate = reader
-    let ok = parser.parse()
-    if !reader.sawRoot {
-      if ok || reader.rootName != nil { throw .notOPML(root: reader.rootName ?? "") }
+    guard data.count < Int32.max else { throw .malformed(line: 0, reason: "the file is too large") }
+    let result = data.withUnsafeBytes { raw in Result { () throws(OPMLError) in try read(raw) } }
+    return try result.get()
+  }
+
+  /// Walks the document with libxml2's `xmlTextReader`, which reads `raw` in place (it must outlive the
+  /// reader).
+  private static func read(_ raw: UnsafeRawBufferPointer) throws(OPMLError) -> Document {
+    splitfeed_xml_silence_default_errors()
+    xmlResetLastError()
+    let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer<CChar>(bitPattern: 1)
+    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+    guard raw.count > 0, let base, let reader = xmlReaderForMemory(base, Int32(raw.count), nil, nil, options) else {
+      throw .malformed(line: 1, reason: "the file is empty")
     }
-    guard ok else {
-      throw .malformed(line: parser.lineNumber, reason: OPMLError.reason(code: (parser.parserError as NSError?)?.code))
+    defer { xmlFreeTextReader(reader) }
+    var document = Document(subscriptions: [], outlinesWithoutURL: 0)
+    var rootName: String?
+    /// One entry per open `outline`: the folder title it contributes, or nil for a feed outline.
+    var stack: [String?] = []
+    while true {
+      let status = xmlTextReaderRead(reader)
+      if status == 0 { break }
+      guard status > 0 else {
+        let error = xmlGetLastError()
+        let line = error.map { Int($0.pointee.line) } ?? Int(xmlTextReaderGetParserLineNumber(reader))
+        throw .malformed(line: line, reason: OPMLError.reason(code: error.map { Int($0.pointee.code) }))
+      }
+      let type = xmlTextReaderNodeType(reader)
+      let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
+      if type == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) {
+        if name == "outline", !stack.isEmpty { stack.removeLast() }
+        continue
+      }
+      guard type == Int32(XML_READER_TYPE_ELEMENT.rawValue) else { continue }
+      if rootName == nil {
+        rootName = name
+        guard name.lowercased() == "opml" else { throw .notOPML(root: name) }
+        continue
+      }
+      guard name == "outline" else { continue }
+      let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
+      let attributes = Self.attributes(reader)
+      let title = nonEmpty(attributes["title"]) ?? nonEmpty(attributes["text"])
+      let entry: String?
+      if let url = nonEmpty(attributes["xmlUrl"] ?? attributes["xmlurl"]) {
+        document.subscriptions.append(
+          Subscription(url: url, title: title, siteLink: nonEmpty(attributes["htmlUrl"]), tags: stack.compactMap { $0 }))
+        entry = nil
+      } else {
+        if let type = attributes["type"]?.lowercased(), type == "rss" || type == "atom" { document.outlinesWithoutURL += 1 }
+        entry = title
+      }
+      // An empty element (`<outline …/>`) has no end event of its own.
+      if !isEmpty { stack.append(entry) }
     }
-    // FoundationXML on Linux reports a document cut off inside an element as a success.
-    guard reader.openElements == 0 else {
-      throw .malformed(line: parser.lineNumber, reason: "the document ends before its elements are closed")
+    guard rootName != nil else { throw .notOPML(root: "") }
+    return document
+  }
+
+  /// The current element's attributes by local name (values already decoded by libxml2).
+  private static func attributes(_ reader: xmlTextReaderPtr) -> [String: String] {
+    var attributes: [String: String] = [:]
+    while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+      guard let name = xmlTextReaderConstLocalName(reader) else { continue }
+      attributes[String(cString: name)] = xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
     }
-    return Document(subscriptions: reader.subscriptions, outlinesWithoutURL: reader.withoutURL)
+    xmlTextReaderMoveToElement(reader)
+    return attributes
+  }
+
+  /// Titles and folder names on one line (`UrlsFile.oneLine`): an attribute may hold `&#10;`, and a folder
+  /// name becomes a tag in the line-based urls file.
+  private static func nonEmpty(_ s: String?) -> String? {
+    guard let t = s.map(UrlsFile.oneLine), !t.isEmpty else { return nil }
+    return t
   }
 
   /// True when the XML declaration names an encoding other than UTF-8.
@@ -126,52 +183,6 @@ public enum OPML {
     }
     return out
   }
-
-  /// Collects outlines while `XMLParser` walks the document.
-  private final class Reader: NSObject, XMLParserDelegate {
-    var subscriptions: [Subscription] = []
-    var withoutURL = 0
-    var rootName: String?
-    var sawRoot = false
-    var openElements = 0
-    /// One entry per open `outline`: the folder title it contributes, or nil for a feed outline.
-    private var stack: [String?] = []
-
-    func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-      attributes: [String: String] = [:]
-    ) {
-      openElements += 1
-      if rootName == nil {
-        rootName = name
-        sawRoot = name.lowercased() == "opml"
-        if !sawRoot { parser.abortParsing() }
-        return
-      }
-      guard name == "outline" else { return }
-      let title = nonEmpty(attributes["title"]) ?? nonEmpty(attributes["text"])
-      if let url = nonEmpty(attributes["xmlUrl"] ?? attributes["xmlurl"]) {
-        subscriptions.append(
-          Subscription(url: url, title: title, siteLink: nonEmpty(attributes["htmlUrl"]), tags: stack.compactMap { $0 }))
-        stack.append(nil)
-      } else {
-        if let type = attributes["type"]?.lowercased(), type == "rss" || type == "atom" { withoutURL += 1 }
-        stack.append(title)
-      }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-      openElements -= 1
-      if name == "outline", !stack.isEmpty { stack.removeLast() }
-    }
-
-    /// Titles and folder names on one line (`UrlsFile.oneLine`): an attribute may hold `&#10;`, and a
-    /// folder name becomes a tag in the line-based urls file.
-    private func nonEmpty(_ s: String?) -> String? {
-      guard let t = s.map(UrlsFile.oneLine), !t.isEmpty else { return nil }
-      return t
-    }
-  }
 }
 
 /// Why an OPML file could not be read.
@@ -188,8 +199,7 @@ public enum OPMLError: Error, Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// What went wrong, in words, for the error codes `XMLParser` reports (libxml2's numbers): its own
-  /// description is "NSXMLParserErrorDomain error 29", which tells the user nothing.
+  /// What went wrong, in words, for libxml2's error codes (its own messages name parser internals).
   static func reason(code: Int?) -> String {
     guard let code else { return "the XML is malformed" }
     switch code {
