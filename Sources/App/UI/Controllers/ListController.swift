@@ -60,8 +60,7 @@ class ListController: Controller {
   func lines(forRow index: Int) -> [String] {
     if let cached = wrapped[index] { return cached }
     if wrapped.count > 4096 { wrapped.removeAll(keepingCapacity: true) }
-    let text = TerminalText.sanitized(rowText(at: index))
-    var lines = TextWrap.lines(text, width: textWidth, maxLines: Self.maxLinesPerRow, ellipsis: wrappedEllipsis)
+    var lines = TextWrapper.lines(rowText(at: index), width: textWidth, maxLines: Self.maxLinesPerRow, ellipsis: wrappedEllipsis)
     if lines.isEmpty { lines = [""] }
     wrapped[index] = lines
     return lines
@@ -105,7 +104,7 @@ class ListController: Controller {
         surface.put(line, at: Point(x: frame.minX + 1, y: rect.minY + i), style: style, clip: frame)
       }
       if showsAccessory, let accessory = rowAccessory(at: row.index, theme: theme) {
-        let text = TextWrap.truncate(accessory.text, width: accessoryWidth, ellipsis: surface.glyphs.ellipsis)
+        let text = TextWrapper.truncate(accessory.text, width: accessoryWidth, ellipsis: surface.glyphs.ellipsis)
         let x = frame.maxX - 1 - DisplayWidth.of(text)
         surface.put(text, at: Point(x: x, y: rect.minY), style: isSelected ? theme.selected(accessory.style) : accessory.style, clip: frame)
       }

@@ -280,7 +280,7 @@ final class ReadingSession {
       notify(error: "This article has no web page to fetch.")
       return nil
     }
-    status.progress = "Fetching \(TerminalText.sanitized(link))…"
+    status.progress = "Fetching \(link)…"
     needsDisplay?()
     let fetcher = self.fetcher
     let cache = self.cache
