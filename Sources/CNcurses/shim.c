@@ -145,10 +145,9 @@ int cnc_has_colors(void) { return has_colors(); }
 int cnc_color_count(void) { return COLORS; }
 
 void cnc_put_cell(int y, int x, const wchar_t *chars, int count, unsigned attrs, short pair) {
-  wchar_t buffer[CCHARW_MAX + 1];
+  if (count < 1) return;
+  wchar_t buffer[2] = {chars[0], L'\0'};
   int n = count < CCHARW_MAX ? count : CCHARW_MAX;
-  memcpy(buffer, chars, (size_t)n * sizeof(wchar_t));
-  buffer[n] = L'\0';
   attr_t a = A_NORMAL;
   if (attrs & CNC_ATTR_BOLD) a |= A_BOLD;
   if (attrs & CNC_ATTR_DIM) a |= A_DIM;
@@ -157,6 +156,10 @@ void cnc_put_cell(int y, int x, const wchar_t *chars, int count, unsigned attrs,
   if (attrs & CNC_ATTR_REVERSE) a |= A_REVERSE;
   cchar_t cc;
   if (setcchar(&cc, buffer, a, pair, NULL) == OK) {
+    /* setcchar drops everything after a second spacing character, but a cell holds one after a zero-width
+       joiner too (👩‍💻 is one cell in tmux): the rest is stored as given, and ncurses prints it all. */
+    for (int i = 1; i < n; i++) cc.chars[i] = chars[i];
+    if (n < CCHARW_MAX) cc.chars[n] = L'\0';
     mvwadd_wch(stdscr, y, x, &cc);
   }
 }

@@ -101,3 +101,63 @@ import Testing
     #expect(text.wrap(width: -5).map(\.text) == ["a", "b"])
   }
 }
+
+/// Plain strings (list titles, bars) on the one wrapper: at most `maxLines` lines by display width.
+@Suite struct PlainWrapTests {
+  @Test(arguments: [
+    ("Understanding Self Sizing Cells and Dynamic Type in iOS 8", 36, 3,
+     ["Understanding Self Sizing Cells and", "Dynamic Type in iOS 8"]),
+    ("short", 10, 3, ["short"]),
+    ("", 10, 3, []),
+    ("one two three four five six", 9, 2, ["one two", "three…"]),
+    ("Supercalifragilistic", 8, 3, ["Supercal", "ifragili", "stic"]),
+    ("Supercalifragilisticexpialidocious", 8, 2, ["Supercal", "ifragil…"]),
+    ("日本語のタイトルです", 8, 3, ["日本語の", "タイトル", "です"]),
+    ("日本語のタイトルです", 7, 2, ["日本語", "のタイ…"]),
+    ("アダプティブ", 8, 3, ["アダプ", "ティブ"]),  // a small ィ never starts a line
+    ("emoji 😀😀 ok", 8, 3, ["emoji 😀", "😀 ok"]),
+    ("tab\tand  spaces", 20, 3, ["tab and spaces"]),
+    ("a\nb", 20, 3, ["a\nb"]),  // a newline in a title is a character: the surface shows U+FFFD
+    ("👩‍💻👩‍💻👩‍💻", 5, 3, ["👩‍💻👩‍💻", "👩‍💻"]),
+    ("👍🏽👍🏽", 6, 3, ["👍🏽", "👍🏽"]),
+    ("👍🏽x", 3, 3, ["…x"]),  // wider than the line: shown as an ellipsis, never cut
+    ("🇯🇵🇯🇵🇯🇵", 5, 3, ["🇯🇵🇯🇵", "🇯🇵"]),
+    ("cafe\u{301}cafe\u{301}", 5, 3, ["cafe\u{301}c", "afe\u{301}"]),
+    ("a b", 0, 3, []),
+  ] as [(String, Int, Int, [String])])
+  func wrap(text: String, width: Int, maxLines: Int, expected: [String]) {
+    #expect(TextWrapper.lines(text, width: width, maxLines: maxLines) == expected)
+  }
+
+  @Test(arguments: [
+    ("Publish Date", 20, "Publish Date"), ("Publish Date", 8, "Publish…"), ("日本語", 5, "日本…"),
+    ("ab👩‍💻cd", 3, "ab…"), ("ab👩‍💻cd", 5, "ab👩‍💻…"), ("👍🏽👍🏽", 5, "👍🏽…"), ("🇯🇵🇯🇵", 3, "🇯🇵…"),
+    ("e\u{301}e\u{301}e\u{301}", 2, "e\u{301}…"), ("1\u{FE0F}\u{20E3}23", 2, "1\u{FE0F}\u{20E3}…"),
+  ] as [(String, Int, String)])
+  func truncate(text: String, width: Int, expected: String) {
+    #expect(TextWrapper.truncate(text, width: width) == expected)
+  }
+
+  /// List titles and articles break lines by the same rules: a title wraps as a paragraph would.
+  @Test(arguments: [6, 7] as [UInt64])
+  func titlesWrapLikeParagraphs(seed: UInt64) {
+    var rng = SplitMix64(seed: seed)
+    for _ in 0..<200 {
+      let text = WrapTests.randomText(&rng)
+      let width = Int.random(in: 1...40, using: &rng)
+      let paragraph = StyledText(blocks: [StyledBlock(runs: [StyledRun(text)])]).wrap(width: width).map(\.text)
+      #expect(TextWrapper.lines(text, width: width) == paragraph, "width \(width): \(text)")
+    }
+  }
+
+  /// Wrapping never cuts inside a cluster: every line is made of the input's clusters, whole.
+  @Test func clustersAreNeverSplit() {
+    let clusters: [Character] = ["👩‍💻", "👍🏽", "🇯🇵", "e\u{301}", "\u{1112}\u{1161}\u{11AB}", "☺\u{FE0F}", "1\u{FE0F}\u{20E3}", "日"]
+    let text = String((0..<60).map { clusters[$0 * 7 % clusters.count] })
+    for width in 4...30 {
+      let lines = TextWrapper.lines(text, width: width)
+      #expect(lines.joined() == text, "width \(width)")
+      #expect(lines.allSatisfy { DisplayWidth.of($0) <= width && $0.allSatisfy(clusters.contains) })
+    }
+  }
+}

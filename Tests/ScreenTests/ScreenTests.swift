@@ -1,3 +1,4 @@
+import Foundation
 import Reader
 import Testing
 
@@ -134,10 +135,23 @@ struct ScreenTests {
     #expect(h.text.contains("Swift Blog"))
   }
 
-  @Test func cjkTitlesWrapByWidth() {
-    let h = Harness(60, 40)
-    h.press(.character("j"), .character("j"), .character("j"))
-    for line in h.lines { #expect(DisplayWidth.of(line) <= 60) }
-    #expect(h.text.contains("日本語のタイトル"))
+  /// A CJK title wraps whole (no character lost or clipped) and by the CJK rules: no line starts with a
+  /// small kana or closing punctuation.
+  @Test(arguments: [80, 60, 34, 21])
+  func cjkTitlesWrapByWidth(width: Int) {
+    let h = Harness(width, 40)
+    let title = "日本語のタイトル：アダプティブ・レイアウト入門"
+    // Each row's list text: up to the split border or the date column (two spaces before it).
+    let rows = h.lines.map { line in
+      let text = String(line.drop { $0 == " " }.prefix { $0 != "│" })
+      return String(text[..<(text.range(of: "  ")?.lowerBound ?? text.endIndex)]).trimmingCharacters(in: .whitespaces)
+    }
+    let start = rows.firstIndex { $0.hasPrefix("日本語") }
+    var joined = ""
+    for row in rows[(start ?? rows.count)...] where title.hasPrefix(joined + row) && joined != title {
+      #expect(!["ィ", "：", "・"].contains(row.first), "\(row) starts a line")
+      joined += row
+    }
+    #expect(joined == title, "at \(width): \(rows)")
   }
 }

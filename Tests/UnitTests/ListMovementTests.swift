@@ -79,31 +79,3 @@ struct ListMovementTests {
     #expect(list.top == 999_970)
   }
 }
-
-/// Title wrapping to at most three lines by display width (SPEC §1).
-struct TextWrapTests {
-  @Test(arguments: [
-    ("Understanding Self Sizing Cells and Dynamic Type in iOS 8", 36, 3,
-     ["Understanding Self Sizing Cells and", "Dynamic Type in iOS 8"]),
-    ("short", 10, 3, ["short"]),
-    ("", 10, 3, []),
-    ("one two three four five six", 9, 2, ["one two", "three…"]),
-    ("Supercalifragilistic", 8, 3, ["Supercal", "ifragili", "stic"]),
-    ("Supercalifragilisticexpialidocious", 8, 2, ["Supercal", "ifragil…"]),
-    ("日本語のタイトルです", 8, 3, ["日本語の", "タイトル", "です"]),
-    ("日本語のタイトルです", 7, 2, ["日本語", "のタイ…"]),
-    ("emoji 😀😀 ok", 8, 3, ["emoji", "😀😀 ok"]),
-    ("a b", 0, 3, []),
-  ] as [(String, Int, Int, [String])])
-  func wrap(text: String, width: Int, maxLines: Int, expected: [String]) {
-    let lines = TextWrap.lines(text, width: width, maxLines: maxLines)
-    #expect(lines == expected)
-    for line in lines { #expect(DisplayWidth.of(line) <= width) }
-  }
-
-  @Test func truncate() {
-    #expect(TextWrap.truncate("Publish Date", width: 20) == "Publish Date")
-    #expect(TextWrap.truncate("Publish Date", width: 8) == "Publish…")
-    #expect(TextWrap.truncate("日本語", width: 5) == "日本…")
-  }
-}

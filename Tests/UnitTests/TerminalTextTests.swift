@@ -39,4 +39,28 @@ import TextLayout
     #expect(narrow.lines == ["日本"])
     #expect(narrow[4, 0] == .blank)
   }
+
+  /// A cluster is stored whole in one cell, followed by as many continuation cells as it is wide.
+  @Test(arguments: [
+    ("\u{1F469}\u{200D}\u{1F4BB}", 2), ("\u{1F44D}\u{1F3FD}", 4), ("\u{1F1EF}\u{1F1F5}", 2), ("e\u{301}", 1),
+    ("\u{1112}\u{1161}\u{11AB}", 2), ("\u{263A}\u{FE0F}", 1), ("1\u{FE0F}\u{20E3}", 1),
+  ] as [(String, Int)])
+  func clustersTakeOneCellAndTheirContinuations(cluster: String, width: Int) {
+    var surface = Surface(size: Size(width: 8, height: 1))
+    #expect(surface.put(cluster + "|", at: Point(x: 1, y: 0)) == width + 1)
+    #expect(surface[1, 0].grapheme == cluster && !surface[1, 0].isContinuation)
+    for x in 2..<(1 + width) { #expect(surface[x, 0].isContinuation, "column \(x)") }
+    #expect(surface[1 + width, 0].grapheme == "|")
+  }
+
+  @Test func overwritingPartOfAClusterBlanksItWhole() {
+    var surface = Surface(size: Size(width: 8, height: 1))
+    surface.put("a\u{1F44D}\u{1F3FD}b", at: .zero)
+    surface.put("x", at: Point(x: 3, y: 0))  // the third of 👍🏽's four columns
+    #expect(surface.lines == ["a  x b"])
+    #expect((0..<8).allSatisfy { !surface[$0, 0].isContinuation })
+    surface.put("\u{1F44D}\u{1F3FD}", at: Point(x: 4, y: 0))
+    surface.put("\u{1F469}\u{200D}\u{1F4BB}", at: Point(x: 3, y: 0))  // covers 👍🏽's head
+    #expect(surface.lines == ["a  \u{1F469}\u{200D}\u{1F4BB}"])
+  }
 }

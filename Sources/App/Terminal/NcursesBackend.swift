@@ -1,6 +1,7 @@
 import CNcurses
 import Glibc
 import ScreenKit
+import TextLayout
 
 /// The ncurses terminal: the only Swift file that imports CNcurses. It turns `Surface` frames into the
 /// fewest ncurses calls (cells changed since the previous frame, one `doupdate` per frame) and decodes
@@ -67,10 +68,24 @@ public final class NcursesBackend: TerminalBackend {
     chars.reserveCapacity(4)
     for (point, cell) in changes where !cell.isContinuation {
       guard point.x < size.width, point.y < size.height else { continue }
-      chars.removeAll(keepingCapacity: true)
-      for scalar in cell.grapheme.unicodeScalars { chars.append(wchar_t(bitPattern: scalar.value)) }
-      if chars.isEmpty { chars.append(0x20) }
-      cnc_put_cell(Int32(point.y), Int32(point.x), chars, Int32(chars.count), attributes(cell.style), pair(for: cell.style))
+      let attributes = attributes(cell.style)
+      let pair = pair(for: cell.style)
+      if cell.grapheme.unicodeScalars.count <= 1 {
+        chars.removeAll(keepingCapacity: true)
+        chars.append(wchar_t(bitPattern: cell.grapheme.unicodeScalars.first?.value ?? 0x20))
+        cnc_put_cell(Int32(point.y), Int32(point.x), chars, 1, attributes, pair)
+        continue
+      }
+      // A cluster goes out in the cells the terminal makes of it (👍🏽 is two), each whole.
+      var x = point.x
+      for character in cell.grapheme {
+        for piece in Grapheme.cells(of: character) where piece.width > 0 && x < size.width {
+          chars.removeAll(keepingCapacity: true)
+          for scalar in piece.scalars { chars.append(wchar_t(bitPattern: scalar.value)) }
+          cnc_put_cell(Int32(point.y), Int32(x), chars, Int32(chars.count), attributes, pair)
+          x += piece.width
+        }
+      }
     }
     cnc_flush()
     previous = frame

@@ -1,12 +1,13 @@
 /// Terminal column width of text, computed in pure Swift so that wrapping (HTML → lines) and the drawing
 /// surface agree with each other and with the terminal without depending on `setlocale`/`wcwidth`.
 ///
-/// Rules (the ones terminals implement): East Asian Wide/Fullwidth and emoji-presentation characters take
-/// two cells, combining marks and format characters none, controls none (they are neutralized before
-/// drawing), everything else one. A grapheme cluster takes the width of its widest scalar, or two when it
-/// carries an emoji variation selector (U+FE0F).
+/// A scalar takes what glibc's `wcwidth` gives it (ncurses and tmux both ask `wcwidth`): East Asian
+/// Wide/Fullwidth and emoji-presentation characters two cells, combining marks and most format
+/// characters none, everything else one. A grapheme cluster takes the columns tmux 3.3 draws for it
+/// (`Grapheme.cells`): 👩‍💻 two, 👍🏽 four, 🇯🇵 two, ☺️ one. Text is measured as the surface draws it
+/// (`Grapheme.neutralized`): a control takes one column (its replacement character).
 public enum DisplayWidth {
-  /// Width of one scalar in terminal cells (0, 1 or 2).
+  /// Width of one scalar in terminal cells (0, 1 or 2), as `wcwidth` gives it (controls 0).
   @inlinable
   public static func of(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
@@ -19,17 +20,32 @@ public enum DisplayWidth {
   @usableFromInline
   static func slowWidth(_ scalar: Unicode.Scalar) -> Int {
     let v = scalar.value
+    if (0x1F1E6...0x1F1FF).contains(v) { return 1 }  // a regional indicator: a flag is two of them
     switch scalar.properties.generalCategory {
-    case .nonspacingMark, .enclosingMark, .format, .control:
+    case .nonspacingMark, .enclosingMark, .control, .lineSeparator, .paragraphSeparator:
       return 0
+    case .format:
+      return isPrependedMark(v) ? 1 : 0
     default: break
     }
-    if v == 0x200B || (0x1160...0x11FF).contains(v) { return 0 }
+    if v == 0x200B || (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
     if isWide(v) { return 2 }
     if scalar.properties.isEmojiPresentation { return 2 }
     return 1
   }
 
+  /// Format characters that `wcwidth` counts as one column: the soft hyphen and the prepended
+  /// concatenation marks (Arabic number signs and the like, drawn as a sign of their own).
+  @usableFromInline
+  static func isPrependedMark(_ v: UInt32) -> Bool {
+    switch v {
+    case 0xAD, 0x600...0x605, 0x6DD, 0x70F, 0x890...0x891, 0x8E2, 0x110BD, 0x110CD: return true
+    default: return false
+    }
+  }
+
+  /// East Asian Wide and Fullwidth ranges; emoji from 0x1F300 up are wide by `isEmojiPresentation`,
+  /// since the rest of those blocks (🌡, 🕷 without U+FE0F) is narrow for `wcwidth`.
   @usableFromInline
   static func isWide(_ v: UInt32) -> Bool {
     switch v {
@@ -38,11 +54,10 @@ public enum DisplayWidth {
       0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA, 0x26F2...0x26F3, 0x26F5, 0x26FA,
       0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C, 0x274E, 0x2753...0x2755, 0x2757,
       0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C, 0x2B50, 0x2B55,
-      0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+      0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4DC0...0x4DFF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
       0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F,
-      0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18AFF, 0x1B000...0x1B2FF,
-      0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F251, 0x1F300...0x1F64F,
-      0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF,
+      0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x16FF0...0x16FF1, 0x17000...0x18CD5,
+      0x18D00...0x18D08, 0x1AFF0...0x1AFFE, 0x1B000...0x1B2FF, 0x1F200...0x1F265,
       0x20000...0x2FFFD, 0x30000...0x3FFFD:
       return true
     default:
@@ -50,23 +65,21 @@ public enum DisplayWidth {
     }
   }
 
-  /// Width of one grapheme cluster (a Swift `Character`).
+  /// Width of one grapheme cluster (a Swift `Character`) as drawn: the sum of its `Grapheme.cells`, one
+  /// column for a control (drawn as `Grapheme.replacement`).
   @inlinable
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
-    var it = scalars.makeIterator()
-    guard let first = it.next() else { return 0 }
-    guard let second = it.next() else { return of(first) }
-    var width = of(first)
-    var emojiStyle = second.value == 0xFE0F
-    width = max(width, of(second))
-    while let s = it.next() {
-      if s.value == 0xFE0F { emojiStyle = true }
-      width = max(width, of(s))
+    if scalars.count == 1, let only = scalars.first { return Grapheme.isControl(only) ? 1 : of(only) }
+    var width = 0
+    var afterJoiner = false
+    for scalar in scalars {
+      if Grapheme.isControl(scalar) { return 1 }
+      // The same walk as `Grapheme.cells`, without building the cells.
+      if !(afterJoiner && scalar.value >= 0x80) { width += of(scalar) }
+      afterJoiner = scalar.value == 0x200D
     }
-    if emojiStyle && first.properties.isEmoji { return 2 }
-    // Regional-indicator pairs (flags) and ZWJ sequences render as one double-width glyph.
-    return min(width, 2)
+    return width
   }
 
   /// Width of a string: the sum of its grapheme clusters' widths.

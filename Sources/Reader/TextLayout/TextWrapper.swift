@@ -1,15 +1,20 @@
-/// Lays `StyledBlock`s out into `StyledLine`s of at most `width` columns, measured with `DisplayWidth`.
+/// The one line breaker: lays `StyledBlock`s (articles) and plain strings (list titles, bars, messages,
+/// `TextWrapper.lines`) out into lines of at most `width` columns, measured with `DisplayWidth`.
 ///
 /// One linear pass per block (no re-measuring of a growing line), so wrapping cost is proportional to the
 /// text. Rules:
-/// - flow text breaks at spaces, and before or after double-width (CJK, emoji) characters except before
+/// - flow text breaks at spaces and tabs, and before or after wide characters (CJK, emoji) except before
 ///   closing punctuation and after opening punctuation; a word wider than the space left is broken
-///   between characters;
+///   between grapheme clusters, never inside one;
 /// - prefixes (quote bars, list markers) take at most half the width, so text always has room;
-/// - a character wider than the whole text area (a CJK character at width 1) is drawn as `…`.
-struct TextWrapper {
-  let width: Int
-  private(set) var lines: [StyledLine] = []
+/// - a cluster wider than the whole text area (a CJK character at width 1) is drawn as `…`;
+/// - with `maxLines`, wrapping stops there and `truncated` tells that text was left out.
+public struct TextWrapper {
+  public let width: Int
+  public let maxLines: Int
+  public private(set) var lines: [StyledLine] = []
+  /// Text was left out because `maxLines` lines were full.
+  public private(set) var truncated = false
 
   // The line being filled.
   private var runs: [StyledRun] = []
@@ -17,20 +22,22 @@ struct TextWrapper {
   private var capacity = 0
   private var restPrefix: [StyledRun] = []
 
-  init(width: Int) {
+  public init(width: Int, maxLines: Int = .max) {
     self.width = max(1, width)
+    self.maxLines = max(0, maxLines)
   }
 
-  mutating func add(_ block: StyledBlock) {
+  public mutating func add(_ block: StyledBlock) {
+    guard !truncated else { return }
     let first = Self.fit(block.firstPrefix, within: width / 2)
     let rest = Self.fit(block.restPrefix, within: width / 2)
     if block.gapBefore && !lines.isEmpty {
       let gap = Self.fit(block.gapPrefix, within: width / 2)
-      lines.append(StyledLine(normalizing: Self.trimmingTrailingSpaces(gap)))
+      emit(StyledLine(normalizing: Self.trimmingTrailingSpaces(gap)))
     }
     start(prefix: first, rest: rest)
     switch block.kind {
-    case .flow: flow(block.runs)
+    case .flow: flow(block.runs, hardBreaks: true)
     case .verbatim: verbatim(block.runs)
     case .rule:
       append(String(repeating: "─", count: capacity), .dim)
@@ -47,13 +54,15 @@ struct TextWrapper {
     var width = 0
   }
 
-  private mutating func flow(_ input: [StyledRun]) {
+  /// Flow text; with `hardBreaks` a `"\n"` ends the line (`<br>`), without it a newline is a character
+  /// like any other control (plain strings: the surface shows it as a replacement character).
+  mutating func flow(_ input: [StyledRun], hardBreaks: Bool) {
     var word = Word()
     var pendingSpace: TextStyle? = nil
     var breakAfter = false  // the word ends with a character that may end a line (CJK)
     var emitted = false
 
-    for run in input {
+    for run in input where !truncated {
       let text = run.text
       var pieceStart: String.Index? = nil  // where the word's slice of this run begins
       var position = text.startIndex
@@ -64,12 +73,13 @@ struct TextWrapper {
       for c in text {
         let next = text.utf8.index(position, offsetBy: c.utf8.count)
         defer { position = next }
+        if truncated { break }
         let ascii = c.asciiValue
-        if ascii == 0x20 || ascii == 0x0A {
+        if ascii == 0x20 || ascii == 0x09 || (hardBreaks && ascii == 0x0A) {
           closePiece(at: position)
           place(&word, space: pendingSpace)
           breakAfter = false
-          if ascii == 0x20 {
+          if ascii != 0x0A {
             if pendingSpace == nil { pendingSpace = run.style }
           } else {
             pendingSpace = nil
@@ -81,13 +91,13 @@ struct TextWrapper {
         let cw: Int
         let glued: Bool
         if let ascii {
-          cw = ascii >= 0x20 && ascii < 0x7F ? 1 : 0
+          cw = 1  // a control too: the surface draws it as one replacement character
           glued = Self.asciiNoBreakBefore(ascii)
         } else {
           cw = DisplayWidth.of(c)
           glued = c.unicodeScalars.first.map { Self.noBreakBefore.contains($0.value) } ?? false
         }
-        if !glued && (breakAfter || cw == 2) && (pieceStart != nil || !word.pieces.isEmpty) {
+        if !glued && (breakAfter || cw >= 2) && (pieceStart != nil || !word.pieces.isEmpty) {
           closePiece(at: position)
           place(&word, space: pendingSpace)
           pendingSpace = nil
@@ -95,7 +105,7 @@ struct TextWrapper {
         if pieceStart == nil { pieceStart = position }
         word.width += cw
         breakAfter =
-          cw == 2 && !(c.unicodeScalars.first.map { Self.noBreakAfter.contains($0.value) } ?? false)
+          cw >= 2 && !(c.unicodeScalars.first.map { Self.noBreakAfter.contains($0.value) } ?? false)
       }
       closePiece(at: text.endIndex)
     }
@@ -169,7 +179,7 @@ struct TextWrapper {
 
   // MARK: - Lines
 
-  private mutating func start(prefix: [StyledRun], rest: [StyledRun]) {
+  mutating func start(prefix: [StyledRun], rest: [StyledRun]) {
     runs = prefix
     restPrefix = rest
     used = 0
@@ -201,11 +211,15 @@ struct TextWrapper {
   /// Ends the line being filled (an empty one only when `force`) and starts the next with the rest prefix.
   private mutating func endLine(force: Bool = false) {
     if used > 0 || force {
-      lines.append(StyledLine(normalizing: runs))
+      emit(StyledLine(normalizing: runs))
     }
     runs = restPrefix
     used = 0
     capacity = max(1, width - Self.width(of: restPrefix))
+  }
+
+  private mutating func emit(_ line: StyledLine) {
+    if lines.count < maxLines { lines.append(line) } else { truncated = true }
   }
 
   // MARK: - Prefixes
@@ -220,15 +234,10 @@ struct TextWrapper {
     var out: [StyledRun] = []
     var total = 0
     for run in prefix {
-      var text = ""
-      for c in run.text {
-        let cw = DisplayWidth.of(c)
-        if total + cw > limit { break }
-        text.append(c)
-        total += cw
-      }
-      if !text.isEmpty { out.append(StyledRun(text, run.style)) }
-      if total >= limit { break }
+      let text = Self.prefix(of: run.text[...], fitting: limit - total)
+      if !text.isEmpty { out.append(StyledRun(String(text), run.style)) }
+      total += DisplayWidth.of(text)
+      if text.endIndex < run.text.endIndex || total >= limit { break }
     }
     return out
   }

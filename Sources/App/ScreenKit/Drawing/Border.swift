@@ -55,7 +55,7 @@ extension Surface {
 
   /// Draws `text` centred in `rect`'s row `y` (the placeholder, the too-small message).
   public mutating func putCentered(_ text: String, y: Int, in rect: Rect, style: Style = .plain) {
-    let shown = TextWrap.truncate(text, width: rect.width, ellipsis: glyphs.ellipsis)
+    let shown = TextWrapper.truncate(text, width: rect.width, ellipsis: glyphs.ellipsis)
     let x = rect.minX + max(0, (rect.width - DisplayWidth.of(shown)) / 2)
     put(shown, at: Point(x: x, y: y), style: style, clip: rect)
   }

@@ -4,7 +4,8 @@ import TextLayout
 /// can be diffed by the ncurses backend and asserted exactly by tests (ARCHITECTURE §2, ratatui's Buffer).
 ///
 /// Invariant: every grapheme stored here is printable — `put` neutralizes control characters, escape
-/// sequences and bidi overrides — so nothing drawn from a feed can reach the terminal as a command.
+/// sequences and bidi overrides — so nothing drawn from a feed can reach the terminal as a command, and
+/// callers never sanitize text themselves.
 public struct Surface: Equatable, Sendable {
   public private(set) var size: Size
   private var cells: [Cell]
@@ -31,39 +32,43 @@ public struct Surface: Equatable, Sendable {
     }
   }
 
-  /// Writes `text` at `point`, clipped to `clip` (and the surface); a wide grapheme takes two cells and is
-  /// not drawn at all when only half of it would fit. Returns the columns used.
+  /// Writes `text` at `point`, clipped to `clip` (and the surface); returns the columns used. The one
+  /// place text is neutralized (`Grapheme.neutralized`), so callers pass text as it came. A grapheme
+  /// cluster takes one cell and as many continuation cells as it is wide (`DisplayWidth`), and is not
+  /// drawn at all when only part of it would fit.
   @discardableResult
   public mutating func put(_ text: some StringProtocol, at point: Point, style: Style = .plain, clip: Rect? = nil) -> Int {
     let area = (clip ?? bounds).intersection(bounds)
     guard point.y >= area.minY, point.y < area.maxY else { return 0 }
     var x = point.x
     for character in text {
-      guard let safe = TerminalText.safe(character) else { continue }
-      let width = DisplayWidth.of(safe)
+      guard let shown = Grapheme.neutralized(character) else { continue }
+      let width = DisplayWidth.of(shown)
       if width == 0 { continue }  // a lone combining mark or format character: nothing to show
       if x + width > area.maxX { break }
       if x >= area.minX {
-        setCell(x: x, y: point.y, grapheme: String(safe), style: style, width: width)
+        setCell(x: x, y: point.y, grapheme: String(shown), style: style, width: width)
       }
       x += width
     }
     return x - point.x
   }
 
+  /// Stores a cluster and its continuation cells. A cluster partly overwritten is blanked whole, so no
+  /// orphan piece of a wide cluster is ever flushed.
   private mutating func setCell(x: Int, y: Int, grapheme: String, style: Style, width: Int) {
-    // Overwriting half of a wide grapheme blanks its other half, so no orphan half is ever flushed.
-    let old = self[x, y]
-    if old.isContinuation, x > 0 { self[x - 1, y] = Cell(grapheme: " ", style: self[x - 1, y].style) }
-    self[x, y] = Cell(grapheme: grapheme, style: style)
-    if width == 2, x + 1 < size.width {
-      let next = self[x + 1, y]
-      if !next.isContinuation, x + 2 < size.width, self[x + 2, y].isContinuation {
-        self[x + 2, y] = Cell(grapheme: " ", style: self[x + 2, y].style)
-      }
-      self[x + 1, y] = Cell(grapheme: "", style: style, isContinuation: true)
-    } else if x + 1 < size.width, self[x + 1, y].isContinuation {
-      self[x + 1, y] = Cell(grapheme: " ", style: self[x + 1, y].style)
+    let row = y * size.width
+    if cells[row + x].isContinuation {
+      var head = x
+      while head > 0, cells[row + head].isContinuation { head -= 1 }
+      for i in head..<x { cells[row + i] = Cell(grapheme: " ", style: cells[row + i].style) }
+    }
+    cells[row + x] = Cell(grapheme: grapheme, style: style)
+    for i in (x + 1)..<(x + width) { cells[row + i] = Cell(grapheme: "", style: style, isContinuation: true) }
+    var next = x + width
+    while next < size.width, cells[row + next].isContinuation {
+      cells[row + next] = Cell(grapheme: " ", style: cells[row + next].style)
+      next += 1
     }
   }
 

@@ -91,7 +91,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       if let author = item.author, !author.isEmpty { meta.append("By " + author) }
       if let link = item.link { meta.append(link) }
       for line in meta {
-        lines += TextWrap.lines(line, width: width).map { StyledLine(runs: [StyledRun($0, .dim)]) }
+        lines += TextWrapper.lines(line, width: width).map { StyledLine(runs: [StyledRun($0, .dim)]) }
       }
       if !meta.isEmpty { lines.append(StyledLine()) }
       let html = article?.fullContent ?? item.body ?? ""
@@ -139,7 +139,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     }
     if showsTitleBar {
       let bar = titleBarFrame
-      let shown = TextWrap.truncate(TerminalText.sanitized(item.title), width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
+      let shown = TextWrapper.truncate(item.title, width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
       surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: theme.titleBar, clip: bar)
       if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
     }

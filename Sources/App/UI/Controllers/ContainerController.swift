@@ -80,8 +80,7 @@ final class ContainerController: Controller {
     guard let bar = statusFrame, let shown = session.status.shown else { return }
     let style = shown.isError ? theme.error : theme.status
     surface.fill(bar, style: style)
-    let text = TextWrap.truncate(
-      TerminalText.sanitized(shown.text), width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
+    let text = TextWrapper.truncate(shown.text, width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
     surface.put(text, at: Point(x: bar.minX + 1, y: bar.minY), style: style, clip: bar)
   }
 

@@ -63,8 +63,7 @@ class ListController: Controller {
   func lines(forRow index: Int) -> [String] {
     if let cached = wrapped[index] { return cached }
     if wrapped.count > 4096 { wrapped.removeAll(keepingCapacity: true) }
-    let text = TerminalText.sanitized(rowText(at: index))
-    var lines = TextWrap.lines(text, width: textWidth, maxLines: Self.maxLinesPerRow, ellipsis: wrappedEllipsis)
+    var lines = TextWrapper.lines(rowText(at: index), width: textWidth, maxLines: Self.maxLinesPerRow, ellipsis: wrappedEllipsis)
     if lines.isEmpty { lines = [""] }
     wrapped[index] = lines
     return lines
@@ -104,7 +103,7 @@ class ListController: Controller {
       let rect = Rect(x: frame.minX, y: frame.minY + row.y, width: frame.width, height: row.height).intersection(frame)
       var shown = VisibleRow(rect: rect, lines: lines(forRow: row.index), style: style, isSelected: isSelected)
       if showsAccessory, let accessory = rowAccessory(at: row.index, theme: theme) {
-        let text = TextWrap.truncate(accessory.text, width: accessoryWidth, ellipsis: ellipsis)
+        let text = TextWrapper.truncate(accessory.text, width: accessoryWidth, ellipsis: ellipsis)
         shown.accessory = (text, frame.maxX - 1 - DisplayWidth.of(text), isSelected ? theme.selected(accessory.style) : accessory.style)
       }
       return shown

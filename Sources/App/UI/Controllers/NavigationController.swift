@@ -68,7 +68,7 @@ final class NavigationController: Controller {
       x += 2
     }
     let room = max(0, bar.maxX - x - 1)
-    let shown = TextWrap.truncate(TerminalText.sanitized(top.title), width: room, ellipsis: surface.glyphs.ellipsis)
+    let shown = TextWrapper.truncate(top.title, width: room, ellipsis: surface.glyphs.ellipsis)
     surface.put(shown, at: Point(x: x, y: bar.minY), style: theme.titleBar, clip: titleRow)
     if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
   }

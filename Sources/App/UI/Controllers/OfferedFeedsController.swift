@@ -36,9 +36,9 @@ final class OfferedFeedsController: Controller {
 
   override func layoutChildren() {
     let width = max(1, frame.width - 2)
-    let error = TerminalText.sanitized(page.lastError ?? "\(page.url) is a web page, not a feed.")
-    let errorLines = TextWrap.lines(error, width: width, maxLines: max(1, frame.height / 3))
-    let promptLines = TextWrap.lines(Self.prompt, width: width, maxLines: 2)
+    let error = page.lastError ?? "\(page.url) is a web page, not a feed."
+    let errorLines = TextWrapper.lines(error, width: width, maxLines: max(1, frame.height / 3))
+    let promptLines = TextWrapper.lines(Self.prompt, width: width, maxLines: 2)
     header = errorLines.map { ($0, true) } + [("", false)] + promptLines.map { ($0, false) }
     let rows = min(header.count + 1, max(0, frame.height - 1))
     list.frame = frame.dividedTop(rows).1

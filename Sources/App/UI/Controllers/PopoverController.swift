@@ -12,7 +12,7 @@ final class PopoverController: Controller {
   weak var presentation: PopoverPresentation?
 
   init(lines: [String]) {
-    self.lines = lines.map { TerminalText.sanitized($0) }
+    self.lines = lines
     super.init()
   }
 

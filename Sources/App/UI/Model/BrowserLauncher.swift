@@ -15,7 +15,7 @@ public struct BrowserLauncher: Sendable {
     public var description: String {
       switch self {
       case .notWeb(let url):
-        return "Not opening \(TerminalText.sanitized(url)): only http and https links are opened."
+        return "Not opening \(url): only http and https links are opened."
       case .noBrowser:
         return "No browser: set $BROWSER or the 'browser' setting."
       case .spawnFailed(let command, let code):
