@@ -9,7 +9,7 @@ struct SplitfeedCommand: ParsableCommand {
     abstract: "A terminal feed reader (RSS, Atom, JSON Feed) with an adaptive split view.",
     version: splitfeedVersion,
     subcommands: [
-      OpenCommand.self, DumpCommand.self, ReloadCommand.self, ImportCommand.self, ImportNewsboatCommand.self, ExportCommand.self,
+      OpenCommand.self, DumpCommand.self, ReloadCommand.self, ImportCommand.self, ImportNewsboatCommand.self, ExportCommand.self, ManualSectionsCommand.self,
       BenchParseCommand.self, BenchUICommand.self,
     ],
     defaultSubcommand: OpenCommand.self

@@ -76,6 +76,9 @@ enum ConfigParser {
     }
   }
 
+  /// The `name value` settings, sorted (the man page lists them; `color` and `bind-key` come apart).
+  static var settingNames: [String] { settings.keys.sorted() }
+
   private static let settings: [String: Setter] = [
     "regular-width": int(1...10_000, \.regularWidth),
     "compact-height": int(1...10_000, \.compactHeight),
