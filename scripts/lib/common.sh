@@ -82,7 +82,7 @@ build_release() {
   # SwiftPM does not see the order file as an input: a binary linked before its last change is relinked.
   if [ -e "$bin_dir/splitfeed" ] && [ "$LINK_ORDER" -nt "$bin_dir/splitfeed" ]; then rm -f "$bin_dir/splitfeed"; fi
   log=$(mktemp)
-  say "Building splitfeed (release; the first build takes a few minutes)…"
+  if [ -e "$bin_dir/splitfeed" ]; then say "Building splitfeed (release)…"; else say "Building splitfeed (release; the first build takes a few minutes)…"; fi
   if ! swift build "${RELEASE_FLAGS[@]}" --product splitfeed 2>&1 | show_build_progress "$log"; then
     cat "$log" >&2
     rm -f "$log"
