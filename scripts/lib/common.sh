@@ -75,17 +75,43 @@ release_flags() {
 }
 
 build_release() {
-  local log bin_dir
+  local - log bin_dir
+  set -o pipefail  # the build's status, not the progress filter's (restored on return by `local -`)
   release_flags
   bin_dir=$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)
   # SwiftPM does not see the order file as an input: a binary linked before its last change is relinked.
   if [ -e "$bin_dir/splitfeed" ] && [ "$LINK_ORDER" -nt "$bin_dir/splitfeed" ]; then rm -f "$bin_dir/splitfeed"; fi
-  if ! log=$(swift build "${RELEASE_FLAGS[@]}" --product splitfeed 2>&1); then
-    printf '%s\n' "$log" >&2
+  log=$(mktemp)
+  if [ -e "$bin_dir/splitfeed" ]; then say "Building splitfeed (release)…"; else say "Building splitfeed (release; the first build takes a few minutes)…"; fi
+  if ! swift build "${RELEASE_FLAGS[@]}" --product splitfeed 2>&1 | show_build_progress "$log"; then
+    cat "$log" >&2
+    rm -f "$log"
     say "splitfeed: the build failed (output above)."
     exit 1
   fi
+  rm -f "$log"
   printf '%s/splitfeed\n' "$bin_dir"
+}
+
+# … | show_build_progress LOG: keeps swift build's whole output in LOG and shows its `[n/m] step` lines on
+# stderr (one line rewritten in place on a terminal), so a first build of several minutes is seen to
+# move; fails when the build did (pipefail).
+show_build_progress() {
+  local line width
+  if [ -t 2 ]; then
+    width=$(( $(tput cols 2>/dev/null || echo 80) - 1 ))
+    while IFS= read -r line; do
+      printf '%s\n' "$line" >>"$1"
+      [[ $line == \[*/*\]* ]] && printf '\r\033[K%s' "${line:0:$width}" >&2
+    done
+    printf '\r\033[K' >&2
+  else
+    while IFS= read -r line; do
+      printf '%s\n' "$line" >>"$1"
+      [[ $line == \[*/*\]* ]] && printf '%s\n' "$line" >&2
+    done
+  fi
+  return 0
 }
 
 # start_feed_server DIR LOG: serves DIR over HTTP on 127.0.0.1 (scripts/lib/feed_server.py, stopped after

@@ -7,7 +7,7 @@ import Reader
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Print the feeds as OPML 2.0."
+    abstract: "Print the feeds as OPML 2.0 (with --read-state, write the read articles' guids instead)."
   )
 
   @OptionGroup var options: LibraryOptions

@@ -20,6 +20,7 @@ struct ImportNewsboatCommand: ParsableCommand {
   var offline = false
 
   func run() throws {
+    // DIR is expanded as --config-dir is (`~`, relative paths).
     let newsboat = NewsboatFolder.resolve(folder.map { Paths.resolve(configDirectory: $0).configDirectory })
     if let pid = newsboat.lockHolder() {
       CommandOutput.warn("newsboat (pid \(pid)) is running on \(newsboat.cacheFile); quit it first. Nothing was imported.")
@@ -89,7 +90,14 @@ struct ImportNewsboatCommand: ParsableCommand {
     let rows = try cache.addFeeds(urls: feeds)
     if !offline && !rows.isEmpty {
       let reloader = Reloader(cache: cache, fetcher: library.fetcher)
-      let report = ReloadReport(Blocking.run { await reloader.reload(rows) })
+      let showProgress = CommandOutput.stderrIsTTY
+      let report = ReloadReport(
+        Blocking.run {
+          await reloader.reload(rows) { done, total in
+            if showProgress { CommandOutput.progress("Fetching the feeds \(done)/\(total)…") }
+          }
+        })
+      if showProgress { CommandOutput.progress(nil) }
       if report.failed > 0 {
         notes.append("\(report.failed) feed\(report.failed == 1 ? "" : "s") could not be fetched; their articles come from newsboat's cache as they are")
       }

@@ -74,6 +74,9 @@ enum ConfigParser {
     }
   }
 
+  /// The `name value` settings, sorted (the man page lists them; `color` and `bind-key` come apart).
+  static var settingNames: [String] { settings.keys.sorted() }
+
   private static let settings: [String: Setter] = [
     "regular-width": int(1...10_000, \.ui.regularWidth),
     "compact-height": int(1...10_000, \.ui.compactHeight),

@@ -17,11 +17,8 @@ struct Paths: Equatable, Sendable {
     configDirectory: String? = nil, cacheFile: String? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Paths {
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    func base(_ variable: String, _ fallback: String) -> String {
-      if let value = environment[variable], value.hasPrefix("/") { return value }
-      return home + "/" + fallback
-    }
+    let home = home(environment)
+    func base(_ variable: String, _ fallback: String) -> String { xdgFolder(variable, else: fallback, environment) }
     func expand(_ path: String) -> String {
       if path == "~" { return home }
       if path.hasPrefix("~/") { return home + path.dropFirst() }
@@ -31,6 +28,17 @@ struct Paths: Equatable, Sendable {
     return Paths(
       configDirectory: configDirectory.map(expand) ?? base("XDG_CONFIG_HOME", ".config") + "/splitfeed",
       cacheFile: cacheFile.map(expand) ?? base("XDG_DATA_HOME", ".local/share") + "/splitfeed/cache.db")
+  }
+
+  /// `$HOME`, else the account's home folder.
+  static func home(_ environment: [String: String]) -> String {
+    environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+  }
+
+  /// An XDG base folder: `$variable` when it is an absolute path, else `fallback` inside the home folder.
+  static func xdgFolder(_ variable: String, else fallback: String, _ environment: [String: String]) -> String {
+    if let value = environment[variable], value.hasPrefix("/") { return value }
+    return home(environment) + "/" + fallback
   }
 }
 

@@ -57,9 +57,15 @@ struct NewsboatCache {
     let text = { (index: Int) -> String? in (row[index] as String?).flatMap { $0.isEmpty ? nil : $0 } }
     let published = (row[5] as Int64?).flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0)) : nil }
     let enclosures = text(9).map { [Enclosure(url: $0, type: text(10))] } ?? []
-    let item = Item(
+    var item = Item(
       title: row[2] ?? "", link: text(4), id: text(1), author: text(3), published: published, content: text(6),
       enclosures: enclosures)
+    // newsboat 2.21 gives an item without a guid its link followed by its pubDate text as the guid: such
+    // an item is stored as a reload stores it (no guid, keyed by its link), its date text recovered.
+    if let guid = item.id, let link = item.link, guid.count > link.count, guid.hasPrefix(link) {
+      item.id = nil
+      item.publishedText = String(guid.dropFirst(link.count))
+    }
     let flags = Cache.normalizedFlags(row[8] ?? "")
     let unread: Int64 = row[7] ?? 1
     return Article(

@@ -17,18 +17,13 @@ struct NewsboatFolder: Equatable {
     if let folder {
       return NewsboatFolder(urlsFile: folder + "/urls", configFile: folder + "/config", cacheFile: folder + "/cache.db")
     }
-    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-    let dotFolder = home + "/.newsboat"
+    let dotFolder = Paths.home(environment) + "/.newsboat"
     var isFolder: ObjCBool = false
     if FileManager.default.fileExists(atPath: dotFolder, isDirectory: &isFolder), isFolder.boolValue {
       return resolve(dotFolder)
     }
-    func base(_ variable: String, _ fallback: String) -> String {
-      if let value = environment[variable], value.hasPrefix("/") { return value }
-      return home + "/" + fallback
-    }
-    let config = base("XDG_CONFIG_HOME", ".config") + "/newsboat"
-    let data = base("XDG_DATA_HOME", ".local/share") + "/newsboat"
+    let config = Paths.xdgFolder("XDG_CONFIG_HOME", else: ".config", environment) + "/newsboat"
+    let data = Paths.xdgFolder("XDG_DATA_HOME", else: ".local/share", environment) + "/newsboat"
     return NewsboatFolder(urlsFile: config + "/urls", configFile: config + "/config", cacheFile: data + "/cache.db")
   }
 

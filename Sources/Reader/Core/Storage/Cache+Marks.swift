@@ -52,8 +52,8 @@ extension Cache {
     }
   }
 
-  /// Brings `articles` into feed `feedID` in one transaction. An article the cache has (its guid as this
-  /// cache's guid key, or as a link key: newsboat uses the link when an item has no guid) only gains
+  /// Brings `articles` into feed `feedID` in one transaction. An article the cache has (by its key, or
+  /// its guid as a link key: newsboat uses the link when an item has neither guid nor date) only gains
   /// marks: read stays read, a star stays, flag letters are united, so a second merge changes nothing.
   /// Any other article is added with its content, as a reload would have stored it.
   @discardableResult
@@ -90,13 +90,14 @@ extension Cache {
   }
 
   /// The guid of every read article, feed by feed in list order (`export --read-state`); an article
-  /// without one gives its link, which is what newsboat uses as the guid of such an item.
+  /// without one gives what newsboat uses as the guid of such an item: its link and its date text.
   public func readGuids() throws(CacheError) -> [String] {
     try read { db in
       try String.fetchAll(
         db,
         sql: """
-          SELECT coalesce(nullif(i.guid, ''), i.link) AS guid FROM items i JOIN feeds f ON f.id = i.feed_id
+          SELECT coalesce(nullif(i.guid, ''), i.link || coalesce(i.published_text, '')) AS guid
+          FROM items i JOIN feeds f ON f.id = i.feed_id
           WHERE i.read = 1 AND coalesce(nullif(i.guid, ''), i.link, '') != ''
           ORDER BY f.position, f.id, i.sort_date DESC, i.id DESC
           """)

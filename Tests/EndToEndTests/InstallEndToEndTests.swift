@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// `scripts/install PREFIX` on a clone-like copy of this tree (the files git knows, no .build), then the
+/// installed command as a user meets it: `--version`, `man -l`, bash completion, a copy of the binary
+/// elsewhere, and `scripts/uninstall`. The binary installed is the one under test (`$SPLITFEED_BIN`,
+/// the release build under scripts/test; else the debug build), so no test pays for a release build.
+@Suite("scripts/install", .serialized)
+struct InstallEndToEndTests {
+  struct Installation: Sendable {
+    let clone: URL
+    let prefix: URL
+    let binary: URL
+  }
+
+  /// One clone and one installation, shared by the tests that only look at it.
+  static let shared = Result { try install(into: "prefix") }
+
+  /// A copy of the checkout as a clone has it: the files git tracks plus the new ones not ignored.
+  static let clone = Result { () throws -> URL in
+    // One fixed folder, emptied first: a run leaves at most one copy (with its small build) behind.
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-install-test/clone")
+    try? FileManager.default.removeItem(at: root.deletingLastPathComponent())
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    let copy = try Command.run(
+      "bash", ["-c", "git ls-files -z --cached --others --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C \"$0\"", root.path],
+      directory: TmuxHarness.repoRoot)
+    #expect(copy.status == 0, "\(copy.stderr)")
+    return root
+  }
+
+  static func install(into name: String, prepare: (URL) throws -> Void = { _ in }) throws -> Installation {
+    let clone = try clone.get()
+    let prefix = clone.deletingLastPathComponent().appendingPathComponent(clone.lastPathComponent + "-" + name)
+    try FileManager.default.createDirectory(at: prefix, withIntermediateDirectories: true)
+    try prepare(prefix)
+    let result = try Command.run(
+      clone.appendingPathComponent("scripts/install").path, [prefix.path], environment: ["SPLITFEED_BIN": TmuxHarness.binary])
+    guard result.status == 0 else {
+      throw TmuxHarness.Failure(description: "scripts/install failed (\(result.status)):\n\(result.stderr)")
+    }
+    return Installation(clone: clone, prefix: prefix, binary: prefix.appendingPathComponent("bin/splitfeed"))
+  }
+
+  @Test func theInstalledCommandRuns() throws {
+    let installed = try Self.shared.get()
+    let result = try Command.run(installed.binary.path, ["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "0.1.0\n")
+  }
+
+  @Test func theManPageRendersWithKeysSettingsAndFiles() throws {
+    let installed = try Self.shared.get()
+    let page = installed.prefix.appendingPathComponent("share/man/man1/splitfeed.1").path
+    let result = try Command.run("man", ["-l", page], environment: ["MANWIDTH": "100", "MANPAGER": "cat", "LANG": "C.UTF-8"])
+    #expect(result.status == 0)
+    #expect(result.stderr == "", "groff complained: \(result.stderr)")
+    let text = result.stdout
+    for heading in ["NAME", "SYNOPSIS", "KEYS", "SETTINGS", "ENVIRONMENT", "FILES", "EXIT STATUS"] {
+      #expect(text.contains("\n\(heading)\n"), "no \(heading) section")
+    }
+    #expect(text.contains("import-newsboat"))
+    #expect(text.contains("reload-threads      default: 8"))
+    #expect(text.contains("~/.config/splitfeed/urls"))
+    #expect(text.contains("full article (fetch its web page)"))
+  }
+
+  @Test func bashCompletesASubcommand() throws {
+    let installed = try Self.shared.get()
+    let script = installed.prefix.appendingPathComponent("share/bash-completion/completions/splitfeed").path
+    let result = try Command.run(
+      "bash",
+      [
+        "--norc", "--noprofile", "-c",
+        """
+        source "$0"
+        function=$(complete -p splitfeed | sed -E 's/.*-F ([^ ]+).*/\\1/')
+        COMP_LINE="splitfeed re"; COMP_POINT=${#COMP_LINE}; COMP_WORDS=(splitfeed re); COMP_CWORD=1
+        "$function" splitfeed re splitfeed
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """, script,
+      ], environment: ["PATH": installed.prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "reload\n")
+    for file in ["share/zsh/site-functions/_splitfeed", "share/fish/vendor_completions.d/splitfeed.fish"] {
+      #expect(FileManager.default.fileExists(atPath: installed.prefix.appendingPathComponent(file).path), "\(file)")
+    }
+  }
+
+  @Test func aCopyOfTheBinaryOpensItsDemo() throws {
+    let installed = try Self.shared.get()
+    let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-alone-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let copy = elsewhere.appendingPathComponent("sf")
+    try FileManager.default.copyItem(at: installed.binary, to: copy)
+    // Nothing beside it, and no way back to a resource folder in the build tree.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path) == ["sf"])
+    let bytes = try Data(contentsOf: copy)
+    #expect(bytes.range(of: Data("splitfeed_App.resources".utf8)) == nil, "the binary still looks for a resource bundle")
+
+    let tmux = try TmuxHarness(interactiveShell: true)
+    defer { tmux.close() }
+    try tmux.waitFor(text: "PROMPT$")
+    try tmux.type(TmuxHarness.shellQuote(copy.path))
+    try tmux.send(keys: "Enter")
+    try tmux.waitFor(text: "splitfeed demo")
+    try tmux.waitFor(text: "Self Sizing Cells")
+    try tmux.send(keys: "q")
+    try tmux.waitFor(text: "PROMPT$")
+  }
+
+  @Test func uninstallLeavesThePrefixAsItWas() throws {
+    func listing(_ prefix: URL) throws -> [String] {
+      let result = try Command.run("find", [".", "-printf", "%p %y %m\\n"], directory: prefix)
+      return result.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+    var before: [String] = []
+    let installed = try Self.install(into: "shared-prefix") { prefix in
+      for dir in ["bin", "share/man/man1", "share/zsh"] {
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent(dir), withIntermediateDirectories: true)
+      }
+      try "#!/bin/sh\n".write(to: prefix.appendingPathComponent("bin/other"), atomically: true, encoding: .utf8)
+      try "x".write(to: prefix.appendingPathComponent("share/man/man1/other.1"), atomically: true, encoding: .utf8)
+      before = try listing(prefix)
+    }
+    #expect(try listing(installed.prefix) != before)
+    let result = try Command.run(installed.clone.appendingPathComponent("scripts/uninstall").path, [installed.prefix.path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try listing(installed.prefix) == before)
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+@testable import splitfeed
+
+/// Where newsboat's files are looked for, and which of its config lines become splitfeed lines.
+@Suite("newsboat translation")
+struct NewsboatTranslationTests {
+  @Test func findsNewsboatWhereNewsboatLooks() throws {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("nb-home-\(UUID().uuidString.prefix(8))")
+    defer { try? FileManager.default.removeItem(at: home) }
+    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let xdg = NewsboatFolder.resolve(nil, environment: ["HOME": home.path, "XDG_DATA_HOME": "/data"])
+    #expect(xdg.urlsFile == home.path + "/.config/newsboat/urls")
+    #expect(xdg.cacheFile == "/data/newsboat/cache.db")
+    try FileManager.default.createDirectory(at: home.appendingPathComponent(".newsboat"), withIntermediateDirectories: true)
+    let dot = NewsboatFolder.resolve(nil, environment: ["HOME": home.path, "XDG_DATA_HOME": "/data"])
+    #expect(dot.cacheFile == home.path + "/.newsboat/cache.db")
+    #expect(dot.lockFile == home.path + "/.newsboat/cache.db.lock")
+    #expect(dot.lockHolder() == nil, "no lock file, no holder")
+  }
+
+  @Test func configLinesWithAnEquivalentAreTranslated() {
+    let plan = NewsboatConfigPlan(
+      newsboat: """
+        color info white blue
+        color article white default
+        bind-key o open-in-browser
+        bind-key x no-such-op
+        auto-reload yes
+        reload-time 15
+        refresh-on-startup yes
+        keep-articles-days 30
+        """,
+      existing: "bind-key o open-in-browser\n")
+    #expect(plan.lines == [
+      "color title-bar white blue", "color toolbar white blue", "color status white blue", "reload-on-start yes",
+      "reload-interval 15",
+    ])
+    #expect(plan.notTaken.contains { $0.hasPrefix("color article") })
+    #expect(plan.notTaken.contains { $0.hasPrefix("bind-key x no-such-op: unknown action") })
+    #expect(plan.notTaken.contains { $0.hasPrefix("keep-articles-days: splitfeed keeps every article") })
+  }
+}
