@@ -16,6 +16,11 @@ struct TextWrapper {
   private var used = 0
   private var capacity = 0
   private var restPrefix: [StyledRun] = []
+  // Where the lines come from: the block being added, the characters of it consumed so far, and the
+  // offset of the first character on the line being filled.
+  private var blockIndex = 0
+  private var offset = 0
+  private var lineStart: Int?
 
   init(width: Int) {
     self.width = max(1, width)
@@ -26,13 +31,18 @@ struct TextWrapper {
     let rest = Self.fit(block.restPrefix, within: width / 2)
     if block.gapBefore && !lines.isEmpty {
       let gap = Self.fit(block.gapPrefix, within: width / 2)
-      lines.append(StyledLine(normalizing: Self.trimmingTrailingSpaces(gap)))
+      lines.append(
+        StyledLine(normalizing: Self.trimmingTrailingSpaces(gap), source: TextPosition(block: blockIndex, offset: -1)))
     }
+    defer { blockIndex += 1 }
+    offset = 0
+    lineStart = nil
     start(prefix: first, rest: rest)
     switch block.kind {
     case .flow: flow(block.runs)
     case .verbatim: verbatim(block.runs)
     case .rule:
+      lineStart = 0
       append(String(repeating: "─", count: capacity), .dim)
       used = capacity
       endLine()
@@ -45,6 +55,8 @@ struct TextWrapper {
   private struct Word {
     var pieces: [(text: Substring, style: TextStyle)] = []
     var width = 0
+    /// The offset of its first character in the block.
+    var start = 0
   }
 
   private mutating func flow(_ input: [StyledRun]) {
@@ -63,7 +75,10 @@ struct TextWrapper {
       }
       for c in text {
         let next = text.utf8.index(position, offsetBy: c.utf8.count)
-        defer { position = next }
+        defer {
+          position = next
+          offset += 1
+        }
         let ascii = c.asciiValue
         if ascii == 0x20 || ascii == 0x0A {
           closePiece(at: position)
@@ -92,6 +107,7 @@ struct TextWrapper {
           place(&word, space: pendingSpace)
           pendingSpace = nil
         }
+        if pieceStart == nil && word.pieces.isEmpty { word.start = offset }
         if pieceStart == nil { pieceStart = position }
         word.width += cw
         breakAfter =
@@ -113,6 +129,7 @@ struct TextWrapper {
     }
     let spaceWidth = (space != nil && used > 0) ? 1 : 0
     if used + spaceWidth + word.width <= capacity {
+      if used == 0 { lineStart = lineStart ?? word.start }
       if spaceWidth == 1, let style = space { append(" ", style) }
       for piece in word.pieces { append(piece.text, piece.style) }
       used += spaceWidth + word.width
@@ -120,10 +137,17 @@ struct TextWrapper {
     }
     if used > 0 { endLine() }
     if word.width <= capacity {
+      lineStart = lineStart ?? word.start
       for piece in word.pieces { append(piece.text, piece.style) }
       used += word.width
     } else {
-      for piece in word.pieces { for c in piece.text { appendBreaking(c, piece.style) } }
+      var at = word.start
+      for piece in word.pieces {
+        for c in piece.text {
+          appendBreaking(c, piece.style, at: at)
+          at += 1
+        }
+      }
     }
   }
 
@@ -151,15 +175,16 @@ struct TextWrapper {
     var column = 0  // column in the source line, for tab stops
     for run in input {
       for c in run.text {
+        defer { offset += 1 }
         if c == "\n" {
           endLine(force: true)
           column = 0
         } else if c == "\t" {
           let spaces = 8 - column % 8
-          for _ in 0..<spaces { appendBreaking(" ", run.style) }
+          for _ in 0..<spaces { appendBreaking(" ", run.style, at: offset) }
           column += spaces
         } else {
-          appendBreaking(c, run.style)
+          appendBreaking(c, run.style, at: offset)
           column += DisplayWidth.of(c)
         }
       }
@@ -186,7 +211,7 @@ struct TextWrapper {
   }
 
   /// Appends one character, starting a new line first when it does not fit.
-  private mutating func appendBreaking(_ c: Character, _ style: TextStyle) {
+  private mutating func appendBreaking(_ c: Character, _ style: TextStyle, at source: Int) {
     var c = c
     var cw = DisplayWidth.of(c)
     if cw > capacity {
@@ -194,6 +219,7 @@ struct TextWrapper {
       cw = 1
     }
     if used + cw > capacity { endLine() }
+    if used == 0 { lineStart = lineStart ?? source }
     append(String(c), style)
     used += cw
   }
@@ -201,8 +227,9 @@ struct TextWrapper {
   /// Ends the line being filled (an empty one only when `force`) and starts the next with the rest prefix.
   private mutating func endLine(force: Bool = false) {
     if used > 0 || force {
-      lines.append(StyledLine(normalizing: runs))
+      lines.append(StyledLine(normalizing: runs, source: TextPosition(block: blockIndex, offset: lineStart ?? offset)))
     }
+    lineStart = nil
     runs = restPrefix
     used = 0
     capacity = max(1, width - Self.width(of: restPrefix))
