@@ -72,3 +72,64 @@ extension ArticleViewTests {
     #expect(h.text.contains("p80w24"), "\(h.text)")
   }
 }
+
+/// The README's focus table: where the keys go after each step, and the focused pane drawn bright.
+@MainActor
+struct FocusTableTests {
+  enum Pane: Equatable { case list, article }
+
+  func focus(_ h: Harness) -> Pane { h.root.focusedLeaf is ArticleController ? .article : .list }
+
+  @Test func splitTable() {
+    let h = Harness(120, 40, feeds: ArticleViewTests.feeds)
+    #expect(focus(h) == .list, "launch")
+    h.press(.enter, .enter)
+    #expect(focus(h) == .article, "Enter on an article")
+    h.press(.character("t"))
+    #expect(focus(h) == .article, "t hides the list")
+    h.press(.character("t"))
+    #expect(focus(h) == .article, "t shows the list: the focus stays")
+    h.press(.character("h"))
+    #expect(focus(h) == .list, "Back: the list, the article still shown")
+    #expect(h.article != nil)
+    h.press(.character("t"))
+    #expect(focus(h) == .article, "t hides the focused list: the article")
+    h.press(.character("t"), .character("h"))
+    h.resize(60, 40)
+    #expect(focus(h) == .list, "collapse with the list focused: the list stays on screen")
+    h.resize(120, 40)
+    #expect(focus(h) == .list, "expand: the list keeps the focus, the article beside it")
+    #expect(h.split.secondary.map { ($0 as? ArticleController)?.isEmptyDetail } == false)
+    h.press(.tab)
+    #expect(focus(h) == .article)
+    h.resize(60, 40)
+    #expect(focus(h) == .article, "collapse with the article focused: the article on top")
+    h.resize(120, 40)
+    #expect(focus(h) == .article, "expand: the article pane")
+    h.press(.character("J"))
+    #expect(focus(h) == .article, "J")
+  }
+
+  @Test func focusedPaneIsDrawnBright() {
+    let h = Harness(120, 40, feeds: ArticleViewTests.feeds)
+    h.press(.enter, .enter)
+    #expect(h.lines[2].hasPrefix(" Long read"))
+    let listRow = Point(x: 2, y: 2)
+    #expect(h.surface[listRow.x, listRow.y].style.attributes.contains(.dim), "the list's selection is dim")
+    #expect(h.surface[listRow.x, listRow.y].style.attributes.contains(.reverse))
+    h.press(.character("h"))
+    #expect(!h.surface[listRow.x, listRow.y].style.attributes.contains(.dim), "the list's selection is bright")
+  }
+
+  @Test func stackTable() {
+    let h = Harness(60, 30, feeds: ArticleViewTests.feeds) { $0.layout = .stack }
+    h.press(.enter, .enter)
+    #expect(focus(h) == .article)
+    h.press(.character("t"))
+    #expect(focus(h) == .list, "t: the list")
+    h.press(.character("t"))
+    #expect(focus(h) == .article, "t: the article again")
+    h.press(.character("h"))
+    #expect(focus(h) == .list, "Back")
+  }
+}
