@@ -48,7 +48,7 @@ struct DumpCommandTests {
           "title": "AppCoda & Friends",
           "link": "https://www.appcoda.com/",
           "items": [
-            {"title": "Understanding Self Sizing Cells … and Dynamic Type", "link": "https://www.appcoda.com/self-sizing-cells/", "published": "2014-09-04T17:09:00Z", "id": "appcoda-1234", "author": "Simon Ng"},
+            {"title": "Understanding Self Sizing Cells … and Dynamic Type", "link": "https://www.appcoda.com/self-sizing-cells/", "published": "2014-09-04T17:09:00Z", "id": "appcoda-1234", "author": "Simon Ng", "enclosures": [{"url": "https://www.appcoda.com/ep1.mp3", "type": "audio/mpeg", "length": 12345, "duration": null}, {"url": "https://www.appcoda.com/video.mp4", "type": "video/mp4", "length": 999, "duration": null}]},
             {"title": "Building a Simple Barcode Reader App", "link": "https://www.appcoda.com/barcode-reader/", "published": "2014-09-03T16:00:00Z", "id": "https://www.appcoda.com/barcode-reader/", "author": "Simon Ng"},
             {"title": null, "link": null, "published": null, "id": null, "author": "Simon Ng"}
           ]

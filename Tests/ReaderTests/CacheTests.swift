@@ -116,7 +116,7 @@ struct CacheTests {
       title: "", link: "https://example.com/q?a=\"b\"", id: "tab\there", author: "Zoë \\ \"O'Brien\"",
       summary: "", content: "nul? no; bell \u{7} 🚀 東京",
       enclosures: [
-        Enclosure(url: "https://example.com/\"x\".mp3"), Enclosure(url: "u", type: "a/b\n", length: 0),
+        Enclosure(url: "https://example.com/\"x\".mp3", duration: 61), Enclosure(url: "u", type: "a/b\n", length: 0),
       ],
       categories: ["", "quote \" back \\ slash", "line\nbreak\u{1}", "Économie 🚀"])
     try cache.storeNow(Feed(title: "T", items: [item]), feedID: feedID, validators: Validators())

@@ -57,3 +57,37 @@ struct RSSParsingTests {
     #expect(item.author == "Simon Ng")
   }
 }
+
+/// Podcast and media feeds: how long an enclosure plays.
+struct EnclosureDurationTests {
+  @Test func itunesDurationTimesTheEnclosure() throws {
+    let xml = """
+      <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Pod</title>
+      <item><title>Ep 1</title><enclosure url="https://m.example/1.mp3" type="audio/mpeg" length="24300000"/>
+      <itunes:duration>1:02:03</itunes:duration></item>
+      <item><title>Ep 2</title><itunes:duration>45:10</itunes:duration>
+      <enclosure url="/2.mp3" type="audio/mpeg"/></item>
+      <item><title>Ep 3</title><enclosure url="https://m.example/3.mp3"/><itunes:duration>soon</itunes:duration></item>
+      </channel></rss>
+      """
+    let items = try Fixture.parse(xml: xml).feed.items
+    #expect(items[0].enclosures == [Enclosure(url: "https://m.example/1.mp3", type: "audio/mpeg", length: 24_300_000, duration: 3723)])
+    #expect(items[1].enclosures == [Enclosure(url: "https://example.com/2.mp3", type: "audio/mpeg", duration: 2710)])
+    #expect(items[2].enclosures == [Enclosure(url: "https://m.example/3.mp3")])
+  }
+
+  @Test func mediaContentDurationAndSize() throws {
+    let xml = """
+      <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>V</title>
+      <item><title>Clip</title><media:group>
+      <media:content url="https://m.example/v.mp4" type="video/mp4" fileSize="5000000" duration="95"/>
+      <media:content url="https://m.example/v.webm" type="video/webm"/></media:group></item>
+      </channel></rss>
+      """
+    let item = try #require(try Fixture.parse(xml: xml).feed.items.first)
+    #expect(item.enclosures == [
+      Enclosure(url: "https://m.example/v.mp4", type: "video/mp4", length: 5_000_000, duration: 95),
+      Enclosure(url: "https://m.example/v.webm", type: "video/webm"),
+    ])
+  }
+}

@@ -161,3 +161,36 @@ import Testing
     }
   }
 }
+
+/// Each wrapped line knows where it starts in the text, so a reader keeps its place at any width.
+struct WrapPositionTests {
+  static let text = StyledText(blocks: [
+    StyledBlock(runs: [StyledRun("alpha beta gamma delta epsilon zeta eta theta")]),
+    StyledBlock(kind: .verbatim, runs: [StyledRun("line one\nline two")], gapBefore: true),
+    StyledBlock(runs: [StyledRun("iota kappa")], gapBefore: true),
+  ])
+
+  @Test func linesCarryTheirBlockAndCharacterOffset() {
+    let lines = Self.text.wrap(width: 12)
+    #expect(lines.map(\.text) == ["alpha beta", "gamma delta", "epsilon zeta", "eta theta", "", "line one", "line two", "", "iota kappa"])
+    #expect(lines.map(\.source) == [
+      TextPosition(block: 0, offset: 0), TextPosition(block: 0, offset: 11), TextPosition(block: 0, offset: 23),
+      TextPosition(block: 0, offset: 36), TextPosition(block: 1, offset: -1), TextPosition(block: 1, offset: 0),
+      TextPosition(block: 1, offset: 9), TextPosition(block: 2, offset: -1), TextPosition(block: 2, offset: 0),
+    ])
+  }
+
+  @Test(arguments: [5, 9, 20, 80])
+  func eachLineStartsAtItsOffset(width: Int) {
+    let source = "alpha beta gamma delta epsilon zeta eta theta"
+    for line in Self.text.wrap(width: width) where line.source.block == 0 {
+      let start = source.index(source.startIndex, offsetBy: line.source.offset)
+      #expect(source[start...].hasPrefix(line.text.trimmingCharacters(in: .whitespaces)), "\(line.text) at \(line.source.offset)")
+    }
+  }
+
+  @Test func aWordBrokenBetweenCharactersContinuesItsOffset() {
+    let lines = StyledText(blocks: [StyledBlock(runs: [StyledRun("abcdefghij")])]).wrap(width: 4)
+    #expect(lines.map(\.source.offset) == [0, 4, 8])
+  }
+}

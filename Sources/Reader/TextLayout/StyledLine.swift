@@ -4,10 +4,14 @@ public struct StyledLine: Hashable, Sendable {
   /// Leading blank columns (list hanging indents, definition indents) before the first run.
   public var indent: Int
   public var runs: [StyledRun]
+  /// Where the line starts in the text it was wrapped from, so a reader keeps its place by words at
+  /// any width.
+  public var source: TextPosition
 
-  public init(indent: Int = 0, runs: [StyledRun] = []) {
+  public init(indent: Int = 0, runs: [StyledRun] = [], source: TextPosition = TextPosition()) {
     self.indent = indent
     self.runs = runs
+    self.source = source
   }
 
   /// Terminal columns taken, indentation included.
@@ -22,7 +26,7 @@ public struct StyledLine: Hashable, Sendable {
 
   /// Builds a line from runs: merges neighbours of the same style, drops empty runs and turns leading
   /// unstyled spaces into `indent`.
-  init(normalizing input: [StyledRun]) {
+  init(normalizing input: [StyledRun], source: TextPosition = TextPosition()) {
     var runs: [StyledRun] = []
     runs.reserveCapacity(input.count)
     for run in input where !run.text.isEmpty {
@@ -42,6 +46,22 @@ public struct StyledLine: Hashable, Sendable {
       }
       indent = spaces
     }
-    self.init(indent: indent, runs: runs)
+    self.init(indent: indent, runs: runs, source: source)
+  }
+}
+
+/// A place in a `StyledText`: the block's index and a character offset in the block's runs (a block's
+/// gap line sits at offset -1, before its first character).
+public struct TextPosition: Hashable, Comparable, Sendable {
+  public var block: Int
+  public var offset: Int
+
+  public init(block: Int = 0, offset: Int = 0) {
+    self.block = block
+    self.offset = offset
+  }
+
+  public static func < (a: TextPosition, b: TextPosition) -> Bool {
+    (a.block, a.offset) < (b.block, b.offset)
   }
 }

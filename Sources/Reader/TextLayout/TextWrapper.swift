@@ -21,6 +21,11 @@ public struct TextWrapper {
   private var used = 0
   private var capacity = 0
   private var restPrefix: [StyledRun] = []
+  // Where the lines come from: the block being added, the characters of it consumed so far, and the
+  // offset of the first character on the line being filled.
+  private var blockIndex = 0
+  private var offset = 0
+  private var lineStart: Int?
 
   public init(width: Int, maxLines: Int = .max) {
     self.width = max(1, width)
@@ -33,13 +38,17 @@ public struct TextWrapper {
     let rest = Self.fit(block.restPrefix, within: width / 2)
     if block.gapBefore && !lines.isEmpty {
       let gap = Self.fit(block.gapPrefix, within: width / 2)
-      emit(StyledLine(normalizing: Self.trimmingTrailingSpaces(gap)))
+      emit(StyledLine(normalizing: Self.trimmingTrailingSpaces(gap), source: TextPosition(block: blockIndex, offset: -1)))
     }
+    defer { blockIndex += 1 }
+    offset = 0
+    lineStart = nil
     start(prefix: first, rest: rest)
     switch block.kind {
     case .flow: flow(block.runs, hardBreaks: true)
     case .verbatim: verbatim(block.runs)
     case .rule:
+      lineStart = 0
       append(String(repeating: "─", count: capacity), .dim)
       used = capacity
       endLine()
@@ -52,6 +61,8 @@ public struct TextWrapper {
   private struct Word {
     var pieces: [(text: Substring, style: TextStyle)] = []
     var width = 0
+    /// The offset of its first character in the block.
+    var start = 0
   }
 
   /// Flow text; with `hardBreaks` a `"\n"` ends the line (`<br>`), without it a newline is a character
@@ -72,7 +83,10 @@ public struct TextWrapper {
       }
       for c in text {
         let next = text.utf8.index(position, offsetBy: c.utf8.count)
-        defer { position = next }
+        defer {
+          position = next
+          offset += 1
+        }
         if truncated { break }
         let ascii = c.asciiValue
         if ascii == 0x20 || ascii == 0x09 || (hardBreaks && ascii == 0x0A) {
@@ -102,6 +116,7 @@ public struct TextWrapper {
           place(&word, space: pendingSpace)
           pendingSpace = nil
         }
+        if pieceStart == nil && word.pieces.isEmpty { word.start = offset }
         if pieceStart == nil { pieceStart = position }
         word.width += cw
         breakAfter =
@@ -123,6 +138,7 @@ public struct TextWrapper {
     }
     let spaceWidth = (space != nil && used > 0) ? 1 : 0
     if used + spaceWidth + word.width <= capacity {
+      if used == 0 { lineStart = lineStart ?? word.start }
       if spaceWidth == 1, let style = space { append(" ", style) }
       for piece in word.pieces { append(piece.text, piece.style) }
       used += spaceWidth + word.width
@@ -130,10 +146,17 @@ public struct TextWrapper {
     }
     if used > 0 { endLine() }
     if word.width <= capacity {
+      lineStart = lineStart ?? word.start
       for piece in word.pieces { append(piece.text, piece.style) }
       used += word.width
     } else {
-      for piece in word.pieces { for c in piece.text { appendBreaking(c, piece.style) } }
+      var at = word.start
+      for piece in word.pieces {
+        for c in piece.text {
+          appendBreaking(c, piece.style, at: at)
+          at += 1
+        }
+      }
     }
   }
 
@@ -161,15 +184,16 @@ public struct TextWrapper {
     var column = 0  // column in the source line, for tab stops
     for run in input {
       for c in run.text {
+        defer { offset += 1 }
         if c == "\n" {
           endLine(force: true)
           column = 0
         } else if c == "\t" {
           let spaces = 8 - column % 8
-          for _ in 0..<spaces { appendBreaking(" ", run.style) }
+          for _ in 0..<spaces { appendBreaking(" ", run.style, at: offset) }
           column += spaces
         } else {
-          appendBreaking(c, run.style)
+          appendBreaking(c, run.style, at: offset)
           column += DisplayWidth.of(c)
         }
       }
@@ -196,7 +220,7 @@ public struct TextWrapper {
   }
 
   /// Appends one character, starting a new line first when it does not fit.
-  private mutating func appendBreaking(_ c: Character, _ style: TextStyle) {
+  private mutating func appendBreaking(_ c: Character, _ style: TextStyle, at source: Int) {
     var c = c
     var cw = DisplayWidth.of(c)
     if cw > capacity {
@@ -204,6 +228,7 @@ public struct TextWrapper {
       cw = 1
     }
     if used + cw > capacity { endLine() }
+    if used == 0 { lineStart = lineStart ?? source }
     append(String(c), style)
     used += cw
   }
@@ -211,8 +236,9 @@ public struct TextWrapper {
   /// Ends the line being filled (an empty one only when `force`) and starts the next with the rest prefix.
   private mutating func endLine(force: Bool = false) {
     if used > 0 || force {
-      emit(StyledLine(normalizing: runs))
+      emit(StyledLine(normalizing: runs, source: TextPosition(block: blockIndex, offset: lineStart ?? offset)))
     }
+    lineStart = nil
     runs = restPrefix
     used = 0
     capacity = max(1, width - Self.width(of: restPrefix))

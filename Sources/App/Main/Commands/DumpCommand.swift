@@ -7,7 +7,7 @@ import Reader
 struct DumpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dump",
-    abstract: "Print a feed as JSON: title, link and items (title, link, published, id, author)."
+    abstract: "Print a feed as JSON: title, link and items (title, link, published, id, author, enclosures)."
   )
 
   /// Accepted so that a script can give every command the same options; `dump` reads neither the
@@ -116,11 +116,20 @@ enum FeedJSON {
       out += "\"link\": \(string(item.link)), "
       out += "\"published\": \(string(item.date.map(utcTimestamp))), "
       out += "\"id\": \(string(item.id)), "
-      out += "\"author\": \(string(item.author))}"
+      out += "\"author\": \(string(item.author))"
+      if !item.enclosures.isEmpty { out += ", \"enclosures\": [" + item.enclosures.map(enclosure).joined(separator: ", ") + "]" }
+      out += "}"
       out += index == feed.items.count - 1 ? "\n" : ",\n"
     }
     out += "  ]\n}\n"
     return out
+  }
+
+  /// `{"url": …, "type": …, "length": …, "duration": …}`, null where the feed gave nothing.
+  static func enclosure(_ enclosure: Enclosure) -> String {
+    "{\"url\": \(string(enclosure.url)), \"type\": \(string(enclosure.type)), "
+      + "\"length\": \(enclosure.length.map(String.init) ?? "null"), "
+      + "\"duration\": \(enclosure.duration.map(String.init) ?? "null")}"
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.

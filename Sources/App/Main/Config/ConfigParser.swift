@@ -101,6 +101,11 @@ enum ConfigParser {
       config.ui.browser = value
       return nil
     },
+    "player": { value, config in
+      guard !value.isEmpty else { return "expected a command" }
+      config.ui.player = value
+      return nil
+    },
   ]
 
   /// `color ELEMENT FG BG [ATTR…]`.

@@ -29,6 +29,10 @@ enum Application {
     session.openURL = { url in
       browser.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
     }
+    let player = BrowserLauncher.resolve(setting: configuration.player ?? configuration.browser)
+    session.openMediaURL = { url in
+      player.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
+    }
     if let first = notices.first {
       let more = notices.count > 1 ? " (and \(notices.count - 1) more)" : ""
       session.status.notify(error: first + more)

@@ -3,18 +3,17 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// The detail pane (SPEC §1, the tutorial's TutorialViewController): a title bar, the article text
-/// scrolled by the keys, and a toolbar on its last line whose left item follows the split's display
-/// mode and whose right item opens the publish-date popover. With no item it is the placeholder:
-/// "No article selected", centred, with no toolbar.
+/// The detail pane (SPEC §1, the tutorial's TutorialViewController): a title bar, a header (author and
+/// date, the link, the enclosures), the article text scrolled by the keys, and a toolbar on its last line
+/// whose left item follows the split's display mode and whose right item opens the publish-date popover.
+/// With no item it is the placeholder: "No article selected", centred, with no toolbar.
 ///
-/// The text is the article's full page text once fetched (`f`, or Enter on a summary-only article),
-/// else its content, else its summary.
+/// The text is the feed's (content, else summary); `f` switches to the fetched page and back, both kept.
 ///
 /// The article itself lives in the session (`selected`); this controller shows it while it is the one
-/// selected. The scroll offset is kept as set (clamped only when drawn), so a resize that briefly leaves
-/// less text room does not lose the reader's place; the same instance moves between the split's secondary
-/// and the navigation stack, carrying it.
+/// selected. The reading place is a position in the text (`anchor`), not a line number: at any width the
+/// line holding it comes first, so a resize or `t` keeps the same words at the top. The same instance
+/// moves between the split's secondary and the navigation stack, carrying it.
 @MainActor
 final class ArticleController: Controller, SecondaryContent, PopoverPresentationDelegate {
   /// The article shown (nil: the placeholder).
@@ -26,11 +25,14 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     return selected
   }
   var item: Item? { article?.item }
+  /// The first line shown at the current width (worked out from `anchor` on each layout).
   private(set) var scrollOffset = 0
-  /// The rendered article, built once (the HTML is parsed on first layout, not on every resize), and
-  /// whether it was built from the fetched page.
-  private var styledText: StyledText?
-  private var renderedFullContent: Bool?
+  /// Where the first line shown starts in the text: what is kept through resizes.
+  private(set) var anchor = TextPosition()
+  /// `f`: the fetched page rather than the feed's text (the page shows once it is there).
+  private(set) var showsPage = false
+  /// The rendered article (header and text), built once per text shown, and its lines at one width.
+  private var styledText: (page: Bool, text: StyledText)?
   private var bodyCache: (width: Int, lines: [StyledLine])?
 
   static let displayModeItemID = "displayMode"
@@ -80,24 +82,20 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   // MARK: Text
 
-  /// The article text wrapped to the body width (cached per width): a byline, the link, then the HTML
-  /// rendered by the reader's `StyledText`.
+  /// The page is shown when asked for and fetched.
+  private var pageShown: Bool { showsPage && article?.fullContent != nil }
+
+  /// The header and the text wrapped to the body width (cached per width).
   func bodyLines() -> [StyledLine] {
     let width = max(1, bodyFrame.width)
     if let cache = bodyCache, cache.width == width { return cache.lines }
     var lines: [StyledLine] = []
-    if let item {
-      var meta: [String] = []
-      if let author = item.author, !author.isEmpty { meta.append("By " + author) }
-      if let link = item.link { meta.append(link) }
-      for line in meta {
-        lines += TextWrapper.lines(line, width: width).map { StyledLine(runs: [StyledRun($0, .dim)]) }
-      }
-      if !meta.isEmpty { lines.append(StyledLine()) }
-      let html = article?.fullContent ?? item.body ?? ""
-      let text = styledText ?? StyledText(html: html, baseURL: item.link.flatMap(URL.init(string:)))
-      styledText = text
-      lines += text.wrap(width: width)
+    if let article {
+      let page = pageShown
+      let text = styledText.flatMap { $0.page == page ? $0.text : nil } ?? ArticleHeader.text(
+        of: article, page: page, timeZone: configuration.timeZone)
+      styledText = (page, text)
+      lines = text.wrap(width: width)
     }
     bodyCache = (width, lines)
     return lines
@@ -115,20 +113,39 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   private var maxScrollOffset: Int { max(0, bodyLines().count - bodyFrame.height) }
 
-  func scroll(to offset: Int) { scrollOffset = min(max(0, offset), maxScrollOffset) }
+  /// The line holding `anchor` at the current width: the last one starting at or before it.
+  private func line(of anchor: TextPosition, in lines: [StyledLine]) -> Int {
+    var low = 0
+    var high = lines.count
+    while low < high {
+      let mid = (low + high) / 2
+      if lines[mid].source <= anchor { low = mid + 1 } else { high = mid }
+    }
+    return max(0, low - 1)
+  }
+
+  /// Scrolls so line `offset` is at the top, and keeps its place in the text.
+  func scroll(to offset: Int) {
+    let lines = bodyLines()
+    scrollOffset = min(max(0, offset), maxScrollOffset)
+    anchor = scrollOffset < lines.count ? lines[scrollOffset].source : TextPosition()
+  }
+
+  /// The reading place as text: the words of the first line shown (tests, the end-to-end checks).
+  var topLineText: String { bodyCache.flatMap { scrollOffset < $0.lines.count ? $0.lines[scrollOffset].text : nil } ?? "" }
 
   // MARK: Layout and drawing
 
-  /// The fetched page replaces the feed's text, from the top; the lines are wrapped for this width.
+  /// The text shown changed (the page arrived or `f` went back): it is rebuilt and read from the top.
+  /// Then the lines are wrapped for this width and the anchor's line comes first.
   override func layoutChildren() {
-    let full = article?.fullContent != nil
-    if renderedFullContent != full {
-      if renderedFullContent != nil { scrollOffset = 0 }
-      renderedFullContent = full
+    if let shown = styledText, shown.page != pageShown {
       styledText = nil
       bodyCache = nil
+      anchor = TextPosition()
     }
-    _ = bodyLines()
+    let lines = bodyLines()
+    scrollOffset = min(line(of: anchor, in: lines), maxScrollOffset)
   }
 
   override func draw(in surface: inout Surface) {
@@ -140,12 +157,13 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     if showsTitleBar {
       let bar = titleBarFrame
       let shown = TextWrapper.truncate(item.title, width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
-      surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: theme.titleBar, clip: bar)
+      // The focused pane's title in the title-bar style, the other one's dim.
+      surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: hasFocus ? theme.titleBar : .dim, clip: bar)
       if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
     }
     let body = bodyFrame
     let lines = bodyCache?.lines ?? []
-    let offset = min(scrollOffset, max(0, lines.count - body.height))
+    let offset = scrollOffset
     if body.height > 0, offset < lines.count {
       for (i, line) in lines[offset..<min(lines.count, offset + body.height)].enumerated() {
         var x = body.minX + line.indent
@@ -164,12 +182,13 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       let page = max(1, bodyFrame.height - 1)
       switch action {
       case .moveDown: scroll(to: scrollOffset + 1)
-      case .moveUp: scroll(to: min(scrollOffset, maxScrollOffset) - 1)
+      case .moveUp: scroll(to: scrollOffset - 1)
       case .pageDown: scroll(to: scrollOffset + page)
-      case .pageUp: scroll(to: min(scrollOffset, maxScrollOffset) - page)
+      case .pageUp: scroll(to: scrollOffset - page)
       case .first: scroll(to: 0)
       case .last: scroll(to: maxScrollOffset)
-      case .fullArticle: fetchFullArticle()
+      case .fullArticle: toggleFullArticle()
+      case .openEnclosure: openEnclosure()
       default: return false
       }
       return true
@@ -183,7 +202,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   override func handleMouse(_ event: MouseEvent) -> Bool {
     switch event.kind {
     case .scrollDown: scroll(to: scrollOffset + 3)
-    case .scrollUp: scroll(to: min(scrollOffset, maxScrollOffset) - 3)
+    case .scrollUp: scroll(to: scrollOffset - 3)
     case .press:
       let id = toolbar(glyphs: glyphs).item(at: event.point, in: toolbarFrame)
       if id == Self.displayModeItemID {
@@ -195,10 +214,22 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     return true
   }
 
-  /// `f` / Enter: the article's page text, fetched once and kept in the cache.
-  private func fetchFullArticle() {
-    guard article != nil else { return }
-    session?.fetchFullArticle()
+  /// `f`: the fetched page and the feed's text in turn; the page is fetched the first time (and kept in
+  /// the cache), and shows when it arrives.
+  private func toggleFullArticle() {
+    guard let article, let session else { return }
+    showsPage.toggle()
+    if showsPage, article.fullContent == nil { session.fetchFullArticle() }
+  }
+
+  /// `e`: the enclosure in the player; a chooser when there are several.
+  private func openEnclosure() {
+    guard let session, let enclosures = item?.enclosures else { return }
+    switch enclosures.count {
+    case 0: session.status.notify("This article has no enclosure.")
+    case 1: session.openMedia(enclosures[0].url)
+    default: present(EnclosureChooserController(enclosures: enclosures, session: session), style: .fullScreen)
+    }
   }
 
   // MARK: Popover (SPEC §4)

@@ -123,11 +123,11 @@ final class ArticleListController: ListController {
     guard let item = item(at: index) else { return theme.list }
     return session.isRead(item) ? theme.list : theme.unread
   }
-  override var accessoryWidth: Int { 10 }
-  override var accessoryMinWidth: Int { 60 }
+  override var accessoryWidth: Int { CompactDate.maxWidth }
+  override var accessoryMinWidth: Int { 40 }
   override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
     guard let date = item(at: index)?.date else { return nil }
-    return (Self.dateFormatter(session.configuration.timeZone).string(from: date), theme.list.adding(.dim))
+    return (CompactDate.string(date, now: Date(), timeZone: session.configuration.timeZone), theme.list.adding(.dim))
   }
   override var emptyText: String {
     if source == .recent { return "No article opened yet" }
@@ -147,17 +147,6 @@ final class ArticleListController: ListController {
 
   override func didActivateEmptyList() {
     if let page = pageOfferingFeeds { show(OfferedFeedsController(page: page, session: session)) }
-  }
-
-  private static var formatters: [TimeZone: DateFormatter] = [:]
-  private static func dateFormatter(_ zone: TimeZone) -> DateFormatter {
-    if let formatter = formatters[zone] { return formatter }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = zone
-    formatter.dateFormat = "yyyy-MM-dd"
-    formatters[zone] = formatter
-    return formatter
   }
 
   override func didActivateRow(at index: Int) {

@@ -153,11 +153,38 @@ final class ContainerController: Controller {
     case .nextUnread:
       openNextUnread()
     case .openInBrowser:
-      session.openInBrowser(visibleArticle?.item?.link ?? session.selected?.item.link)
+      openLink()
     default:
-      return false
+      switch keyMap.action(for: key, in: .article) {
+      case .nextArticle where focusedLeaf is ArticleController: openNeighbour(step: 1)
+      case .previousArticle where focusedLeaf is ArticleController: openNeighbour(step: -1)
+      default: return false
+      }
     }
     return true
+  }
+
+  /// `o`: the highlighted row's link on an article list, else the open article's.
+  private func openLink() {
+    if let list = focusedLeaf as? ArticleListController {
+      guard let row = list.item(at: list.selectedIndex) else { return }
+      do {
+        session.openInBrowser(try session.cache.article(id: row.id)?.item.link)
+      } catch {
+        session.status.notify(error: "\(error)")
+      }
+      return
+    }
+    session.openInBrowser(visibleArticle?.item?.link ?? session.selected?.item.link)
+  }
+
+  /// `J` / `K`: the next or previous article, opened (and so read) in place of this one.
+  private func openNeighbour(step: Int) {
+    guard let (feed, item) = session.neighbour(step: step) else {
+      session.status.notify(step > 0 ? "This is the last article." : "This is the first article.")
+      return
+    }
+    show(item, of: feed)
   }
 
   /// `n`: the next unread article of the current feed, else of the next feed with unread articles; its
@@ -170,6 +197,12 @@ final class ContainerController: Controller {
       session.status.notify("No unread articles.")
       return
     }
+    show(item, of: feed)
+  }
+
+  /// Opens `item` from `feed`'s list on the Feeds tab, pushing that list from the feed list when it is
+  /// not the one shown.
+  private func show(_ item: ItemSummary, of feed: CachedFeed) {
     guard let navigation = feedsNavigation, let tabs else { return }
     tabs.select(0)
     split.focus(.primary)

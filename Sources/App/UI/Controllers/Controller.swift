@@ -153,6 +153,9 @@ class Controller {
   /// Told, on the way down, that a click landed inside `child` (a split moves its focus there).
   func mouseWillHit(_ child: Controller) {}
 
+  /// Whether keys reach this controller's subtree first: the pane to draw as focused.
+  var hasFocus: Bool { root.focusedLeaf.isDescendant(of: self) }
+
   /// The focused leaf below (or at) this controller.
   var focusedLeaf: Controller {
     var node = self

@@ -96,15 +96,18 @@ class ListController: Controller {
     }
     scrollToSelection()
     let theme = self.theme
+    // The selection is bright in the focused pane and dim in the other one.
+    let focused = hasFocus
+    func selected(_ style: Style) -> Style { focused ? theme.selected(style) : theme.selected(style).adding(.dim) }
     visible = movement.visibleRows(viewport: frame.height, rowHeight: rowHeight).map { row in
       let isSelected = row.index == movement.selected
       var style = rowStyle(at: row.index, theme: theme)
-      if isSelected { style = theme.selected(style) }
+      if isSelected { style = selected(style) }
       let rect = Rect(x: frame.minX, y: frame.minY + row.y, width: frame.width, height: row.height).intersection(frame)
       var shown = VisibleRow(rect: rect, lines: lines(forRow: row.index), style: style, isSelected: isSelected)
       if showsAccessory, let accessory = rowAccessory(at: row.index, theme: theme) {
         let text = TextWrapper.truncate(accessory.text, width: accessoryWidth, ellipsis: ellipsis)
-        shown.accessory = (text, frame.maxX - 1 - DisplayWidth.of(text), isSelected ? theme.selected(accessory.style) : accessory.style)
+        shown.accessory = (text, frame.maxX - 1 - DisplayWidth.of(text), isSelected ? selected(accessory.style) : accessory.style)
       }
       return shown
     }

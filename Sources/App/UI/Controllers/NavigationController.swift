@@ -57,6 +57,9 @@ final class NavigationController: Controller {
 
   override func layoutChildren() { top.frame = contentFrame }
 
+  /// The focused pane's title in the title-bar style, the other one's dim.
+  private var titleStyle: Style { hasFocus ? theme.titleBar : .dim }
+
   /// The bar takes the title of the controller on top, with `‹ Back` below the root (SPEC §3).
   override func draw(in surface: inout Surface) {
     let (bar, _) = frame.dividedTop(Self.barHeight)
@@ -69,7 +72,7 @@ final class NavigationController: Controller {
     }
     let room = max(0, bar.maxX - x - 1)
     let shown = TextWrapper.truncate(top.title, width: room, ellipsis: surface.glyphs.ellipsis)
-    surface.put(shown, at: Point(x: x, y: bar.minY), style: theme.titleBar, clip: titleRow)
+    surface.put(shown, at: Point(x: x, y: bar.minY), style: titleStyle, clip: titleRow)
     if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
   }
 

@@ -67,23 +67,32 @@ final class SplitController: Controller {
     if isCollapsed { collapse() } else { expand() }
   }
 
+  /// The focus stays where it was: an article read in the right pane goes on top of the stack; with the
+  /// list focused the list stays in view and the article waits for `t` (forward).
   private func collapse() {
     guard let detail = secondary else { return }
     secondary = nil
     detail.removeFromParent()
     forwardDetail = nil
     if !effectiveDelegate.collapseSecondary(detail, onto: primary), let navigation = primaryNavigation {
-      navigation.push(detail)
+      if focusedPane == .primary, lastDisplayMode != .primaryHidden {
+        forwardDetail = detail
+      } else {
+        navigation.push(detail)
+      }
     }
   }
 
+  /// An article on top of the stack becomes the focused right pane; an article waiting for `t` comes back
+  /// beside the list, which keeps the focus.
   private func expand() {
     guard secondary == nil else { return }
-    let detail = effectiveDelegate.separateSecondary(from: primary) ?? makePlaceholder()
+    let separated = effectiveDelegate.separateSecondary(from: primary)
+    let detail = separated ?? forwardDetail ?? makePlaceholder()
     forwardDetail = nil
     secondary = detail
     addChild(detail)
-    focusedPane = (detail as? SecondaryContent)?.isEmptyDetail == false ? .secondary : .primary
+    focusedPane = separated != nil ? .secondary : .primary
   }
 
   // MARK: Routing: `showDetail` is ours (SPEC §3's table)
@@ -124,7 +133,8 @@ final class SplitController: Controller {
       preferredDisplayMode = target
     }
     lastDisplayMode = displayMode
-    focusedPane = displayMode == .primaryHidden ? .secondary : .primary
+    // The focus moves only off a pane that disappeared.
+    if displayMode == .primaryHidden { focusedPane = .secondary }
   }
 
   private func toggleCollapsedDetail() {

@@ -30,6 +30,8 @@ public final class ReadingSession {
   /// Opens a link in the browser with the terminal handed over; returns why it failed. The application
   /// sets it (it owns the terminal); by default nothing is opened.
   public var openURL: (String) -> String? = { _ in "No browser in this run." }
+  /// Opens an enclosure with the `player` setting (the browser's command by default), the same way.
+  public var openMediaURL: (String) -> String? = { _ in "No player in this run." }
   /// The unit of `reload-interval`: a minute (tests shorten it to see several automatic reloads).
   public var reloadIntervalUnit: Duration = .seconds(60)
 
@@ -128,6 +130,30 @@ public final class ReadingSession {
     return nil
   }
 
+  // MARK: Next / previous article (`J` / `K`)
+
+  /// The article after (`step` 1) or before (-1) the open one in its feed's list; past the end, the first
+  /// article of the next feed that has any (the last of the previous one going back), like `n`.
+  func neighbour(step: Int) -> (feed: CachedFeed, item: ItemSummary)? {
+    guard let article = selected, let start = feeds.firstIndex(where: { $0.id == article.feedID }) else { return nil }
+    do {
+      if let position = try cache.position(ofItem: article.id), position + step >= 0,
+        let item = try cache.items(feedID: article.feedID, limit: 1, offset: position + step).first
+      {
+        return (feeds[start], item)
+      }
+      for n in 1..<max(1, feeds.count) {
+        let feed = feeds[(start + n * step % feeds.count + feeds.count) % feeds.count]
+        guard feed.totalCount > 0 else { continue }
+        let offset = step > 0 ? 0 : feed.totalCount - 1
+        if let item = try cache.items(feedID: feed.id, limit: 1, offset: offset).first { return (feed, item) }
+      }
+    } catch {
+      status.notify(error: "\(error)")
+    }
+    return nil
+  }
+
   // MARK: Reloads
 
   /// Fetches `targets` in the background, showing `Reloading n/total…`; `.reloadFinished` ends it.
@@ -221,13 +247,9 @@ public final class ReadingSession {
 
   // MARK: Full article
 
-  /// `f`: fetches the open article's web page; `.pageFetched` shows it. Already fetched: says so.
+  /// `f`: fetches the open article's web page; `.pageFetched` keeps it with the article.
   func fetchFullArticle() {
-    guard let article = selected else { return }
-    guard article.fullContent == nil else {
-      status.notify("This is already the article's full page text; o opens it in the browser.")
-      return
-    }
+    guard let article = selected, article.fullContent == nil else { return }
     switch ArticlePages.address(of: article) {
     case .failure(let failure):
       status.notify(error: failure.description)
@@ -245,5 +267,10 @@ public final class ReadingSession {
       return
     }
     if let failure = openURL(link) { status.notify(error: failure) }
+  }
+
+  /// `e`: an enclosure in the player.
+  func openMedia(_ url: String) {
+    if let failure = openMediaURL(url) { status.notify(error: failure) }
   }
 }

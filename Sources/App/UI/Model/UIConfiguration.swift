@@ -17,6 +17,8 @@ public struct UIConfiguration: Equatable, Sendable {
   public var keyMap = KeyMap.standard
   /// The `browser` setting (nil: `$BROWSER`, else xdg-open).
   public var browser: String?
+  /// The `player` setting for enclosures (nil: the browser command).
+  public var player: String?
   /// Fetch every feed when the reader starts (feeds never fetched are fetched anyway).
   public var reloadOnStart = false
   /// Minutes between automatic reloads of every feed; 0: never.

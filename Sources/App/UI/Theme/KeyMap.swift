@@ -8,6 +8,7 @@ public enum Action: String, CaseIterable, Sendable {
   case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
   case feedsTab, recentTab, help, quit
   case reload, reloadAll, nextUnread, openInBrowser, fullArticle
+  case nextArticle, previousArticle, openEnclosure
 
   /// The name a config file uses: `moveDown` → `move-down`.
   public var configName: String {
@@ -20,6 +21,7 @@ public enum Action: String, CaseIterable, Sendable {
   public static let aliases: [String: Action] = [
     "up": .moveUp, "down": .moveDown, "pageup": .pageUp, "pagedown": .pageDown, "home": .first, "end": .last,
     "open-in-browser": .openInBrowser, "next-unread": .nextUnread, "reload-all": .reloadAll,
+    "next": .nextArticle, "prev": .previousArticle,
   ]
 
   /// The action a config file names, if any.
@@ -78,8 +80,12 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("g"), .home], action: .first, context: .article, summary: "top"),
     KeyBinding(keys: [.character("G"), .end], action: .last, context: .article, summary: "bottom"),
     KeyBinding(
-      keys: [.character("f"), .enter], action: .fullArticle, context: .article,
-      summary: "full article (fetch its web page)"),
+      keys: [.character("f")], action: .fullArticle, context: .article,
+      summary: "the web page / the feed's text (fetched once)"),
+    KeyBinding(keys: [.character("J")], action: .nextArticle, context: .article, summary: "next article"),
+    KeyBinding(keys: [.character("K")], action: .previousArticle, context: .article, summary: "previous article"),
+    KeyBinding(
+      keys: [.character("e")], action: .openEnclosure, context: .article, summary: "play the enclosure (player)"),
     KeyBinding(
       keys: [.character("h"), .left, .backspace, .escape], action: .back, context: .window,
       summary: "back / dismiss"),
@@ -92,7 +98,7 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("r")], action: .reload, context: .window, summary: "reload this feed"),
     KeyBinding(keys: [.character("R")], action: .reloadAll, context: .window, summary: "reload all feeds"),
     KeyBinding(keys: [.character("n")], action: .nextUnread, context: .window, summary: "next unread"),
-    KeyBinding(keys: [.character("o")], action: .openInBrowser, context: .window, summary: "open in browser"),
+    KeyBinding(keys: [.character("o")], action: .openInBrowser, context: .window, summary: "open the row's or the article's link"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(

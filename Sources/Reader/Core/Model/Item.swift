@@ -52,11 +52,29 @@ public struct Item: Sendable, Equatable {
 public struct Enclosure: Sendable, Equatable {
   public var url: String
   public var type: String?
+  /// Size in bytes, as the feed gives it.
   public var length: Int?
+  /// Playing time in seconds (media:content `duration`, itunes:duration).
+  public var duration: Int?
 
-  public init(url: String, type: String? = nil, length: Int? = nil) {
+  public init(url: String, type: String? = nil, length: Int? = nil, duration: Int? = nil) {
     self.url = url
     self.type = type
     self.length = length
+    self.duration = duration
+  }
+
+  /// Seconds from an itunes:duration or media `duration` text: `SS`, `MM:SS` or `HH:MM:SS` (a fraction of
+  /// a second is dropped); nil for anything else.
+  public static func seconds(_ text: String) -> Int? {
+    let parts = text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ":", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count) else { return nil }
+    var total = 0
+    for (i, part) in parts.enumerated() {
+      let whole = i == parts.count - 1 ? part.split(separator: ".", maxSplits: 1).first ?? part : part
+      guard let value = Int(whole), value >= 0 else { return nil }
+      total = total * 60 + value
+    }
+    return total
   }
 }

@@ -311,7 +311,9 @@ final class FeedBuilder {
     case .content where ns == .media:
       addEnclosure(
         attributes.value(named: "url"), type: attributes.value(named: "type"),
-        length: attributes.value(named: "fileSize"))
+        length: attributes.value(named: "fileSize"), duration: attributes.value(named: "duration"))
+    case .duration where ns == .itunes:
+      begin(.duration, depth: depth)
     case .group where ns == .media:
       groupDepth = depth
     case .category where ns.isRSS, .subject where ns == .dc:
@@ -441,6 +443,8 @@ final class FeedBuilder {
       case .category:
         let text = PlainText.title(bytes, kind: .guess)
         if !text.isEmpty { draft?.categories.append(text) }
+      case .duration:
+        draft?.duration = Enclosure.seconds(trimmedString(bytes))
       }
     }
   }
@@ -453,12 +457,14 @@ final class FeedBuilder {
     }
   }
 
-  private func addEnclosure(_ url: String?, type: String?, length: String?) {
+  private func addEnclosure(_ url: String?, type: String?, length: String?, duration: String? = nil) {
     guard let url, !url.isEmpty, draft != nil else { return }
     let absolute = resolved(url)
     if draft?.enclosures.contains(where: { $0.url == absolute }) == true { return }
     draft?.enclosures.append(
-      Enclosure(url: absolute, type: type, length: length.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }))
+      Enclosure(
+        url: absolute, type: type, length: length.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) },
+        duration: duration.flatMap(Enclosure.seconds)))
   }
 
   private func closeItem() {
@@ -468,6 +474,10 @@ final class FeedBuilder {
     authorDepth = -1
     sourceDepth = -1
     var item = d.item
+    // itunes:duration is the item's: it times the enclosure that has no time of its own.
+    if let duration = d.duration, let i = item.enclosures.firstIndex(where: { $0.duration == nil }) {
+      item.enclosures[i].duration = duration
+    }
     if !d.authors.isEmpty {
       item.author = d.authors.joined(separator: ", ")
     } else if item.author == nil, !d.sourceAuthors.isEmpty {
@@ -519,7 +529,7 @@ extension FeedBuilder {
     /// Fields that never contain markup of their own, so a nested item field means a missing end tag.
     var isShortText: Bool {
       switch self {
-      case .title, .link, .guid, .id, .author, .published, .updated, .category: return true
+      case .title, .link, .guid, .id, .author, .published, .updated, .category, .duration: return true
       default: return false
       }
     }
@@ -536,6 +546,7 @@ extension FeedBuilder {
     case content(priority: Int)
     case textContent
     case category
+    case duration
   }
 
   /// An element whose text is being gathered into `buffer` until it ends.
@@ -596,6 +607,8 @@ struct ItemDraft {
   }
 
   var item = Item()
+  /// itunes:duration, in seconds.
+  var duration: Int?
   var authors: [String] = []
   var sourceAuthors: [String] = []
   /// Priority per slot (lower wins); a SIMD vector so a draft needs no heap allocation for it.

@@ -43,7 +43,7 @@ enum FeedLocalName: UInt8, Sendable {
   case rss, rdf, feed, channel, item, entry
   case title, link, description, guid, id, author, name, creator, pubDate, published, updated, issued
   case modified, created, date, summary, content, encoded, enclosure, category, subject, subtitle
-  case tagline, lastBuildDate, managingEditor, source, group, body, div, base, about
+  case tagline, lastBuildDate, managingEditor, source, group, body, div, base, about, duration
 
   init(_ name: UnsafePointer<xmlChar>) {
     for (candidate, value) in Self.table where xmlStrEqual(name, candidate) != 0 {
@@ -62,7 +62,7 @@ enum FeedLocalName: UInt8, Sendable {
     ("created", .created), ("subject", .subject), ("subtitle", .subtitle), ("tagline", .tagline),
     ("lastBuildDate", .lastBuildDate), ("managingEditor", .managingEditor), ("source", .source),
     ("group", .group), ("body", .body), ("div", .div), ("channel", .channel), ("rss", .rss),
-    ("RDF", .rdf), ("feed", .feed), ("base", .base), ("about", .about),
+    ("RDF", .rdf), ("feed", .feed), ("base", .base), ("about", .about), ("duration", .duration),
   ].map { name, value in (Array(name.utf8) + [0], value) }
 }
 

@@ -7,6 +7,7 @@ enum ItemColumns {
     var url: String
     var type: String?
     var length: Int?
+    var duration: Int?
   }
 
   // The two encoders below write by hand the JSON that `enclosures(_:)` / `strings(_:)` read back with
@@ -25,6 +26,7 @@ enum ItemColumns {
         JSONString.append(type, to: &out)
       }
       if let length = enclosure.length { out += ",\"length\":\(length)" }
+      if let duration = enclosure.duration { out += ",\"duration\":\(duration)" }
       out += "}"
     }
     return out + "]"
@@ -43,7 +45,7 @@ enum ItemColumns {
   static func enclosures(_ text: String?) -> [Enclosure] {
     guard let text, let stored = try? JSONDecoder().decode([StoredEnclosure].self, from: Data(text.utf8))
     else { return [] }
-    return stored.map { Enclosure(url: $0.url, type: $0.type, length: $0.length) }
+    return stored.map { Enclosure(url: $0.url, type: $0.type, length: $0.length, duration: $0.duration) }
   }
 
   static func strings(_ text: String?) -> [String] {

@@ -1,0 +1,39 @@
+import Foundation
+import Reader
+import ScreenKit
+import TextLayout
+
+/// What the article pane shows above the text, as blocks of the same `StyledText` (so the reading place
+/// is kept the same way there): author and date, the link, the enclosures, and which text is shown when
+/// it is the fetched page.
+@MainActor
+enum ArticleHeader {
+  /// The header followed by the feed's text, or by the fetched page with `page`.
+  static func text(of article: CachedArticle, page: Bool, timeZone: TimeZone) -> StyledText {
+    let item = article.item
+    var header: [String] = []
+    var byline: [String] = []
+    if let author = item.author, !author.isEmpty { byline.append("By " + author) }
+    if item.date != nil || item.publishedText != nil {
+      byline.append(PopoverController.dateText(for: item, timeZone: timeZone))
+    }
+    if !byline.isEmpty { header.append(byline.joined(separator: " · ")) }
+    if let link = item.link { header.append(link) }
+    for (i, enclosure) in item.enclosures.enumerated() {
+      let number = item.enclosures.count > 1 ? "\(i + 1). " : ""
+      header.append("▶ " + number + EnclosureDescription.text(enclosure))
+    }
+    if page { header.append("The article's web page (f: the feed's text)") }
+    let html = page ? article.fullContent ?? "" : item.body ?? ""
+    let body = StyledText(html: html, baseURL: item.link.flatMap(URL.init(string:)))
+    var blocks = header.map { StyledBlock(runs: [StyledRun(TerminalText.sanitized($0), .dim)]) }
+    if var first = body.blocks.first, !blocks.isEmpty {
+      first.gapBefore = true
+      blocks.append(first)
+      blocks += body.blocks.dropFirst()
+    } else {
+      blocks += body.blocks
+    }
+    return StyledText(blocks: blocks, links: body.links)
+  }
+}

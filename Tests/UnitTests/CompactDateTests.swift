@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+import Reader
+@testable import ReaderUI
+@testable import splitfeed
+
+/// The list's date column and the enclosure line, as tables.
+struct CompactDateTests {
+  static func date(_ text: String, _ zone: String = "UTC") -> Date {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: zone)
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.date(from: text)!
+  }
+
+  // now: Wednesday 2026-11-25 12:00 UTC
+  @Test(arguments: [
+    ("2026-11-25 09:15", "UTC", "09:15"),  // today
+    ("2026-11-25 00:00", "UTC", "00:00"),
+    ("2026-11-25 13:30", "UTC", "13:30"),  // later today (clock skew)
+    ("2026-11-24 23:59", "UTC", "Tue 23:59"),  // yesterday
+    ("2026-11-19 08:00", "UTC", "Thu 08:00"),  // six days ago
+    ("2026-11-18 08:00", "UTC", "18 Nov"),  // a week ago
+    ("2026-03-02 09:15", "UTC", "2 Mar"),
+    ("2026-12-24 10:00", "UTC", "24 Dec"),  // later this year
+    ("2024-03-02 09:15", "UTC", "2 Mar 2024"),
+    ("2025-12-31 23:00", "UTC", "31 Dec 2025"),
+    // Local time: 2026-11-24 23:30 UTC is already the 25th in Tokyo (now is 21:00 there).
+    ("2026-11-24 23:30", "Asia/Tokyo", "08:30"),
+    ("2026-11-25 11:00", "America/New_York", "06:00"),
+  ])
+  func compactDates(text: String, zone: String, expected: String) {
+    let now = Self.date("2026-11-25 12:00")
+    let shown = CompactDate.string(Self.date(text), now: now, timeZone: TimeZone(identifier: zone)!)
+    #expect(shown == expected)
+    #expect(shown.count <= CompactDate.maxWidth)
+  }
+
+  @Test(arguments: [
+    ("3723", 3723), ("62:03", 3723), ("1:02:03", 3723), (" 00:45 ", 45), ("12.5", 12), ("1:02:03.250", 3723),
+  ])
+  func durations(text: String, seconds: Int) {
+    #expect(Enclosure.seconds(text) == seconds)
+  }
+
+  @Test(arguments: ["", "abc", "1:2:3:4", "-5", "1::2"])
+  func badDurations(text: String) {
+    #expect(Enclosure.seconds(text) == nil)
+  }
+
+  @Test func enclosureLines() {
+    #expect(
+      EnclosureDescription.text(Enclosure(url: "https://m.example/ep-12.mp3", type: "audio/mpeg", length: 24_300_000, duration: 3723))
+        == "audio/mpeg · 24.3 MB · 1:02:03 · ep-12.mp3")
+    #expect(EnclosureDescription.text(Enclosure(url: "https://m.example/", length: 812, duration: 245)) == "812 B · 4:05 · https://m.example/")
+    #expect(EnclosureDescription.size(150_000_000) == "150 MB")
+  }
+
+  @Test func dumpListsEnclosures() {
+    let feed = Feed(title: "Pod", items: [
+      Item(title: "Ep", id: "e1", enclosures: [Enclosure(url: "https://m.example/e.mp3", type: "audio/mpeg", length: 10, duration: 61)]),
+      Item(title: "Plain", id: "p1"),
+    ])
+    let json = FeedJSON.render(feed)
+    #expect(json.contains(#""author": null, "enclosures": [{"url": "https://m.example/e.mp3", "type": "audio/mpeg", "length": 10, "duration": 61}]}"#))
+    #expect(json.contains(#"{"title": "Plain", "link": null, "published": null, "id": "p1", "author": null}"#))
+  }
+}
