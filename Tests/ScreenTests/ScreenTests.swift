@@ -141,10 +141,11 @@ struct ScreenTests {
   func cjkTitlesWrapByWidth(width: Int) {
     let h = Harness(width, 40)
     let title = "日本語のタイトル：アダプティブ・レイアウト入門"
-    // Each row's list text: up to the split border or the date column (two spaces before it).
+    // Each row's list text: up to the split border, without the date column at its end.
+    let date = /\s+(\d{1,2}:\d{2}|[A-Z][a-z]{2} \d{1,2}:\d{2}|\d{1,2} [A-Z][a-z]{2}( \d{4})?)$/
     let rows = h.lines.map { line in
-      let text = String(line.drop { $0 == " " }.prefix { $0 != "│" })
-      return String(text[..<(text.range(of: "  ")?.lowerBound ?? text.endIndex)]).trimmingCharacters(in: .whitespaces)
+      let text = String(line.drop { $0 == " " }.prefix { $0 != "│" }).trimmingCharacters(in: .whitespaces)
+      return text.replacing(date, with: "")
     }
     let start = rows.firstIndex { $0.hasPrefix("日本語") }
     var joined = ""
