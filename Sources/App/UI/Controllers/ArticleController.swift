@@ -32,6 +32,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   private var styledText: StyledText?
   private var renderedFullContent: Bool?
   private var bodyCache: (width: Int, lines: [StyledLine])?
+  /// The placeholder's text (layout); it says how to bring back a hidden list, which would be a dead end.
+  private var placeholderLines: [String] = []
 
   static let displayModeItemID = "displayMode"
   static let publishDateItemID = "publishDate"
@@ -78,6 +80,13 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     return toolbar(glyphs: glyphs).frames(in: toolbarFrame).first { $0.id == id }?.frame
   }
 
+  private func placeholderText() -> [String] {
+    guard let split = splitController, !split.isCollapsed, split.displayMode == .primaryHidden,
+      let key = keyMap.keys(for: .toggleDisplayMode).first
+    else { return ["No article selected"] }
+    return ["No article selected"] + TextWrap.lines("\(key) shows the list", width: max(1, frame.width - 2))
+  }
+
   // MARK: Text
 
   /// The article text wrapped to the body width (cached per width): a byline, the link, then the HTML
@@ -121,6 +130,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   /// The fetched page replaces the feed's text, from the top; the lines are wrapped for this width.
   override func layoutChildren() {
+    placeholderLines = item != nil ? [] : placeholderText()
     let full = article?.fullContent != nil
     if renderedFullContent != full {
       if renderedFullContent != nil { scrollOffset = 0 }
@@ -134,7 +144,9 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   override func draw(in surface: inout Surface) {
     surface.fill(frame)
     guard let item else {
-      surface.putCentered("No article selected", y: frame.minY + frame.height / 2, in: frame, style: .dim)
+      for (i, line) in placeholderLines.enumerated() {
+        surface.putCentered(line, y: frame.minY + frame.height / 2 + i, in: frame, style: .dim)
+      }
       return
     }
     if showsTitleBar {
