@@ -91,7 +91,8 @@ struct ReaderEndToEndTests {
     let first = try launch()
     defer { first.close() }
     let loaded = try first.waitFor(text: "Reloaded 3 feeds")
-    #expect(loaded.last?.contains("2 updated (3 new articles), 0 unchanged, 1 failed.") == true)
+    #expect(loaded.last?.contains("Failed: Could not connect to 127.0.0.1") == true)
+    #expect(loaded.last?.contains("(E lists it) Reloaded 3 feeds: 2 updated (3 new articles)") == true)
     #expect(loaded.contains { $0.contains("Alpha News") && $0.contains("2/2") })
     #expect(loaded.contains { $0.contains("Beta Weekly") && $0.contains("1/1") })
     // The dead feed has no title yet: its address, after the error marker (wrapped in the narrow list).

@@ -55,7 +55,8 @@ public struct ReloadReport: Equatable, Sendable {
   /// The reader's status line: a failure's reason comes first, so a narrow line cuts the counts, never
   /// the reason; `key` is the key that lists every failure.
   public func statusText(errorsKey key: String) -> String {
-    let rest = [summary, removedLine, pruneError].compactMap { $0 }.joined(separator: " ")
+    let removedText = removed > 0 ? "Removed \(removed) old article\(removed == 1 ? "" : "s")." : nil
+    let rest = [summary, removedText, pruneError].compactMap { $0 }.joined(separator: " ")
     guard let first = errors.first else { return rest }
     let head = failed == 1 ? "Failed: \(first)" : "\(failed) feeds failed; first: \(first)"
     return "\(head) (\(key) lists \(failed == 1 ? "it" : "them")) \(rest)"
