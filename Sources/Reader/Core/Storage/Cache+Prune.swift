@@ -19,6 +19,22 @@ extension Cache {
   /// What a rule may never remove.
   private static let removable = "read = 1 AND starred = 0 AND id NOT IN (SELECT item_id FROM recents)"
 
+  /// The age rule: a range of items_prunable per feed. Argument: the oldest date kept.
+  static let ageRuleSQL =
+    "DELETE FROM items WHERE \(removable) AND feed_id IN (SELECT id FROM feeds) AND sort_date < ?"
+
+  /// The count rule: each feed's `maxPerFeed`th newest article is found by an index seek (feeds with fewer
+  /// have none), and the read articles older than it go. Argument: `maxPerFeed`.
+  static let countRuleSQL = """
+    WITH cutoff AS MATERIALIZED (
+      SELECT f.id AS feed_id, i.sort_date AS date, i.id AS id FROM feeds f
+      JOIN items i ON i.id = (
+        SELECT id FROM items WHERE feed_id = f.id ORDER BY sort_date DESC, id DESC LIMIT 1 OFFSET ? - 1))
+    DELETE FROM items WHERE \(removable) AND id IN (
+      SELECT i.id FROM cutoff c JOIN items i ON i.feed_id = c.feed_id AND i.read = 1 AND i.starred = 0
+        AND (i.sort_date < c.date OR (i.sort_date = c.date AND i.id < c.id)))
+    """
+
   private static func prune(_ rule: PruneRule, now: Double, in db: Database) throws -> Int {
     let remember = try db.cachedStatement(
       sql: """
@@ -32,20 +48,10 @@ extension Cache {
       removed += rows.count
     }
     if rule.keepDays > 0 {
-      // Uses the partial index items_prunable (read, unstarred articles by date).
-      try delete(
-        "DELETE FROM items WHERE \(removable) AND sort_date < ?", [now - Double(rule.keepDays) * 86_400])
+      try delete(ageRuleSQL, [now - Double(rule.keepDays) * 86_400])
     }
     if rule.maxPerFeed > 0 {
-      // Only feeds over the limit are ranked (items_by_feed_date gives each feed's rows in date order).
-      try delete(
-        """
-        DELETE FROM items WHERE \(removable) AND id IN (
-          SELECT id FROM (
-            SELECT id, row_number() OVER (PARTITION BY feed_id ORDER BY sort_date DESC, id DESC) AS rank
-            FROM items WHERE feed_id IN (SELECT feed_id FROM items GROUP BY feed_id HAVING count(*) > ?1))
-          WHERE rank > ?1)
-        """, [rule.maxPerFeed])
+      try delete(countRuleSQL, [rule.maxPerFeed])
     }
     try db.execute(
       sql: "DELETE FROM pruned_items WHERE seen_at < ?", arguments: [now - forgetPrunedAfterDays * 86_400])

@@ -68,7 +68,7 @@ enum CacheSchema {
       try db.execute(sql: "ALTER TABLE items ADD COLUMN flags TEXT NOT NULL DEFAULT ''")
     }
     // Pruning: the keys of pruned articles (so a reload does not bring them back as new while the feed
-    // still lists them), and the read, unstarred articles by date for the age rule.
+    // still lists them), and each feed's read, unstarred articles by date, which are all pruning may remove.
     migrator.registerMigration("v4-pruning") { db in
       try db.execute(
         sql: """
@@ -78,7 +78,7 @@ enum CacheSchema {
             seen_at REAL NOT NULL,
             PRIMARY KEY (feed_id, key)
           ) WITHOUT ROWID;
-          CREATE INDEX items_prunable ON items(sort_date) WHERE read = 1 AND starred = 0;
+          CREATE INDEX items_prunable ON items(feed_id, sort_date) WHERE read = 1 AND starred = 0;
           """)
     }
     return migrator
