@@ -37,6 +37,10 @@ struct HygieneEndToEndTests {
     try Data(text.utf8).write(to: URL(fileURLWithPath: configDir + "/" + name))
   }
 
+  func launch(cols: Int, rows: Int) throws -> TmuxHarness {
+    try TmuxHarness(arguments: ["--config-dir", configDir, "--cache", cacheFile], cols: cols, rows: rows)
+  }
+
   func reload() throws -> (status: Int32, stdout: String, stderr: String) {
     try DumpCommandTests.run(["reload", "--config-dir", configDir, "--cache", cacheFile])
   }
@@ -116,7 +120,7 @@ struct HygieneEndToEndTests {
     let path = try writeFeed("a", title: "Alpha", items: 2)
     try write(path + "\n", to: "urls")
     try write("notify-program \"\(try notifyScript(log))\"\n", to: "config")
-    let tmux = try TmuxHarness(arguments: ["--config-dir", configDir, "--cache", cacheFile], cols: 120, rows: 40)
+    let tmux = try launch(cols: 120, rows: 40)
     defer { tmux.close() }
     try tmux.waitFor(text: "a story 1")
     let deadline = Date().addingTimeInterval(10)
@@ -128,7 +132,7 @@ struct HygieneEndToEndTests {
 
     try write("notify-program false\n", to: "config")
     try writeFeed("a", title: "Alpha", items: 3)
-    let again = try TmuxHarness(arguments: ["--config-dir", configDir, "--cache", cacheFile], cols: 60, rows: 24)
+    let again = try launch(cols: 60, rows: 24)
     defer { again.close() }
     try again.waitFor(text: "a story 0")
     try again.send(keys: "r")
@@ -143,7 +147,7 @@ struct HygieneEndToEndTests {
     let empty = try writeFeed("quiet", title: "Quiet Feed", items: 0)
     let dead = "http://127.0.0.1:\(ReaderEndToEndTests.closedPort())/gone.xml"
     try write("\(empty)\n\(dead)\n", to: "urls")
-    let tmux = try TmuxHarness(arguments: ["--config-dir", configDir, "--cache", cacheFile], cols: cols, rows: rows)
+    let tmux = try launch(cols: cols, rows: rows)
     defer { tmux.close() }
     // The reason of the failure comes first on the status line, whatever the width.
     let loaded = try tmux.waitFor(text: "Failed: Could not connect to 127.0.0.1", timeout: 20)
@@ -175,7 +179,7 @@ struct HygieneEndToEndTests {
     let path = try writeFeed("a", title: "Alpha", items: 2)
     try write(path + "\n", to: "urls")
     try write("display-mode primaryHidden\n", to: "config")
-    let wide = try TmuxHarness(arguments: ["--config-dir", configDir, "--cache", cacheFile], cols: 120, rows: 40)
+    let wide = try launch(cols: 120, rows: 40)
     defer { wide.close() }
     try wide.waitFor(text: "t shows the list")
     #expect(!(try wide.screen()).joined().contains("a story 0"))
@@ -183,10 +187,10 @@ struct HygieneEndToEndTests {
     let shown = try wide.waitFor(text: "a story 0")
     #expect(!shown.joined().contains("t shows the list"))
     // 60x24 is still a split (landscape): the same hint. A stack (60x40) always shows the list.
-    let narrow = try TmuxHarness(arguments: ["--config-dir", configDir, "--cache", cacheFile], cols: 60, rows: 24)
+    let narrow = try launch(cols: 60, rows: 24)
     defer { narrow.close() }
     try narrow.waitFor(text: "t shows the list")
-    let tall = try TmuxHarness(arguments: ["--config-dir", configDir, "--cache", cacheFile], cols: 60, rows: 40)
+    let tall = try launch(cols: 60, rows: 40)
     defer { tall.close() }
     let stack = try tall.waitFor(text: "a story 0")
     #expect(!stack.joined().contains("t shows the list"))
