@@ -57,7 +57,7 @@ struct InjectionEndToEndTests {
     // The feed list: titles with their escapes dropped (plain-text titles), the unreadable path's error
     // in the status line.
     try tmux.waitFor(text: "pwned")
-    try tmux.waitFor(text: "Reloaded")
+    try tmux.waitFor(text: "Failed: No such file")  // the reload's end: its failure's reason first
     /// From the feed list: the selected feed's first article, then its popover (closed again).
     func openFirstArticle(listShowing title: String) throws -> (article: String, popover: String) {
       try tmux.send(keys: "Enter")

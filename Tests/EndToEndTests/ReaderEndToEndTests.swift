@@ -91,7 +91,8 @@ struct ReaderEndToEndTests {
     let first = try launch()
     defer { first.close() }
     let loaded = try first.waitFor(text: "Reloaded 3 feeds")
-    #expect(loaded.last?.contains("2 updated (3 new articles), 0 unchanged, 1 failed.") == true)
+    #expect(loaded.last?.contains("Failed: Could not connect to 127.0.0.1") == true)
+    #expect(loaded.last?.contains("(E lists it) Reloaded 3 feeds: 2 updated") == true, "\(loaded.last ?? "")")
     #expect(loaded.contains { $0.contains("Alpha News") && $0.contains("2/2") })
     #expect(loaded.contains { $0.contains("Beta Weekly") && $0.contains("1/1") })
     // The dead feed has no title yet: its address, after the error marker (wrapped in the narrow list).
@@ -163,7 +164,8 @@ struct ReaderEndToEndTests {
 
     let tmux = try launch()
     defer { tmux.close() }
-    let loaded = try tmux.waitFor(text: "Reloaded 2 feeds")
+    // The reason comes first on the status line (the counts after it are cut at this width).
+    let loaded = try tmux.waitFor(text: "is a web page, not a feed")
     // The page's row (first and selected): its address after the error marker, wrapped in the narrow list.
     let marker = try #require(loaded.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("! ") })
     #expect(loaded[marker...].prefix(3).joined().contains("127.0.0.1"), "\(loaded.joined(separator: "\n"))")

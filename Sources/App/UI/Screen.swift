@@ -35,7 +35,14 @@ public final class Screen {
       transition(to: size)
     case .key(let key):
       root.session.status.keyPressed()
-      if !dispatchKey(key), root.keyMap.action(for: key, in: .window) == .quit { quitRequested = true }
+      if !dispatchKey(key) {
+        if root.keyMap.action(for: key, in: .window) == .quit {
+          quitRequested = true
+        } else if !root.keyMap.isBound(key) {
+          let help = root.keyMap.keys(for: .help).first?.description ?? "help"
+          root.session.status.notify("\(key): not bound — \(help) for help")
+        }
+      }
     case .mouse(let mouse):
       dispatchMouse(mouse)
     case .paste:

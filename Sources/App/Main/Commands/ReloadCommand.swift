@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reader
+import ReaderUI
 
 /// `splitfeed reload`: refreshes every feed without the UI (SPEC §6), through the same `Reloader` the
 /// UI's `r`/`R` use. One stderr line per failed feed, a summary line, exit status 1 if any failed.
@@ -34,16 +35,35 @@ struct ReloadCommand: ParsableCommand {
       throw ExitCode.failure
     }
     let showProgress = CommandOutput.stderrIsTTY
-    let reloader = Reloader(cache: cache, fetcher: library.fetcher)
-    let results = Blocking.run {
-      await reloader.reload(feeds) { done, total in
+    let reloader = Reloader(cache: cache, fetcher: library.fetcher, pruneRule: library.config.ui.pruneRule)
+    let run = Blocking.run {
+      await reloader.run(feeds) { done, total in
         if showProgress { CommandOutput.progress("Reloading \(done)/\(total)…") }
       }
     }
     if showProgress { CommandOutput.progress(nil) }
-    let report = ReloadReport(results)
+    let report = ReloadReport(run)
     for line in report.errorLines { CommandOutput.errorLine(line) }
     CommandOutput.out(report.summary + "\n")
+    if let line = report.removedLine { CommandOutput.out(line + "\n") }
+    if let problem = report.pruneError { CommandOutput.warn(problem) }
+    notify(report, program: library.config.ui.notifyProgram, cache: cache)
     if report.failed > 0 { throw ExitCode.failure }
+  }
+
+  /// Runs `notify-program` when the reload brought new articles; its output goes where ours goes.
+  private func notify(_ report: ReloadReport, program: NotifyProgram?, cache: Cache) {
+    guard let program, report.newItems > 0 else { return }
+    let titles: [String]
+    do {
+      let byID = Dictionary(try cache.feeds().map { ($0.id, $0.displayTitle) }, uniquingKeysWith: { a, _ in a })
+      titles = report.feedsWithNewItems.compactMap { byID[$0] }
+    } catch {
+      CommandOutput.warn("\(error)")
+      return
+    }
+    if let failure = program.run(count: report.newItems, feedTitles: titles, silenced: false) {
+      CommandOutput.warn(failure)
+    }
   }
 }

@@ -96,6 +96,12 @@ enum ConfigParser {
     "reload-on-start": bool(\.ui.reloadOnStart),
     "reload-interval": int(0...525_600, \.ui.reloadInterval),
     "reload-threads": int(1...64, \.reloadThreads),
+    "keep-articles-days": int(0...1_000_000, \.ui.pruneRule.keepDays),
+    "max-articles-per-feed": int(0...100_000_000, \.ui.pruneRule.maxPerFeed),
+    "notify-program": { value, config in
+      config.ui.notifyProgram = NotifyProgram(setting: value)
+      return nil
+    },
     "browser": { value, config in
       guard !value.isEmpty else { return "expected a command" }
       config.ui.browser = value

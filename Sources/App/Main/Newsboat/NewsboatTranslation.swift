@@ -101,8 +101,12 @@ struct NewsboatConfigPlan {
         autoReload = values.first.map { ["yes", "true", "on"].contains($0.lowercased()) } ?? false
       case "reload-time":
         reloadTime = values.first.flatMap { Int($0) } ?? reloadTime
-      case "max-items", "keep-articles-days":
-        notTaken.append("\(name): splitfeed keeps every article (it has no limit setting)")
+      case "keep-articles-days":
+        candidates.append((name, ([name] + quoted).joined(separator: " ")))
+      case "max-items":
+        candidates.append((name, (["max-articles-per-feed"] + quoted).joined(separator: " ")))
+      case "notify-program":
+        notTaken.append("notify-program: splitfeed passes the count and feed titles, not a message; set it by hand")
       default:
         notTaken.append("\(name): no equivalent")
       }

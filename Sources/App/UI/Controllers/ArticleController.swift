@@ -34,6 +34,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   /// The rendered article (header and text), built once per text shown, and its lines at one width.
   private var styledText: (page: Bool, text: StyledText)?
   private var bodyCache: (width: Int, lines: [StyledLine])?
+  /// The placeholder's text (layout); it says how to bring back a hidden list, which would be a dead end.
+  private var placeholderLines: [String] = []
 
   static let displayModeItemID = "displayMode"
   static let publishDateItemID = "publishDate"
@@ -78,6 +80,13 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   override func anchorFrame(for id: String) -> Rect? {
     guard showsToolbar else { return nil }
     return toolbar(glyphs: glyphs).frames(in: toolbarFrame).first { $0.id == id }?.frame
+  }
+
+  private func placeholderText() -> [String] {
+    guard let split = splitController, !split.isCollapsed, split.displayMode == .primaryHidden,
+      let key = keyMap.keys(for: .toggleDisplayMode).first
+    else { return ["No article selected"] }
+    return ["No article selected"] + TextWrapper.lines("\(key) shows the list", width: max(1, frame.width - 2))
   }
 
   // MARK: Text
@@ -139,6 +148,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   /// The text shown changed (the page arrived or `f` went back): it is rebuilt and read from the top.
   /// Then the lines are wrapped for this width and the anchor's line comes first.
   override func layoutChildren() {
+    placeholderLines = item != nil ? [] : placeholderText()
     if let shown = styledText, shown.page != pageShown {
       styledText = nil
       bodyCache = nil
@@ -151,7 +161,9 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   override func draw(in surface: inout Surface) {
     surface.fill(frame)
     guard let item else {
-      surface.putCentered("No article selected", y: frame.minY + frame.height / 2, in: frame, style: .dim)
+      for (i, line) in placeholderLines.enumerated() {
+        surface.putCentered(line, y: frame.minY + frame.height / 2 + i, in: frame, style: .dim)
+      }
       return
     }
     if showsTitleBar {

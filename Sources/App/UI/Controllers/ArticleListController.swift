@@ -134,7 +134,12 @@ final class ArticleListController: ListController {
     if let page = pageOfferingFeeds {
       return "A web page: Enter lists its \(page.offeredFeeds.count) feed\(page.offeredFeeds.count == 1 ? "" : "s")"
     }
-    return "No articles"
+    let feed = feedID.flatMap { id in session.feeds.first { $0.id == id } }
+    if feed?.lastError != nil, let key = keyMap.keys(for: .showErrors).first {
+      return "This feed failed to load — \(key) shows why"
+    }
+    guard let key = keyMap.keys(for: .reload).first else { return "No articles in this feed yet" }
+    return "No articles in this feed yet — \(key) reloads it"
   }
 
   /// This list's feed when its address gave a web page advertising feeds (the single-feed reader opens

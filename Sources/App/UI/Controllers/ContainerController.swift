@@ -140,6 +140,8 @@ final class ContainerController: Controller {
     switch keyMap.action(for: key, in: .window) {
     case .help:
       present(HelpController(keyMap: keyMap), style: .fullScreen)
+    case .showErrors:
+      showFailedFeeds()
     case .feedsTab, .recentTab:
       guard let tabs else { return false }
       _ = tabs.handle(key)
@@ -185,6 +187,25 @@ final class ContainerController: Controller {
       return
     }
     show(item, of: feed)
+  }
+
+  /// `E`: every feed whose last fetch failed, with its error, in a box like the help's.
+  private func showFailedFeeds() {
+    let failed = session.feeds.filter { $0.lastError != nil }
+    guard !failed.isEmpty else {
+      session.status.notify("No feed failed to load.")
+      return
+    }
+    var lines = ["\(failed.count) feed\(failed.count == 1 ? "" : "s") failed to load:", ""]
+    for feed in failed {
+      lines.append(feed.displayTitle)
+      if feed.displayTitle != feed.url { lines.append("  " + feed.url) }
+      lines.append("  " + (feed.lastError ?? ""))
+      lines.append("")
+    }
+    let close = keyMap.keys(for: .showErrors).first.map { "Esc, q or \($0)" } ?? "Esc or q"
+    lines.append("\(close) closes this list.")
+    present(HelpController(title: "Failed feeds", lines: lines), style: .fullScreen)
   }
 
   /// `n`: the next unread article of the current feed, else of the next feed with unread articles; its

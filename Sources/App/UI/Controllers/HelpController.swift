@@ -2,33 +2,50 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// The `?` overlay (SPEC §5): every binding of the `KeyMap`, generated from it so it never drifts. It is
-/// presented full screen but draws a centred box, and it is modal: keys other than the closing ones
-/// scroll it or are swallowed.
+/// A modal box of text over the screen: the `?` overlay (SPEC §5), every binding of the `KeyMap`,
+/// generated from it so it never drifts, and the `E` list of failed feeds. It is presented full screen
+/// but draws a centred box; keys other than the closing ones scroll it or are swallowed. Lines wider
+/// than the box wrap, keeping their indent.
 @MainActor
 final class HelpController: Controller {
   let lines: [String]
+  /// `lines` wrapped to the box (layout).
+  private var shown: [String] = []
   private var offset = 0
 
-  init(keyMap: KeyMap = .standard) {
-    lines = keyMap.helpLines + ["", "Esc, q or ? closes this help."]
+  init(title: String, lines: [String]) {
+    self.lines = lines
     super.init()
-    title = "Keys"
+    self.title = title
+  }
+
+  convenience init(keyMap: KeyMap = .standard) {
+    self.init(title: "Keys", lines: keyMap.helpLines + ["", "Esc, q or ? closes this help."])
   }
 
   private var box: Rect {
     let width = min(frame.width, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4))
-    let height = min(frame.height, lines.count + 2)
+    let height = min(frame.height, shown.count + 2)
     return Rect(
       x: frame.minX + (frame.width - width) / 2, y: frame.minY + (frame.height - height) / 2, width: width,
       height: height)
   }
 
+  override func layoutChildren() {
+    let width = max(1, min(frame.width, max(40, (lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)) - 2)
+    shown = lines.flatMap { line -> [String] in
+      guard DisplayWidth.of(line) > width else { return [line] }
+      let indent = String(line.prefix { $0 == " " })
+      let wrapped = TextWrapper.lines(String(line.dropFirst(indent.count)), width: max(1, width - indent.count - 2))
+      return wrapped.enumerated().map { (i, part) in indent + (i == 0 ? "" : "  ") + part }
+    }
+    offset = min(offset, max(0, shown.count - max(0, box.height - 2)))
+  }
+
   override func draw(in surface: inout Surface) {
     let inner = surface.drawBox(box).inset(left: 1, right: 1)
-    surface.put(" Keys ", at: Point(x: box.minX + 2, y: box.minY), style: .bold, clip: box)
-    offset = min(offset, max(0, lines.count - inner.height))
-    for (i, line) in lines.dropFirst(offset).prefix(inner.height).enumerated() {
+    surface.put(" \(title) ", at: Point(x: box.minX + 2, y: box.minY), style: .bold, clip: box)
+    for (i, line) in shown.dropFirst(offset).prefix(inner.height).enumerated() {
       let heading = !line.hasPrefix(" ") && !line.isEmpty
       surface.put(line, at: Point(x: inner.minX, y: inner.minY + i), style: heading ? .bold : .plain, clip: inner)
     }
@@ -36,7 +53,7 @@ final class HelpController: Controller {
 
   override func handle(_ key: Key) -> Bool {
     switch keyMap.action(for: key, in: .window) {
-    case .help, .quit, .back: dismiss()
+    case .help, .quit, .back, .showErrors: dismiss()
     default:
       switch keyMap.action(for: key, in: .list) {
       case .moveDown: offset += 1

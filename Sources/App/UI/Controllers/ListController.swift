@@ -85,9 +85,12 @@ class ListController: Controller {
   }
 
   private var visible: [VisibleRow] = []
+  /// `emptyText` wrapped to the list's width, when there are no rows.
+  private var emptyLines: [String] = []
 
   override func layoutChildren() {
     if movement.count != rowCount { movement.setCount(rowCount) }
+    emptyLines = movement.count > 0 ? [] : TextWrapper.lines(emptyText, width: max(1, frame.width - 2))
     let ellipsis = glyphs.ellipsis
     if wrappedWidth != textWidth || wrappedEllipsis != ellipsis {
       wrappedWidth = textWidth
@@ -116,7 +119,10 @@ class ListController: Controller {
   override func draw(in surface: inout Surface) {
     surface.fill(frame, style: theme.list)
     guard movement.count > 0 else {
-      surface.putCentered(emptyText, y: frame.minY + frame.height / 2, in: frame, style: .dim)
+      let top = frame.minY + max(0, frame.height / 2 - (emptyLines.count - 1) / 2)
+      for (i, line) in emptyLines.enumerated() {
+        surface.putCentered(line, y: top + i, in: frame, style: .dim)
+      }
       return
     }
     for row in visible {

@@ -58,14 +58,30 @@ public struct BrowserLauncher: Sendable {
     do { argv = try arguments(for: url) } catch { return error }
     suspend()
     defer { resume() }
+    return Self.run(argv)
+  }
+
+  /// Runs `argv` (no shell: `argv[0]` is looked up on PATH, every other word is one argument) and waits
+  /// for it; nil when it exits with status 0. With `silenced` its stdin, stdout and stderr are /dev/null,
+  /// so a program run behind the screen cannot draw on it.
+  public static func run(_ argv: [String], silenced: Bool = false) -> Failure? {
+    guard let program = argv.first, !program.isEmpty else { return .noBrowser }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if silenced {
+      for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+        posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+      }
+    }
     var pid: pid_t = 0
     let cArgs = argv.map { strdup($0) } + [nil]
     defer { cArgs.forEach { free($0) } }
-    let code = posix_spawnp(&pid, argv[0], nil, nil, cArgs, environ)
-    guard code == 0 else { return .spawnFailed(command: argv[0], code: code) }
+    let code = posix_spawnp(&pid, program, &actions, nil, cArgs, environ)
+    guard code == 0 else { return .spawnFailed(command: program, code: code) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return exitStatus == 0 ? nil : .exited(command: argv[0], status: exitStatus)
+    return exitStatus == 0 ? nil : .exited(command: program, status: exitStatus)
   }
 }

@@ -14,7 +14,7 @@ public enum Event: Sendable {
   case paste(String)
   /// A reload has fetched and stored `done` of `total` feeds.
   case reloadProgress(done: Int, total: Int)
-  case reloadFinished([FeedReloadResult])
+  case reloadFinished(ReloadRun)
   /// The web page of article `itemID` was fetched; `html` is its main text (already stored).
   case pageFetched(itemID: Int64, html: String)
   case pageFailed(itemID: Int64, message: String)

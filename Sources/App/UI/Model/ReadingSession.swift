@@ -43,7 +43,7 @@ public final class ReadingSession {
     self.configuration = configuration
     self.events = events
     feedList = FeedList(feeds)
-    reloads = Reloads(cache: cache, fetcher: fetcher, events: events)
+    reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.pruneRule, events: events)
     pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
     subscriptions = Subscriptions(cache: cache)
     do {
@@ -188,13 +188,15 @@ public final class ReadingSession {
     switch event {
     case .reloadProgress(let done, let total):
       if reloads.isRunning { status.progress = "Reloading \(done)/\(total)…" }
-    case .reloadFinished(let results):
+    case .reloadFinished(let run):
       let queued = reloads.finished()
       status.progress = nil
       refreshFeeds()
-      let report = ReloadReport(results)
-      status.summary = report.summary + (report.errorLines.first.map { " " + $0 } ?? "")
-      status.summaryIsError = report.failed > 0
+      let report = ReloadReport(run)
+      let errorsKey = configuration.keyMap.keys(for: .showErrors).first?.description ?? "show-errors"
+      status.summary = report.statusText(errorsKey: errorsKey)
+      status.summaryIsError = report.failed > 0 || report.pruneError != nil
+      notifyNewArticles(report)
       reload(queued)
     case .pageFetched(let id, let html):
       status.progress = nil
@@ -208,6 +210,18 @@ public final class ReadingSession {
       status.notify(error: message)
     case .key, .mouse, .resize, .paste:
       break
+    }
+  }
+
+  /// Runs `notify-program` in the background after a reload that brought new articles.
+  private func notifyNewArticles(_ report: ReloadReport) {
+    guard let program = configuration.notifyProgram, report.newItems > 0 else { return }
+    let titles = report.feedsWithNewItems.compactMap { feedList.feed(id: $0)?.displayTitle }
+    let events = self.events
+    Task.detached {
+      if let failure = program.run(count: report.newItems, feedTitles: titles, silenced: true) {
+        events.post(.failure(failure))
+      }
     }
   }
 

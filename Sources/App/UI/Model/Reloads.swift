@@ -1,21 +1,23 @@
 import Reader
 
-/// Reloads, one at a time, off the main thread: the `Reloader` fetches and stores, and its progress and
+/// Reloads, one at a time, off the main thread: the `Reloader` fetches, stores and prunes, and its progress and
 /// results come back as events. Also the `reload-interval` timer, which posts an event rather than
 /// reloading by itself, so an automatic reload takes the same path as `R`.
 @MainActor
 public final class Reloads {
   private let cache: Cache
   private let fetcher: Fetcher
+  private let pruneRule: PruneRule
   private let events: EventQueue
   public private(set) var task: Task<Void, Never>?
   private var timer: Task<Void, Never>?
   /// Feeds waiting for the running reload to end (a feed subscribed to during a reload).
   private var queued: [CachedFeed] = []
 
-  init(cache: Cache, fetcher: Fetcher, events: EventQueue) {
+  init(cache: Cache, fetcher: Fetcher, pruneRule: PruneRule, events: EventQueue) {
     self.cache = cache
     self.fetcher = fetcher
+    self.pruneRule = pruneRule
     self.events = events
   }
 
@@ -24,13 +26,13 @@ public final class Reloads {
   /// Starts reloading `targets`; false when one is already running (the caller says so).
   func start(_ targets: [CachedFeed]) -> Bool {
     guard task == nil else { return false }
-    let reloader = Reloader(cache: cache, fetcher: fetcher)
+    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule)
     let events = self.events
     task = Task.detached {
-      let results = await reloader.reload(targets) { done, total in
+      let run = await reloader.run(targets) { done, total in
         events.post(.reloadProgress(done: done, total: total))
       }
-      events.post(.reloadFinished(results))
+      events.post(.reloadFinished(run))
     }
     return true
   }

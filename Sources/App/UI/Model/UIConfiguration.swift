@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 import ScreenKit
 
 /// Settings of the interactive UI (SPEC §2–§5 defaults); the config file's lines set them directly.
@@ -23,6 +24,10 @@ public struct UIConfiguration: Equatable, Sendable {
   public var reloadOnStart = false
   /// Minutes between automatic reloads of every feed; 0: never.
   public var reloadInterval = 0
+  /// How much of the cache a reload keeps (`keep-articles-days`, `max-articles-per-feed`).
+  public var pruneRule = PruneRule.standard
+  /// The `notify-program` setting (nil: no notification).
+  public var notifyProgram: NotifyProgram?
 
   public init() {}
 }

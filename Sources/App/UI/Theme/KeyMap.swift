@@ -7,7 +7,7 @@ public enum Action: String, CaseIterable, Sendable {
   case moveDown, moveUp, pageDown, pageUp, first, last
   case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
   case feedsTab, recentTab, help, quit
-  case reload, reloadAll, nextUnread, openInBrowser, fullArticle
+  case reload, reloadAll, nextUnread, openInBrowser, fullArticle, showErrors
   case nextArticle, previousArticle, openEnclosure
 
   /// The name a config file uses: `moveDown` → `move-down`.
@@ -63,6 +63,14 @@ public struct KeyMap: Equatable, Sendable {
     bindings.first { $0.context == context && $0.keys.contains(key) }?.action
   }
 
+  /// The keys bound to `action` in any context, in binding order (for hints that name a key).
+  public func keys(for action: Action) -> [Key] {
+    bindings.filter { $0.action == action }.flatMap(\.keys)
+  }
+
+  /// Whether `key` does anything in some context.
+  public func isBound(_ key: Key) -> Bool { bindings.contains { $0.keys.contains(key) } }
+
   public static let standard = KeyMap(bindings: [
     KeyBinding(keys: [.character("j"), .down], action: .moveDown, context: .list, summary: "next row"),
     KeyBinding(keys: [.character("k"), .up], action: .moveUp, context: .list, summary: "previous row"),
@@ -99,6 +107,8 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("R")], action: .reloadAll, context: .window, summary: "reload all feeds"),
     KeyBinding(keys: [.character("n")], action: .nextUnread, context: .window, summary: "next unread"),
     KeyBinding(keys: [.character("o")], action: .openInBrowser, context: .window, summary: "open the row's or the article's link"),
+    KeyBinding(
+      keys: [.character("E")], action: .showErrors, context: .window, summary: "list the feeds that failed to load"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(

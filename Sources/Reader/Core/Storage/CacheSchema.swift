@@ -67,6 +67,20 @@ enum CacheSchema {
       try db.execute(sql: "ALTER TABLE items ADD COLUMN starred INTEGER NOT NULL DEFAULT 0")
       try db.execute(sql: "ALTER TABLE items ADD COLUMN flags TEXT NOT NULL DEFAULT ''")
     }
+    // Pruning: the keys of pruned articles (so a reload does not bring them back as new while the feed
+    // still lists them), and each feed's read, unstarred articles by date, which are all pruning may remove.
+    migrator.registerMigration("v4-pruning") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE pruned_items (
+            feed_id INTEGER NOT NULL REFERENCES feeds(id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            seen_at REAL NOT NULL,
+            PRIMARY KEY (feed_id, key)
+          ) WITHOUT ROWID;
+          CREATE INDEX items_prunable ON items(feed_id, sort_date) WHERE read = 1 AND starred = 0;
+          """)
+    }
     return migrator
   }
 }

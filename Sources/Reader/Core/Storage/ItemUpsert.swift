@@ -14,7 +14,8 @@ struct ItemUpsert {
   static let sql = """
     INSERT INTO items (feed_id, key, guid, title, link, author, published, published_text, updated,
       updated_text, summary, content, enclosures, categories, first_seen, sort_date)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16
+    WHERE NOT EXISTS (SELECT 1 FROM pruned_items WHERE feed_id = ?1 AND key = ?2)
     ON CONFLICT(feed_id, key) DO UPDATE SET
       guid = excluded.guid, title = excluded.title, link = excluded.link, author = excluded.author,
       published = excluded.published, published_text = excluded.published_text,
@@ -26,9 +27,14 @@ struct ItemUpsert {
 
   private let statement: Statement
   private var handle: SQLiteStatement { statement.sqliteStatement }
+  /// A pruned article the document still lists is not stored again; its key is kept a while longer.
+  private let touchPruned: Statement
+  private let db: Database
 
   init(_ db: Database) throws {
+    self.db = db
     statement = try db.cachedStatement(sql: Self.sql)
+    touchPruned = try db.cachedStatement(sql: "UPDATE pruned_items SET seen_at = ? WHERE feed_id = ? AND key = ?")
   }
 
   /// Upserts the `index`th item of a document stored at `now`. Undated items sort by first sight, in
@@ -75,6 +81,7 @@ struct ItemUpsert {
       sqlite3_reset(h)
       throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: Self.sql)
     }
+    if db.changesCount == 0 { try touchPruned.execute(arguments: [firstSeen, feedID, key]) }
   }
 
   // SQLITE_TRANSIENT ((sqlite3_destructor_type)-1): SQLite copies the bytes before the call returns.

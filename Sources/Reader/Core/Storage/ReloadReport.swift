@@ -7,6 +7,13 @@ public struct ReloadReport: Equatable, Sendable {
   public var newItems = 0
   /// `<url>: <error sentence>` per failed feed, in feed order.
   public var errorLines: [String] = []
+  /// The error sentence of each failed feed, in feed order.
+  public var errors: [String] = []
+  /// The feeds that gained articles, in feed order.
+  public var feedsWithNewItems: [Int64] = []
+  /// Articles pruning removed, and why it could not prune.
+  public var removed = 0
+  public var pruneError: String?
 
   public init(_ results: [FeedReloadResult]) {
     for result in results {
@@ -14,12 +21,22 @@ public struct ReloadReport: Equatable, Sendable {
       case .updated(let summary, _):
         updated += 1
         newItems += summary.newItems
+        if summary.newItems > 0 { feedsWithNewItems.append(result.feedID) }
       case .notModified:
         unchanged += 1
       case .failed(let message):
         failed += 1
         errorLines.append("\(result.url): \(message)")
+        errors.append(message)
       }
+    }
+  }
+
+  public init(_ run: ReloadRun) {
+    self.init(run.results)
+    switch run.pruned {
+    case .removed(let count): removed = count
+    case .failed(let message): pruneError = "Could not remove old articles: \(message)"
     }
   }
 
@@ -27,5 +44,21 @@ public struct ReloadReport: Equatable, Sendable {
     let total = updated + unchanged + failed
     return "Reloaded \(total) feed\(total == 1 ? "" : "s"): \(updated) updated (\(newItems) new article\(newItems == 1 ? "" : "s")), "
       + "\(unchanged) unchanged, \(failed) failed."
+  }
+
+  /// `reload`'s line about pruning; nil when nothing was removed.
+  public var removedLine: String? {
+    guard removed > 0 else { return nil }
+    return "Removed \(removed) old article\(removed == 1 ? "" : "s") (kept unread, starred and Recent)."
+  }
+
+  /// The reader's status line: a failure's reason comes first, so a narrow line cuts the counts, never
+  /// the reason; `key` is the key that lists every failure.
+  public func statusText(errorsKey key: String) -> String {
+    let removedText = removed > 0 ? "Removed \(removed) old article\(removed == 1 ? "" : "s")." : nil
+    let rest = [summary, removedText, pruneError].compactMap { $0 }.joined(separator: " ")
+    guard let first = errors.first else { return rest }
+    let head = failed == 1 ? "Failed: \(first)" : "\(failed) feeds failed; first: \(first)"
+    return "\(head) (\(key) lists \(failed == 1 ? "it" : "them")) \(rest)"
   }
 }

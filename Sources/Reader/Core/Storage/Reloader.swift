@@ -11,10 +11,23 @@ import Foundation
 public struct Reloader: Sendable {
   public var cache: Cache
   public var fetcher: Fetcher
+  /// What `run` prunes after the feeds are stored.
+  public var pruneRule: PruneRule
 
-  public init(cache: Cache, fetcher: Fetcher = Fetcher()) {
+  public init(cache: Cache, fetcher: Fetcher = Fetcher(), pruneRule: PruneRule = .keepAll) {
     self.cache = cache
     self.fetcher = fetcher
+    self.pruneRule = pruneRule
+  }
+
+  /// A whole reload as `splitfeed reload` and the reader run it: `reload`, then pruning by `pruneRule`.
+  public func run(
+    _ feeds: [CachedFeed], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+  ) async -> ReloadRun {
+    let results = await reload(feeds, progress: progress)
+    let pruned: ReloadRun.Pruned
+    do { pruned = .removed(try await cache.prune(pruneRule)) } catch { pruned = .failed(error.description) }
+    return ReloadRun(results: results, pruned: pruned)
   }
 
   /// Reloads `feeds`; `progress(done, total)` is called after each feed (from a background task — hop to
@@ -122,6 +135,23 @@ public struct Reloader: Sendable {
     }
     channel.send(.finished(feed: parsed.feed, inheritedAuthor: parsed.inheritedAuthor))
     return .updated(try await stored, warnings: parsed.warnings)
+  }
+}
+
+/// What a whole reload did: each feed's result, then what pruning removed.
+public struct ReloadRun: Sendable, Equatable {
+  public enum Pruned: Sendable, Equatable {
+    case removed(Int)
+    /// The cache could not prune (one sentence); the reload itself stands.
+    case failed(String)
+  }
+
+  public var results: [FeedReloadResult]
+  public var pruned: Pruned
+
+  public init(results: [FeedReloadResult], pruned: Pruned = .removed(0)) {
+    self.results = results
+    self.pruned = pruned
   }
 }
 

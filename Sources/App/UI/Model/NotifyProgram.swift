@@ -1,0 +1,27 @@
+import Foundation
+
+/// The `notify-program` setting: run after a reload that brought new articles, with the count and the
+/// titles of the feeds that gained them as its arguments (`prog 5 "Feed A" "Feed B"`), never through a
+/// shell; the program is spawned like the browser (`BrowserLauncher.run`).
+public struct NotifyProgram: Sendable, Equatable {
+  /// The setting's words: the program, then arguments given before the count.
+  public var command: [String]
+
+  /// nil when the setting is empty (notifications are off by default).
+  public init?(setting: String?) {
+    let words = setting?.split(whereSeparator: \.isWhitespace).map(String.init) ?? []
+    guard !words.isEmpty else { return nil }
+    command = words
+  }
+
+  /// The argument vector for `count` new articles in `feedTitles`. Pure, for tests.
+  public func arguments(count: Int, feedTitles: [String]) -> [String] {
+    command + [String(count)] + feedTitles
+  }
+
+  /// Runs the program and waits for it (call it off the main thread); returns the failure as one sentence.
+  public func run(count: Int, feedTitles: [String], silenced: Bool) -> String? {
+    BrowserLauncher.run(arguments(count: count, feedTitles: feedTitles), silenced: silenced)
+      .map { "notify-program: \($0.description)" }
+  }
+}

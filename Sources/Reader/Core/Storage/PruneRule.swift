@@ -1,0 +1,20 @@
+/// How much of the cache a reload keeps (settings `keep-articles-days`, `max-articles-per-feed`). Pruning
+/// only ever removes articles that are read, not starred and not on the Recent list; 0 turns a limit off.
+public struct PruneRule: Sendable, Equatable {
+  /// Read articles dated more than this many days ago go; 0: no age limit.
+  public var keepDays: Int
+  /// Read articles beyond a feed's newest this many go; 0: no count limit.
+  public var maxPerFeed: Int
+
+  public init(keepDays: Int, maxPerFeed: Int) {
+    self.keepDays = keepDays
+    self.maxPerFeed = maxPerFeed
+  }
+
+  /// The product's defaults: 90 days, 1,000 articles per feed.
+  public static let standard = PruneRule(keepDays: 90, maxPerFeed: 1000)
+  /// Keeps everything.
+  public static let keepAll = PruneRule(keepDays: 0, maxPerFeed: 0)
+
+  public var isActive: Bool { keepDays > 0 || maxPerFeed > 0 }
+}
