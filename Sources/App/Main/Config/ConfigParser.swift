@@ -96,6 +96,7 @@ enum ConfigParser {
     "layout": choice(\.ui.layout),
     "reload-on-start": bool(\.ui.reloadOnStart),
     "reload-interval": int(0...525_600, \.ui.reloadInterval),
+    "show-read-articles": bool(\.ui.showReadArticles),
     "reload-threads": int(1...64, \.reloadThreads),
     "browser": { value, config in
       guard !value.isEmpty else { return "expected a command" }

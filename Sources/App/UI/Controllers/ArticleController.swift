@@ -119,8 +119,13 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   // MARK: Layout and drawing
 
-  /// The fetched page replaces the feed's text, from the top; the lines are wrapped for this width.
+  /// The fetched page replaces the feed's text, from the top; the lines are wrapped for this width. The
+  /// title (this pane's bar, or the navigation bar above) carries the star of a starred article.
   override func layoutChildren() {
+    if let article, let session {
+      let plain = article.item.title.isEmpty ? "(untitled)" : article.item.title
+      title = session.isStarred(article) ? glyphs.star + " " + plain : plain
+    }
     let full = article?.fullContent != nil
     if renderedFullContent != full {
       if renderedFullContent != nil { scrollOffset = 0 }
@@ -139,7 +144,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     }
     if showsTitleBar {
       let bar = titleBarFrame
-      let shown = TextWrap.truncate(TerminalText.sanitized(item.title), width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
+      let shown = TextWrap.truncate(TerminalText.sanitized(title), width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
       surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: theme.titleBar, clip: bar)
       if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
     }

@@ -67,7 +67,12 @@ final class NavigationController: Controller {
       x += surface.put(surface.glyphs.back + " Back", at: Point(x: x, y: bar.minY), style: .plain, clip: titleRow)
       x += 2
     }
-    let room = max(0, bar.maxX - x - 1)
+    var room = max(0, bar.maxX - x - 1)
+    if let marker = top.titleMarker, DisplayWidth.of(marker) + 4 <= room / 2 {
+      let width = DisplayWidth.of(marker) + 2
+      surface.put("[" + marker + "]", at: Point(x: bar.maxX - 1 - width, y: bar.minY), style: theme.titleBar, clip: titleRow)
+      room -= width + 1
+    }
     let shown = TextWrap.truncate(TerminalText.sanitized(top.title), width: room, ellipsis: surface.glyphs.ellipsis)
     surface.put(shown, at: Point(x: x, y: bar.minY), style: theme.titleBar, clip: titleRow)
     if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }

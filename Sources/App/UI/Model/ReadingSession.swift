@@ -2,8 +2,8 @@ import Foundation
 import Reader
 import ScreenKit
 
-/// What the reader is doing, as small models with one job each (the feeds, read state, Recent, reloads,
-/// article pages, subscriptions, the status line) and the open article. The session only holds them and
+/// What the reader is doing, as small models with one job each (the feeds, read state, stars, undo,
+/// Recent, reloads, article pages, subscriptions, the status line) and the open article. The session only holds them and
 /// runs the steps that touch several at once, such as opening an article.
 ///
 /// The UI reads the cache on the main thread (short queries for what is visible); writes run off the main
@@ -15,7 +15,11 @@ public final class ReadingSession {
   public let cache: Cache
   public let events: EventQueue
   public let feedList: FeedList
-  public let readState = ReadState()
+  public let readState: ReadState
+  public let stars = Stars()
+  var undoStack = UndoStack()
+  /// Writes marks and openings to the cache in order, off the main thread.
+  let writer: MarkWriter
   public let recent: RecentArticles
   public let reloads: Reloads
   public let pages: ArticlePages
@@ -26,7 +30,7 @@ public final class ReadingSession {
   /// Bumped when another article is opened, and when the feeds' data changed (a reload ended, a feed was
   /// replaced): the container compares them after each event to dismiss popovers and refresh lists.
   public private(set) var selectionRevision = 0
-  public private(set) var dataRevision = 0
+  public internal(set) var dataRevision = 0
   /// Opens a link in the browser with the terminal handed over; returns why it failed. The application
   /// sets it (it owns the terminal); by default nothing is opened.
   public var openURL: (String) -> String? = { _ in "No browser in this run." }
@@ -41,6 +45,8 @@ public final class ReadingSession {
     self.configuration = configuration
     self.events = events
     feedList = FeedList(feeds)
+    readState = ReadState(hidesRead: !configuration.showReadArticles)
+    writer = MarkWriter(cache: cache, events: events)
     reloads = Reloads(cache: cache, fetcher: fetcher, events: events)
     pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
     subscriptions = Subscriptions(cache: cache)
@@ -50,6 +56,7 @@ public final class ReadingSession {
       recent = RecentArticles([])
       status.notify(error: "\(error)")
     }
+    do { try feedList.readStarredCount(from: cache) } catch { status.notify(error: "\(error)") }
   }
 
   public var feeds: [CachedFeed] { feedList.feeds }
@@ -73,23 +80,14 @@ public final class ReadingSession {
       status.notify(error: "\(error)")
       return nil
     }
-    if readState.markOpened(article.id, wasRead: summary.isRead || article.isRead) {
+    if readState.markOpened(article.id, wasRead: readState.isRead(id: article.id, cached: summary.isRead || article.isRead)) {
       feedList.articleRead(inFeed: article.feedID)
     }
     selected = article
     selectionRevision += 1
     recent.record(summary)
-    persistOpened(article.id, at: Date())
+    writer.enqueue(.opened(itemID: article.id, at: Date()))
     return article
-  }
-
-  private func persistOpened(_ id: Int64, at date: Date) {
-    guard !cache.isReadOnly else { return }
-    let cache = self.cache
-    let events = self.events
-    Task.detached {
-      do { try cache.recordOpened(itemID: id, at: date) } catch { events.post(.failure("\(error)")) }
-    }
   }
 
   // MARK: Next unread (SPEC §5 `n`)
@@ -117,12 +115,12 @@ public final class ReadingSession {
     return nil
   }
 
-  /// The first unread article after `itemID` that was not opened in this run (its read flag may not be
+  /// The first unread article after `itemID` that this run did not make read (its read flag may not be
   /// written yet).
   private func firstUnopened(feedID: Int64, after itemID: Int64?) throws -> ItemSummary? {
     var cursor = itemID
     while let item = try cache.nextUnread(feedID: feedID, after: cursor) {
-      if !readState.wasOpened(item.id) { return item }
+      if !readState.wasMadeRead(item.id) { return item }
       cursor = item.id
     }
     return nil
@@ -180,6 +178,8 @@ public final class ReadingSession {
       reloadAll()
     case .failure(let message):
       status.notify(error: message)
+    case .marksWritten:
+      writer.batchWritten()
     case .key, .mouse, .resize, .paste:
       break
     }

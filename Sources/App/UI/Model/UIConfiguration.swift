@@ -21,6 +21,8 @@ public struct UIConfiguration: Equatable, Sendable {
   public var reloadOnStart = false
   /// Minutes between automatic reloads of every feed; 0: never.
   public var reloadInterval = 0
+  /// Lists start showing read articles (`show-read-articles`); `U` toggles it while reading.
+  public var showReadArticles = true
 
   public init() {}
 }

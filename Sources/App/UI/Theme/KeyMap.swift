@@ -8,6 +8,7 @@ public enum Action: String, CaseIterable, Sendable {
   case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
   case feedsTab, recentTab, help, quit
   case reload, reloadAll, nextUnread, openInBrowser, fullArticle
+  case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
 
   /// The name a config file uses: `moveDown` → `move-down`.
   public var configName: String {
@@ -20,6 +21,7 @@ public enum Action: String, CaseIterable, Sendable {
   public static let aliases: [String: Action] = [
     "up": .moveUp, "down": .moveDown, "pageup": .pageUp, "pagedown": .pageDown, "home": .first, "end": .last,
     "open-in-browser": .openInBrowser, "next-unread": .nextUnread, "reload-all": .reloadAll,
+    "toggle-show-read-feeds": .toggleShowRead,
   ]
 
   /// The action a config file names, if any.
@@ -93,6 +95,16 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("R")], action: .reloadAll, context: .window, summary: "reload all feeds"),
     KeyBinding(keys: [.character("n")], action: .nextUnread, context: .window, summary: "next unread"),
     KeyBinding(keys: [.character("o")], action: .openInBrowser, context: .window, summary: "open in browser"),
+    KeyBinding(
+      keys: [.character("N")], action: .toggleArticleRead, context: .window, summary: "article read / unread"),
+    KeyBinding(
+      keys: [.character("A")], action: .markFeedRead, context: .window, summary: "mark the feed (the list) read"),
+    KeyBinding(
+      keys: [.character("C")], action: .markAllFeedsRead, context: .window, summary: "mark everything read (asks)"),
+    KeyBinding(keys: [.character("u")], action: .undo, context: .window, summary: "undo the last mark"),
+    KeyBinding(keys: [.character("s")], action: .toggleStar, context: .window, summary: "star / unstar the article"),
+    KeyBinding(
+      keys: [.character("U")], action: .toggleShowRead, context: .window, summary: "unread only / show read"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(
