@@ -18,6 +18,7 @@ final class ContainerController: Controller {
   /// The session's revisions this tree last caught up with.
   private var seenSelection = 0
   private var seenData = 0
+  private var seenMarks = 0
   /// The terminal's glyph set, set by the screen before each frame.
   var terminalGlyphs = Glyphs.unicode
 
@@ -102,7 +103,12 @@ final class ContainerController: Controller {
     }
     if session.dataRevision != seenData {
       seenData = session.dataRevision
+      seenMarks = session.marksRevision
       refreshLists()
+    }
+    if session.marksRevision != seenMarks {
+      seenMarks = session.marksRevision
+      refreshLists { ($0 as? ArticleListController)?.source == .starred }
     }
   }
 
@@ -110,9 +116,9 @@ final class ContainerController: Controller {
   private var tabs: TabController? { split.primary as? TabController }
 
   /// A reload ended: every list on the tabs' stacks re-reads its rows, keeping its selection.
-  private func refreshLists() {
+  private func refreshLists(where included: (ListController) -> Bool = { _ in true }) {
     for navigation in tabs?.navigationControllers ?? [] {
-      for case let list as ListController in navigation.stack { list.refresh() }
+      for case let list as ListController in navigation.stack where included(list) { list.refresh() }
     }
   }
 

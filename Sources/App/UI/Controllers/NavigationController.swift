@@ -68,9 +68,13 @@ final class NavigationController: Controller {
       x += 2
     }
     var room = max(0, bar.maxX - x - 1)
-    if let marker = top.titleMarker, DisplayWidth.of(marker) + 4 <= room / 2 {
-      let width = DisplayWidth.of(marker) + 2
-      surface.put("[" + marker + "]", at: Point(x: bar.maxX - 1 - width, y: bar.minY), style: theme.titleBar, clip: titleRow)
+    // The marker, or its first word when the bar is narrow, keeping at least half the bar for the title.
+    if let marker = top.titleMarker,
+      let shown = [marker, String(marker.prefix { $0 != " " })].map({ "[" + $0 + "]" })
+        .first(where: { DisplayWidth.of($0) + 1 <= room / 2 })
+    {
+      let width = DisplayWidth.of(shown)
+      surface.put(shown, at: Point(x: bar.maxX - 1 - width, y: bar.minY), style: theme.titleBar, clip: titleRow)
       room -= width + 1
     }
     let shown = TextWrap.truncate(TerminalText.sanitized(top.title), width: room, ellipsis: surface.glyphs.ellipsis)

@@ -47,8 +47,12 @@ extension ReadingSession {
       status.notify(error: "\(error)")
       return
     }
-    // An article opened in this run may still be unread in the cache: it is read already.
-    recordRead(found.filter { !readState.wasMadeRead($0.id) }.map { MarkedItem(id: $0.id, feedID: $0.feedID) })
+    // The cache may lag behind this run's marks: what this run made read is read already, and what it
+    // made unread is unread.
+    var items = found.filter { !readState.wasMadeRead($0.id) }.map { MarkedItem(id: $0.id, feedID: $0.feedID) }
+    let listed = Set(items.map(\.id))
+    items += readState.madeUnread(inFeeds: feedIDs.map(Set.init)).filter { !listed.contains($0.id) }
+    recordRead(items)
   }
 
   private func recordRead(_ items: [MarkedItem]) {
@@ -81,7 +85,7 @@ extension ReadingSession {
     let ids = mark.items.map(\.id)
     switch mark.flag {
     case .read:
-      readState.set(mark.value, ids)
+      readState.set(mark.value, mark.items)
       var deltas: [Int64: Int] = [:]
       for item in mark.items { deltas[item.feedID, default: 0] += mark.value ? -1 : 1 }
       for (feedID, delta) in deltas { feedList.addUnread(delta, inFeed: feedID) }

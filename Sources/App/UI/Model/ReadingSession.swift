@@ -31,6 +31,9 @@ public final class ReadingSession {
   /// replaced): the container compares them after each event to dismiss popovers and refresh lists.
   public private(set) var selectionRevision = 0
   public internal(set) var dataRevision = 0
+  /// Bumped when the cache writer has caught up with every mark: lists read from the marks in the cache
+  /// (Starred) re-read their rows.
+  public private(set) var marksRevision = 0
   /// Opens a link in the browser with the terminal handed over; returns why it failed. The application
   /// sets it (it owns the terminal); by default nothing is opened.
   public var openURL: (String) -> String? = { _ in "No browser in this run." }
@@ -80,7 +83,7 @@ public final class ReadingSession {
       status.notify(error: "\(error)")
       return nil
     }
-    if readState.markOpened(article.id, wasRead: readState.isRead(id: article.id, cached: summary.isRead || article.isRead)) {
+    if readState.markOpened(MarkedItem(article), wasRead: readState.isRead(id: article.id, cached: summary.isRead || article.isRead)) {
       feedList.articleRead(inFeed: article.feedID)
     }
     selected = article
@@ -180,6 +183,7 @@ public final class ReadingSession {
       status.notify(error: message)
     case .marksWritten:
       writer.batchWritten()
+      if writer.isIdle { marksRevision += 1 }
     case .key, .mouse, .resize, .paste:
       break
     }
