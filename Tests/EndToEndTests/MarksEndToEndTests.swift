@@ -15,19 +15,10 @@ struct MarksEndToEndTests {
     try FileManager.default.createDirectory(at: root.appendingPathComponent("www"), withIntermediateDirectories: true)
   }
 
-  func writeFeed(_ name: String, title: String, items: [String]) throws {
-    let entries = items.enumerated().map { n, item in
-      "<item><title>\(item)</title><guid>\(name)-\(n)</guid><pubDate>Thu, 0\(4 - n) Sep 2014 17:09:00 GMT</pubDate>"
-        + "<description>Body of \(item).</description></item>"
-    }
-    let xml = "<rss version=\"2.0\"><channel><title>\(title)</title>\(entries.joined())</channel></rss>"
-    try Data(xml.utf8).write(to: root.appendingPathComponent("www/\(name)"))
-  }
-
   /// Two feeds served locally: Alpha (3 articles) and Beta (1).
   func serve() throws -> LocalHTTPServer {
-    try writeFeed("a.xml", title: "Alpha", items: ["Alpha first story", "Alpha second story", "Alpha third story"])
-    try writeFeed("b.xml", title: "Beta", items: ["Beta only story"])
+    try folder.writeFeed("a.xml", title: "Alpha", items: ["Alpha first story", "Alpha second story", "Alpha third story"])
+    try folder.writeFeed("b.xml", title: "Beta", items: ["Beta only story"])
     let server = try LocalHTTPServer(directory: root.appendingPathComponent("www"))
     let urls = [server.url("a.xml"), server.url("b.xml")].joined(separator: "\n") + "\n"
     try Data(urls.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
