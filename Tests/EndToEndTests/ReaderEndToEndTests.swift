@@ -19,12 +19,7 @@ struct ReaderEndToEndTests {
   }
 
   func writeFeed(_ name: String, title: String, items: [String]) throws {
-    let entries = items.enumerated().map { n, item in
-      "<item><title>\(item)</title><guid>\(name)-\(n)</guid><link>https://example.com/\(name)/\(n)?a=1&amp;b=2</link>"
-        + "<pubDate>Thu, 0\(4 - n) Sep 2014 17:09:00 GMT</pubDate><description>Body of \(item).</description></item>"
-    }
-    let xml = "<rss version=\"2.0\"><channel><title>\(title)</title>\(entries.joined())</channel></rss>"
-    try Data(xml.utf8).write(to: root.appendingPathComponent("www/\(name)"))
+    try folder.writeFeed(name, title: title, items: items)
   }
 
   func writeURLs(_ urls: [String]) throws {

@@ -35,6 +35,7 @@ public final class Screen {
       transition(to: size)
     case .key(let key):
       root.session.status.keyPressed()
+      if root.session.answerPrompt(key) { break }
       if !dispatchKey(key) {
         if root.keyMap.action(for: key, in: .window) == .quit {
           quitRequested = true
@@ -49,7 +50,7 @@ public final class Screen {
       // Pasted text is not keystrokes (InputDecoder): the reader has no text field to put it in, so it is
       // dropped — a paste in a list must not quit, jump or open anything.
       break
-    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure:
+    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten:
       root.session.apply(event)
     }
     root.sync()

@@ -12,4 +12,15 @@ struct RunFolder {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(atPath: root.appendingPathComponent("conf").path, withIntermediateDirectories: true)
   }
+
+  /// Writes an RSS feed `www/<name>` of `items` (titles), dated one day apart, newest first, each with a
+  /// guid, a link and a one-line body `Body of <title>.`.
+  func writeFeed(_ name: String, title: String, items: [String]) throws {
+    let entries = items.enumerated().map { n, item in
+      "<item><title>\(item)</title><guid>\(name)-\(n)</guid><link>https://example.com/\(name)/\(n)?a=1&amp;b=2</link>"
+        + "<pubDate>Thu, 0\(4 - n) Sep 2014 17:09:00 GMT</pubDate><description>Body of \(item).</description></item>"
+    }
+    let xml = "<rss version=\"2.0\"><channel><title>\(title)</title>\(entries.joined())</channel></rss>"
+    try Data(xml.utf8).write(to: root.appendingPathComponent("www/\(name)"))
+  }
 }

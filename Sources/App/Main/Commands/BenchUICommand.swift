@@ -21,6 +21,9 @@ struct BenchUICommand: ParsableCommand {
   @Option(help: "Screen size, WIDTHxHEIGHT.")
   var size = "120x40"
 
+  @Flag(help: "Star every 7th article, mark every 3rd read and hide read articles (the unread filter on).")
+  var marks = false
+
   func run() throws {
     let parts = size.split(separator: "x").compactMap { Int($0) }
     guard parts.count == 2 else { throw ValidationError("--size wants WIDTHxHEIGHT") }
@@ -28,7 +31,7 @@ struct BenchUICommand: ParsableCommand {
     MainActor.assumeIsolated {
       CommandOutput.out("keypress + redraw, headless \(screenSize), \(presses) presses each (µs per press: median / p99)\n")
       for count in rows {
-        let result = Self.measure(rows: count, size: screenSize, presses: presses)
+        let result = Self.measure(rows: count, size: screenSize, presses: presses, marks: marks)
         let cells = result.map { "\($0.key) \(format($0.median)) / \(format($0.p99))" }
         CommandOutput.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
       }
@@ -39,12 +42,24 @@ struct BenchUICommand: ParsableCommand {
 
   /// Median and 99th percentile per keypress for j (next row), PgDn and G/g (ends of the list).
   @MainActor
-  static func measure(rows: Int, size: Size, presses: Int) -> [(key: String, median: Double, p99: Double)] {
+  static func measure(rows: Int, size: Size, presses: Int, marks: Bool = false) -> [(key: String, median: Double, p99: Double)] {
     let items = (0..<rows).map { Item(title: "Article number \($0) with a title long enough to wrap on a narrow pane", id: "\($0)") }
-    guard let (cache, feeds) = try? ScratchCache.make([("file:///bench/\(rows)", Feed(title: "Bench", items: items))])
+    guard var (cache, feeds) = try? ScratchCache.make([("file:///bench/\(rows)", Feed(title: "Bench", items: items))])
     else { fatalError("bench-ui: no scratch cache") }
+    var configuration = UIConfiguration()
+    if marks {
+      do {
+        let ids = try cache.items(feedID: feeds[0].id).map(\.id)
+        try cache.setStarred(true, itemIDs: ids.enumerated().filter { $0.offset % 7 == 0 }.map(\.element))
+        try cache.setRead(true, itemIDs: ids.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
+        feeds = try cache.feeds()
+      } catch {
+        fatalError("bench-ui: \(error)")
+      }
+      configuration.showReadArticles = false
+    }
     let backend = MemoryBackend(size: size)
-    let screen = Screen(session: ReadingSession(cache: cache, feeds: feeds), backend: backend)
+    let screen = Screen(session: ReadingSession(cache: cache, feeds: feeds, configuration: configuration), backend: backend)
     screen.handle(.resize(size))
     screen.renderNow()
     let cases: [(String, [Key])] = [

@@ -95,6 +95,7 @@ enum ConfigParser {
     "layout": choice(\.ui.layout),
     "reload-on-start": bool(\.ui.reloadOnStart),
     "reload-interval": int(0...525_600, \.ui.reloadInterval),
+    "show-read-articles": bool(\.ui.showReadArticles),
     "reload-threads": int(1...64, \.reloadThreads),
     "keep-articles-days": int(0...1_000_000, \.ui.pruneRule.keepDays),
     "max-articles-per-feed": int(0...100_000_000, \.ui.pruneRule.maxPerFeed),

@@ -93,7 +93,7 @@ struct NewsboatConfigPlan {
           continue
         }
         for target in targets { candidates.append((name, (["color", target] + quoted.dropFirst()).joined(separator: " "))) }
-      case "browser", "reload-threads":
+      case "browser", "reload-threads", "show-read-articles":
         candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "refresh-on-startup":
         candidates.append((name, "reload-on-start " + quoted.joined(separator: " ")))

@@ -16,13 +16,15 @@ public struct Glyphs: Equatable, Sendable {
   public var back: String
   public var hideList: String
   public var ellipsis: String
+  /// Beside a starred article.
+  public var star: String
 
   public static let unicode = Glyphs(
     horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
-    cross: "┼", arrowUp: "▲", arrowDown: "▼", back: "‹", hideList: "◧", ellipsis: "…")
+    cross: "┼", arrowUp: "▲", arrowDown: "▼", back: "‹", hideList: "◧", ellipsis: "…", star: "★")
   public static let ascii = Glyphs(
     horizontal: "-", vertical: "|", topLeft: "+", topRight: "+", bottomLeft: "+", bottomRight: "+",
-    cross: "+", arrowUp: "^", arrowDown: "v", back: "<", hideList: "<|", ellipsis: "...")
+    cross: "+", arrowUp: "^", arrowDown: "v", back: "<", hideList: "<|", ellipsis: "...", star: "*")
 }
 
 extension Surface {

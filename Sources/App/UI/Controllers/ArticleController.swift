@@ -146,9 +146,14 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   // MARK: Layout and drawing
 
   /// The text shown changed (the page arrived or `f` went back): it is rebuilt and read from the top.
-  /// Then the lines are wrapped for this width and the anchor's line comes first.
+  /// Then the lines are wrapped for this width and the anchor's line comes first. The title (this pane's
+  /// bar, or the navigation bar above) carries the star of a starred article.
   override func layoutChildren() {
     placeholderLines = item != nil ? [] : placeholderText()
+    if let article, let session {
+      let plain = article.item.title.isEmpty ? "(untitled)" : article.item.title
+      title = session.isStarred(article) ? glyphs.star + " " + plain : plain
+    }
     if let shown = styledText, shown.page != pageShown {
       styledText = nil
       bodyCache = nil
@@ -168,7 +173,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     }
     if showsTitleBar {
       let bar = titleBarFrame
-      let shown = TextWrapper.truncate(item.title, width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
+      let shown = TextWrapper.truncate(title, width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
       // The focused pane's title in the title-bar style, the other one's dim.
       surface.put(shown, at: Point(x: bar.minX + 1, y: bar.minY), style: hasFocus ? theme.titleBar : .dim, clip: bar)
       if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }

@@ -2,22 +2,27 @@ import Foundation
 import Reader
 import ScreenKit
 
-/// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController), or of the Recent
-/// tab: titles wrapped to three lines, unread ones emphasized, a date column when the list is wide enough;
-/// opening one goes through the session and `showDetail`.
+/// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController), of the starred
+/// articles, or of the Recent tab: titles wrapped to three lines, unread ones emphasized, starred ones
+/// marked, a date column when the list is wide enough; opening one goes through the session and
+/// `showDetail`.
 ///
 /// A feed's rows are read from the cache a page at a time as they come into view (light `ItemSummary`
-/// rows, never bodies), so a 50,000-article feed opens as fast as a short one.
+/// rows, never bodies, filtered in SQL when read articles are hidden), so a 50,000-article feed opens as
+/// fast as a short one.
 @MainActor
 final class ArticleListController: ListController {
   enum Source: Equatable {
     case feed(Int64)
+    case starred
     case recent
   }
 
   let source: Source
   let session: ReadingSession
   private var count = 0
+  /// What the cache is asked for (nil for Recent), fixed when the count is read so pages match it.
+  private var scope: ItemScope?
   private var pages: [Int: [ItemSummary]] = [:]
   static let pageSize = 200
 
@@ -43,48 +48,54 @@ final class ArticleListController: ListController {
     pages.removeAll()
     switch source {
     case .recent:
+      scope = nil
       count = session.recent.items.count
+      return
     case .feed(let id):
-      count = session.feeds.first { $0.id == id }?.totalCount ?? 0
+      scope = ItemScope(feedID: id, unreadOnly: session.readState.hidesRead)
       if let feed = session.feeds.first(where: { $0.id == id }), !feed.displayTitle.isEmpty { title = feed.displayTitle }
+    case .starred:
+      scope = ItemScope(.starred, unreadOnly: session.readState.hidesRead)
+    }
+    do {
+      count = try scope.map { try session.cache.count(in: $0) } ?? 0
+    } catch {
+      session.status.notify(error: "\(error)")
+      count = 0
     }
   }
 
   /// The row at `index` (read from the cache on first sight of its page).
   func item(at index: Int) -> ItemSummary? {
     guard index >= 0, index < count else { return nil }
-    switch source {
-    case .recent:
-      return session.recent.items[index]
-    case .feed(let id):
-      let page = index / Self.pageSize
-      if pages[page] == nil {
-        // Paging down reads on from the previous page's last row (an index seek); a jump (G, a
-        // restored position) reads at its offset.
-        let previousLast = pages[page - 1].flatMap { $0.count == Self.pageSize ? $0.last : nil }
-        if pages.count > 64 {
-          let kept = pages[page - 1]
-          pages.removeAll()
-          pages[page - 1] = kept
-        }
-        let rows: [ItemSummary]?
-        do {
-          rows =
-            if let previousLast {
-              try session.cache.items(feedID: id, limit: Self.pageSize, after: previousLast.id)
-            } else {
-              try session.cache.items(feedID: id, limit: Self.pageSize, offset: page * Self.pageSize)
-            }
-        } catch {
-          session.status.notify(error: "\(error)")
-          rows = nil
-        }
-        pages[page] = rows ?? []
+    guard let scope else { return session.recent.items[index] }
+    let page = index / Self.pageSize
+    if pages[page] == nil {
+      // Paging down reads on from the previous page's last row (an index seek); a jump (G, a
+      // restored position) reads at its offset.
+      let previousLast = pages[page - 1].flatMap { $0.count == Self.pageSize ? $0.last : nil }
+      if pages.count > 64 {
+        let kept = pages[page - 1]
+        pages.removeAll()
+        pages[page - 1] = kept
       }
-      let rows = pages[page] ?? []
-      let offset = index - page * Self.pageSize
-      return offset < rows.count ? rows[offset] : nil
+      let rows: [ItemSummary]?
+      do {
+        rows =
+          if let previousLast {
+            try session.cache.items(in: scope, limit: Self.pageSize, after: previousLast.id)
+          } else {
+            try session.cache.items(in: scope, limit: Self.pageSize, offset: page * Self.pageSize)
+          }
+      } catch {
+        session.status.notify(error: "\(error)")
+        rows = nil
+      }
+      pages[page] = rows ?? []
     }
+    let rows = pages[page] ?? []
+    let offset = index - page * Self.pageSize
+    return offset < rows.count ? rows[offset] : nil
   }
 
   /// Re-reads the rows, keeping the selection on the same article.
@@ -99,15 +110,15 @@ final class ArticleListController: ListController {
   @discardableResult
   func select(itemID: Int64) -> Bool {
     let index: Int?
-    switch source {
-    case .recent: index = session.recent.items.firstIndex { $0.id == itemID }
-    case .feed:
+    if let scope {
       do {
-        index = try session.cache.position(ofItem: itemID)
+        index = try session.cache.position(ofItem: itemID, in: scope)
       } catch {
         session.status.notify(error: "\(error)")
         index = nil
       }
+    } else {
+      index = session.recent.items.firstIndex { $0.id == itemID }
     }
     guard let index, index < count else { return false }
     selectRow(index)
@@ -123,6 +134,12 @@ final class ArticleListController: ListController {
     guard let item = item(at: index) else { return theme.list }
     return session.isRead(item) ? theme.list : theme.unread
   }
+  override func rowMark(at index: Int) -> String? {
+    guard let item = item(at: index), session.isStarred(item) else { return nil }
+    return glyphs.star
+  }
+  /// Recent lists what was opened, read by definition: the filter leaves it alone.
+  override var titleMarker: String? { scope?.unreadOnly == true ? "unread only" : nil }
   override var accessoryWidth: Int { CompactDate.maxWidth }
   override var accessoryMinWidth: Int { 40 }
   override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
@@ -131,9 +148,11 @@ final class ArticleListController: ListController {
   }
   override var emptyText: String {
     if source == .recent { return "No article opened yet" }
+    if source == .starred { return scope?.unreadOnly == true ? "No unread starred articles" : "No starred articles (s stars one)" }
     if let page = pageOfferingFeeds {
       return "A web page: Enter lists its \(page.offeredFeeds.count) feed\(page.offeredFeeds.count == 1 ? "" : "s")"
     }
+    if scope?.unreadOnly == true { return "No unread articles (U shows read ones)" }
     let feed = feedID.flatMap { id in session.feeds.first { $0.id == id } }
     if feed?.lastError != nil, let key = keyMap.keys(for: .showErrors).first {
       return "This feed failed to load — \(key) shows why"

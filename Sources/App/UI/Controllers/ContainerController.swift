@@ -18,6 +18,7 @@ final class ContainerController: Controller {
   /// The session's revisions this tree last caught up with.
   private var seenSelection = 0
   private var seenData = 0
+  private var seenMarks = 0
   /// The terminal's glyph set, set by the screen before each frame.
   var terminalGlyphs = Glyphs.unicode
 
@@ -73,7 +74,11 @@ final class ContainerController: Controller {
     session.status.shown == nil || frame.height < 2 ? nil : frame.dividedBottom(1).1
   }
 
-  override func layoutChildren() { split.frame = statusFrame == nil ? frame : frame.dividedBottom(1).0 }
+  /// Also gives the Feeds tab its unread count, which follows marks at once.
+  override func layoutChildren() {
+    split.frame = statusFrame == nil ? frame : frame.dividedBottom(1).0
+    tabs?.badges[0] = "(\(session.feedList.unreadCount))"
+  }
   override var focusedChild: Controller? { split }
 
   override func drawAfterChildren(in surface: inout Surface) {
@@ -97,7 +102,12 @@ final class ContainerController: Controller {
     }
     if session.dataRevision != seenData {
       seenData = session.dataRevision
+      seenMarks = session.marksRevision
       refreshLists()
+    }
+    if session.marksRevision != seenMarks {
+      seenMarks = session.marksRevision
+      refreshLists { ($0 as? ArticleListController)?.source == .starred }
     }
   }
 
@@ -105,9 +115,9 @@ final class ContainerController: Controller {
   private var tabs: TabController? { split.primary as? TabController }
 
   /// A reload ended: every list on the tabs' stacks re-reads its rows, keeping its selection.
-  private func refreshLists() {
+  private func refreshLists(where included: (ListController) -> Bool = { _ in true }) {
     for navigation in tabs?.navigationControllers ?? [] {
-      for case let list as ListController in navigation.stack { list.refresh() }
+      for case let list as ListController in navigation.stack where included(list) { list.refresh() }
     }
   }
 
@@ -128,8 +138,8 @@ final class ContainerController: Controller {
     if let list = currentList as? ArticleListController, let id = list.feedID {
       return session.feeds.filter { $0.id == id }
     }
-    if let list = currentList as? FeedListController, list.feeds.indices.contains(list.selectedIndex) {
-      return [list.feeds[list.selectedIndex]]
+    if let list = currentList as? FeedListController, let feed = list.selectedFeed {
+      return [feed]
     }
     return []
   }
@@ -156,6 +166,14 @@ final class ContainerController: Controller {
       openNextUnread()
     case .openInBrowser:
       openLink()
+    case .toggleArticleRead, .toggleStar, .markFeedRead:
+      markFocused(keyMap.action(for: key, in: .window))
+    case .markAllFeedsRead:
+      session.askToMarkAllRead()
+    case .undo:
+      session.undo()
+    case .toggleShowRead:
+      session.toggleShowRead()
     default:
       switch keyMap.action(for: key, in: .article) {
       case .nextArticle where focusedLeaf is ArticleController: openNeighbour(step: 1)
@@ -206,6 +224,40 @@ final class ContainerController: Controller {
     let close = keyMap.keys(for: .showErrors).first.map { "Esc, q or \($0)" } ?? "Esc or q"
     lines.append("\(close) closes this list.")
     present(HelpController(title: "Failed feeds", lines: lines), style: .fullScreen)
+  }
+
+  /// `N`, `s`, `A` on what has the focus: the selected row of an article list, or the open article (`A`:
+  /// its feed); on the feed list, `A` marks the selected feed (or the starred articles).
+  private func markFocused(_ action: Action?) {
+    let leaf = split.focusedLeaf
+    if action == .markFeedRead {
+      if let list = leaf as? ArticleListController {
+        switch list.source {
+        case .feed(let id): session.markFeedsRead([id])
+        case .starred: session.markStarredRead()
+        case .recent: session.markRead(session.recent.items)
+        }
+      } else if let list = leaf as? FeedListController {
+        if let feed = list.selectedFeed { session.markFeedsRead([feed.id]) } else { session.markStarredRead() }
+      } else if let article = session.selected, leaf is ArticleController {
+        session.markFeedsRead([article.feedID])
+      }
+      return
+    }
+    let target: (item: MarkedItem, isRead: Bool, isStarred: Bool)
+    if let list = leaf as? ArticleListController, let item = list.item(at: list.selectedIndex) {
+      target = (MarkedItem(item), session.isRead(item), session.isStarred(item))
+    } else if let article = (leaf as? ArticleController)?.article {
+      target = (MarkedItem(article), session.isRead(article), session.isStarred(article))
+    } else {
+      session.status.notify("Select an article first.")
+      return
+    }
+    if action == .toggleStar {
+      session.toggleStar(target.item, isStarred: target.isStarred)
+    } else {
+      session.toggleRead(target.item, isRead: target.isRead)
+    }
   }
 
   /// `n`: the next unread article of the current feed, else of the next feed with unread articles; its

@@ -14,6 +14,8 @@ class Controller {
   var frame = Rect.zero
   /// Shown by navigation bars and tab bars.
   var title = ""
+  /// Shown at the right of the navigation bar while this controller is on top (a list's filter).
+  var titleMarker: String? { nil }
   private(set) var traitCollection = TraitCollection.screen(Size(width: 80, height: 24))
   private var overrides: [ObjectIdentifier: TraitOverride] = [:]
   /// Presentations made from this tree (kept on the root, which draws them last; see +Presentation).

@@ -24,6 +24,8 @@ class ListController: Controller {
   func rowText(at index: Int) -> String { "" }
   /// The look of a row in `theme` (unread rows in `theme.unread`).
   func rowStyle(at index: Int, theme: Theme) -> Style { theme.list }
+  /// A one-column mark in the margin left of a row's first line (a starred article's star).
+  func rowMark(at index: Int) -> String? { nil }
   /// Right-aligned text on a row's first line (at most `accessoryWidth` columns) and its style.
   func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? { nil }
   /// Columns kept for the accessory; 0: none.
@@ -81,6 +83,7 @@ class ListController: Controller {
     var lines: [String]
     var style: Style
     var isSelected: Bool
+    var mark: String?
     var accessory: (text: String, x: Int, style: Style)?
   }
 
@@ -107,7 +110,8 @@ class ListController: Controller {
       var style = rowStyle(at: row.index, theme: theme)
       if isSelected { style = selected(style) }
       let rect = Rect(x: frame.minX, y: frame.minY + row.y, width: frame.width, height: row.height).intersection(frame)
-      var shown = VisibleRow(rect: rect, lines: lines(forRow: row.index), style: style, isSelected: isSelected)
+      var shown = VisibleRow(
+        rect: rect, lines: lines(forRow: row.index), style: style, isSelected: isSelected, mark: rowMark(at: row.index))
       if showsAccessory, let accessory = rowAccessory(at: row.index, theme: theme) {
         let text = TextWrapper.truncate(accessory.text, width: accessoryWidth, ellipsis: ellipsis)
         shown.accessory = (text, frame.maxX - 1 - DisplayWidth.of(text), isSelected ? selected(accessory.style) : accessory.style)
@@ -129,6 +133,9 @@ class ListController: Controller {
       if row.isSelected { surface.fill(row.rect, style: row.style) }
       for (i, line) in row.lines.enumerated() where row.rect.minY + i < frame.maxY {
         surface.put(line, at: Point(x: frame.minX + 1, y: row.rect.minY + i), style: row.style, clip: frame)
+      }
+      if let mark = row.mark {
+        surface.put(mark, at: Point(x: frame.minX, y: row.rect.minY), style: row.style, clip: frame)
       }
       if let accessory = row.accessory {
         surface.put(accessory.text, at: Point(x: accessory.x, y: row.rect.minY), style: accessory.style, clip: frame)

@@ -70,7 +70,16 @@ final class NavigationController: Controller {
       x += surface.put(surface.glyphs.back + " Back", at: Point(x: x, y: bar.minY), style: .plain, clip: titleRow)
       x += 2
     }
-    let room = max(0, bar.maxX - x - 1)
+    var room = max(0, bar.maxX - x - 1)
+    // The marker, or its first word when the bar is narrow, keeping at least half the bar for the title.
+    if let marker = top.titleMarker,
+      let shown = [marker, String(marker.prefix { $0 != " " })].map({ "[" + $0 + "]" })
+        .first(where: { DisplayWidth.of($0) + 1 <= room / 2 })
+    {
+      let width = DisplayWidth.of(shown)
+      surface.put(shown, at: Point(x: bar.maxX - 1 - width, y: bar.minY), style: theme.titleBar, clip: titleRow)
+      room -= width + 1
+    }
     let shown = TextWrapper.truncate(top.title, width: room, ellipsis: surface.glyphs.ellipsis)
     surface.put(shown, at: Point(x: x, y: bar.minY), style: titleStyle, clip: titleRow)
     if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }

@@ -45,7 +45,12 @@ final class TabController: Controller {
     }
   }
 
-  private func label(_ index: Int, _ tab: Controller) -> String { " \(index + 1) \(tab.title) " }
+  /// The Feeds tab's unread count (following marks at once), set on each layout.
+  var badges: [Int: String] = [:]
+
+  private func label(_ index: Int, _ tab: Controller) -> String {
+    " \(index + 1) \(tab.title)" + (badges[index].map { " " + $0 } ?? "") + " "
+  }
 
   override func draw(in surface: inout Surface) {
     let bar = barFrame

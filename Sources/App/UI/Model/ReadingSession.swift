@@ -2,8 +2,8 @@ import Foundation
 import Reader
 import ScreenKit
 
-/// What the reader is doing, as small models with one job each (the feeds, read state, Recent, reloads,
-/// article pages, subscriptions, the status line) and the open article. The session only holds them and
+/// What the reader is doing, as small models with one job each (the feeds, read state, stars, undo,
+/// Recent, reloads, article pages, subscriptions, the status line) and the open article. The session only holds them and
 /// runs the steps that touch several at once, such as opening an article.
 ///
 /// The UI reads the cache on the main thread (short queries for what is visible); writes run off the main
@@ -15,7 +15,11 @@ public final class ReadingSession {
   public let cache: Cache
   public let events: EventQueue
   public let feedList: FeedList
-  public let readState = ReadState()
+  public let readState: ReadState
+  public let stars = Stars()
+  var undoStack = UndoStack()
+  /// Writes marks and openings to the cache in order, off the main thread.
+  let writer: MarkWriter
   public let recent: RecentArticles
   public let reloads: Reloads
   public let pages: ArticlePages
@@ -26,7 +30,10 @@ public final class ReadingSession {
   /// Bumped when another article is opened, and when the feeds' data changed (a reload ended, a feed was
   /// replaced): the container compares them after each event to dismiss popovers and refresh lists.
   public private(set) var selectionRevision = 0
-  public private(set) var dataRevision = 0
+  public internal(set) var dataRevision = 0
+  /// Bumped when the cache writer has caught up with every mark: lists read from the marks in the cache
+  /// (Starred) re-read their rows.
+  public private(set) var marksRevision = 0
   /// Opens a link in the browser with the terminal handed over; returns why it failed. The application
   /// sets it (it owns the terminal); by default nothing is opened.
   public var openURL: (String) -> String? = { _ in "No browser in this run." }
@@ -43,6 +50,8 @@ public final class ReadingSession {
     self.configuration = configuration
     self.events = events
     feedList = FeedList(feeds)
+    readState = ReadState(hidesRead: !configuration.showReadArticles)
+    writer = MarkWriter(cache: cache, events: events)
     reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.pruneRule, events: events)
     pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
     subscriptions = Subscriptions(cache: cache)
@@ -52,6 +61,7 @@ public final class ReadingSession {
       recent = RecentArticles([])
       status.notify(error: "\(error)")
     }
+    do { try feedList.readStarredCount(from: cache) } catch { status.notify(error: "\(error)") }
   }
 
   public var feeds: [CachedFeed] { feedList.feeds }
@@ -75,23 +85,14 @@ public final class ReadingSession {
       status.notify(error: "\(error)")
       return nil
     }
-    if readState.markOpened(article.id, wasRead: summary.isRead || article.isRead) {
+    if readState.markOpened(MarkedItem(article), wasRead: readState.isRead(id: article.id, cached: summary.isRead || article.isRead)) {
       feedList.articleRead(inFeed: article.feedID)
     }
     selected = article
     selectionRevision += 1
     recent.record(summary)
-    persistOpened(article.id, at: Date())
+    writer.enqueue(.opened(itemID: article.id, at: Date()))
     return article
-  }
-
-  private func persistOpened(_ id: Int64, at date: Date) {
-    guard !cache.isReadOnly else { return }
-    let cache = self.cache
-    let events = self.events
-    Task.detached {
-      do { try cache.recordOpened(itemID: id, at: date) } catch { events.post(.failure("\(error)")) }
-    }
   }
 
   // MARK: Next unread (SPEC §5 `n`)
@@ -119,12 +120,12 @@ public final class ReadingSession {
     return nil
   }
 
-  /// The first unread article after `itemID` that was not opened in this run (its read flag may not be
+  /// The first unread article after `itemID` that this run did not make read (its read flag may not be
   /// written yet).
   private func firstUnopened(feedID: Int64, after itemID: Int64?) throws -> ItemSummary? {
     var cursor = itemID
     while let item = try cache.nextUnread(feedID: feedID, after: cursor) {
-      if !readState.wasOpened(item.id) { return item }
+      if !readState.wasMadeRead(item.id) { return item }
       cursor = item.id
     }
     return nil
@@ -137,7 +138,7 @@ public final class ReadingSession {
   func neighbour(step: Int) -> (feed: CachedFeed, item: ItemSummary)? {
     guard let article = selected, let start = feeds.firstIndex(where: { $0.id == article.feedID }) else { return nil }
     do {
-      if let position = try cache.position(ofItem: article.id), position + step >= 0,
+      if let position = try cache.position(ofItem: article.id, in: ItemScope(feedID: article.feedID)), position + step >= 0,
         let item = try cache.items(feedID: article.feedID, limit: 1, offset: position + step).first
       {
         return (feeds[start], item)
@@ -208,6 +209,9 @@ public final class ReadingSession {
       reloadAll()
     case .failure(let message):
       status.notify(error: message)
+    case .marksWritten:
+      writer.batchWritten()
+      if writer.isIdle { marksRevision += 1 }
     case .key, .mouse, .resize, .paste:
       break
     }

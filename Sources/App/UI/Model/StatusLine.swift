@@ -1,6 +1,8 @@
-/// The status line's content: reload progress first, then a notice, then the last reload's summary;
-/// nothing (and no line) when all are empty.
+/// The status line's content: a question waiting for its answer first, then reload progress, then a
+/// notice, then the last reload's summary; nothing (and no line) when all are empty.
 public struct StatusLine: Equatable, Sendable {
+  /// Asked on the status line; the next key answers it (`ReadingSession.answerPrompt`).
+  public var prompt: Prompt?
   public var progress: String?
   public private(set) var notice: String?
   public private(set) var noticeIsError = false
@@ -11,6 +13,7 @@ public struct StatusLine: Equatable, Sendable {
 
   /// The text to show and whether it is an error.
   public var shown: (text: String, isError: Bool)? {
+    if let prompt { return (prompt.text, false) }
     if let progress { return (progress, false) }
     if let notice { return (notice, noticeIsError) }
     if let summary { return (summary, summaryIsError) }

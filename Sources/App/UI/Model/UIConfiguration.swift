@@ -28,6 +28,8 @@ public struct UIConfiguration: Equatable, Sendable {
   public var pruneRule = PruneRule.standard
   /// The `notify-program` setting (nil: no notification).
   public var notifyProgram: NotifyProgram?
+  /// Lists start showing read articles (`show-read-articles`); `U` toggles it while reading.
+  public var showReadArticles = true
 
   public init() {}
 }

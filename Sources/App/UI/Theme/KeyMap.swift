@@ -9,6 +9,7 @@ public enum Action: String, CaseIterable, Sendable {
   case feedsTab, recentTab, help, quit
   case reload, reloadAll, nextUnread, openInBrowser, fullArticle, showErrors
   case nextArticle, previousArticle, openEnclosure
+  case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
 
   /// The name a config file uses: `moveDown` → `move-down`.
   public var configName: String {
@@ -22,6 +23,7 @@ public enum Action: String, CaseIterable, Sendable {
     "up": .moveUp, "down": .moveDown, "pageup": .pageUp, "pagedown": .pageDown, "home": .first, "end": .last,
     "open-in-browser": .openInBrowser, "next-unread": .nextUnread, "reload-all": .reloadAll,
     "next": .nextArticle, "prev": .previousArticle,
+    "toggle-show-read-feeds": .toggleShowRead,
   ]
 
   /// The action a config file names, if any.
@@ -109,6 +111,16 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("o")], action: .openInBrowser, context: .window, summary: "open the row's or the article's link"),
     KeyBinding(
       keys: [.character("E")], action: .showErrors, context: .window, summary: "list the feeds that failed to load"),
+    KeyBinding(
+      keys: [.character("N")], action: .toggleArticleRead, context: .window, summary: "article read / unread"),
+    KeyBinding(
+      keys: [.character("A")], action: .markFeedRead, context: .window, summary: "mark the feed (the list) read"),
+    KeyBinding(
+      keys: [.character("C")], action: .markAllFeedsRead, context: .window, summary: "mark everything read (asks)"),
+    KeyBinding(keys: [.character("u")], action: .undo, context: .window, summary: "undo the last mark"),
+    KeyBinding(keys: [.character("s")], action: .toggleStar, context: .window, summary: "star / unstar the article"),
+    KeyBinding(
+      keys: [.character("U")], action: .toggleShowRead, context: .window, summary: "unread only / show read"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(

@@ -37,6 +37,8 @@ public struct ItemSummary: Sendable, Equatable, Identifiable {
   /// Published, else updated; nil when the feed gave neither.
   public var date: Date?
   public var isRead: Bool
+  /// Kept by the reader on purpose (`Cache.setStarred`): lists draw a mark beside it.
+  public var isStarred = false
 }
 
 /// An article with everything the detail screen needs: the item as parsed, its read flag, and the page

@@ -1,0 +1,129 @@
+import Reader
+import ScreenKit
+
+/// Marks by hand (`N`, `A`, `C`, `s`, `u`) and the unread-only filter (`U`): each mark changes the read
+/// state or the stars, the counts and the undo stack at once, and goes to the cache writer.
+extension ReadingSession {
+  public func isStarred(_ item: ItemSummary) -> Bool { stars.isStarred(item) }
+  public func isStarred(_ article: CachedArticle) -> Bool { stars.isStarred(article) }
+
+  /// Whether the open article is read (opening made it so, unless a mark since made it unread).
+  func isRead(_ article: CachedArticle) -> Bool { readState.isRead(id: article.id, cached: article.isRead) }
+
+  // MARK: Marks
+
+  /// `N`: the article becomes unread when it is read, read when it is not.
+  func toggleRead(_ item: MarkedItem, isRead: Bool) {
+    record(Mark(flag: .read, items: [item], value: !isRead))
+  }
+
+  /// `s`: stars the article, or takes its star away.
+  func toggleStar(_ item: MarkedItem, isStarred: Bool) {
+    record(Mark(flag: .starred, items: [item], value: !isStarred))
+  }
+
+  /// `A` on a list that is not one feed (Recent, Starred): its unread articles become read.
+  func markRead(_ items: [ItemSummary]) {
+    let unread = items.filter { !readState.isRead($0) }.map(MarkedItem.init)
+    recordRead(unread)
+  }
+
+  /// `A` on the starred articles: their unread ones become read.
+  func markStarredRead() {
+    do {
+      markRead(try cache.items(in: ItemScope(.starred, unreadOnly: true)))
+    } catch {
+      status.notify(error: "\(error)")
+    }
+  }
+
+  /// `A` on a feed, `C` (nil: every feed): their unread articles become read. The articles are read from
+  /// the cache first, so `u` can make exactly these unread again.
+  func markFeedsRead(_ feedIDs: [Int64]?) {
+    let found: [(id: Int64, feedID: Int64)]
+    do {
+      found = try cache.unreadItems(feedIDs: feedIDs)
+    } catch {
+      status.notify(error: "\(error)")
+      return
+    }
+    // The cache may lag behind this run's marks: what this run made read is read already, and what it
+    // made unread is unread.
+    var items = found.filter { !readState.wasMadeRead($0.id) }.map { MarkedItem(id: $0.id, feedID: $0.feedID) }
+    let listed = Set(items.map(\.id))
+    items += readState.madeUnread(inFeeds: feedIDs.map(Set.init)).filter { !listed.contains($0.id) }
+    recordRead(items)
+  }
+
+  private func recordRead(_ items: [MarkedItem]) {
+    guard !items.isEmpty else {
+      status.notify("Nothing unread here.")
+      return
+    }
+    record(Mark(flag: .read, items: items, value: true))
+    status.notify("Marked \(items.count) article\(items.count == 1 ? "" : "s") read; u undoes it.")
+  }
+
+  /// `u`: undoes the last mark, giving its articles back the flag they had.
+  func undo() {
+    guard let mark = undoStack.pop() else {
+      status.notify("Nothing to undo.")
+      return
+    }
+    apply(mark.reversed)
+    let what = mark.flag == .starred ? (mark.value ? "star" : "unstar") : (mark.value ? "mark read" : "mark unread")
+    status.notify("Undone: \(what) of \(mark.items.count) article\(mark.items.count == 1 ? "" : "s").")
+  }
+
+  private func record(_ mark: Mark) {
+    apply(mark)
+    undoStack.push(mark)
+  }
+
+  /// Gives the mark's articles its value in memory and in the counts at once, then hands it to the writer.
+  private func apply(_ mark: Mark) {
+    let ids = mark.items.map(\.id)
+    switch mark.flag {
+    case .read:
+      readState.set(mark.value, mark.items)
+      var deltas: [Int64: Int] = [:]
+      for item in mark.items { deltas[item.feedID, default: 0] += mark.value ? -1 : 1 }
+      for (feedID, delta) in deltas { feedList.addUnread(delta, inFeed: feedID) }
+    case .starred:
+      stars.set(mark.value, ids)
+      feedList.addStarred(mark.value ? ids.count : -ids.count)
+    }
+    writer.enqueue(.mark(mark))
+  }
+
+  // MARK: Mark everything read (asks first)
+
+  /// `C`: asks on the status line; `y` marks every article of every feed read.
+  func askToMarkAllRead() {
+    status.prompt = Prompt(question: "Mark every article of every feed read?", onYes: .markAllRead)
+  }
+
+  /// The key answering the status line's question, if one is asked: `y` does it, any other key cancels.
+  /// False when no question was waiting (the key goes on to the controllers).
+  func answerPrompt(_ key: Key) -> Bool {
+    guard let prompt = status.prompt else { return false }
+    status.prompt = nil
+    guard key == .character("y") || key == .character("Y") else {
+      status.notify("Cancelled.")
+      return true
+    }
+    switch prompt.onYes {
+    case .markAllRead: markFeedsRead(nil)
+    }
+    return true
+  }
+
+  // MARK: Unread only
+
+  /// `U`: lists hide read articles and feeds with nothing unread, or show them again. Lists re-read their
+  /// rows (the filter is SQL), keeping their selection where it is still listed.
+  func toggleShowRead() {
+    readState.hidesRead.toggle()
+    dataRevision += 1
+  }
+}
