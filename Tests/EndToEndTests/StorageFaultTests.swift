@@ -108,7 +108,7 @@ struct StorageFaultTests {
   }
 
   @Test func aFullDiskIsReportedPerFeedAndLosesNothing() throws {
-    // The cache on a 512 KiB tmpfs in a private mount namespace (gone when the script ends), then a
+    // The cache on a 1 MiB tmpfs in a private mount namespace (gone when the script ends), then a
     // reload of a 2 MB feed: SQLite runs out of space mid-transaction.
     let big = folder.root.appendingPathComponent("big.xml")
     var xml = "<rss version=\"2.0\"><channel><title>Big</title>\n"
@@ -124,7 +124,7 @@ struct StorageFaultTests {
     try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
     let q = { (s: String) in "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
     let script = """
-      mount -t tmpfs -o size=512k tmpfs \(q(disk)) || { echo NO-MOUNT; exit 99; }
+      mount -t tmpfs -o size=1m tmpfs \(q(disk)) || { echo NO-MOUNT; exit 99; }
       cp \(q(folder.cacheFile)) \(q(disk))/cache.db
       \(q(Self.binary)) reload --config-dir \(q(folder.configDir)) --cache \(q(disk))/cache.db
       echo "status=$?"
