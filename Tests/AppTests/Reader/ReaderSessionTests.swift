@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestServers
 import Testing
 
 @testable import App
@@ -169,7 +170,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: folder) }
     let page = "<html><body><nav>Site menu</nav><article><h1>Heading</h1><p>The whole story.</p></article></body></html>"
     try Data(page.utf8).write(to: folder.appendingPathComponent("story.html"))
-    let server = try LocalHTTPServer(directory: folder)
+    let server = try TestHTTPServer(serving: folder)
     defer { server.stop() }
     let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.url("story.html"), summary: "<p>Teaser.</p>")])
     let h = Harness(120, 30, feeds: [feed])
