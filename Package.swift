@@ -29,10 +29,15 @@ let package = Package(
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
-    // libcurl for the fetcher, loaded at run time on the first fetch (no development package needed):
-    // the cap on a decoded body must be enforced inside libcurl's write callback (issue 6, gzip bombs),
-    // which URLSession on Linux does not allow. FoundationNetworking is not imported anywhere.
-    .target(name: "CCurl"),
+    // libcurl through pkg-config, linked normally (FoundationNetworking is not linked at all).
+    .systemLibrary(
+      name: "CLibCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    // The fetcher's transfers on one thread through libcurl's multi interface, in C because libcurl's
+    // options are variadic and the body cap must sit inside its write callback (gzip bombs).
+    .target(name: "CCurl", dependencies: ["CLibCurl"]),
     // Display width per grapheme cluster, styled text and the one wrapper: shared by the article renderer
     // and the screen, so both measure text the same way. Depends on nothing of ours.
     .target(name: "TextLayout", path: "Sources/Reader/TextLayout"),

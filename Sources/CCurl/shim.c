@@ -1,83 +1,28 @@
-// libcurl without its headers: the few functions splitfeed needs are looked up at run time in
-// libcurl.so.4, loaded on the first fetch (a start that fetches nothing never loads libcurl, OpenSSL and
-// their dependencies), so the build needs no libcurl development package. Option numbers are
-// libcurl's stable ABI (curl/curl.h).
+// Every transfer of the process runs on one thread through one libcurl multi handle: its connection cache
+// keeps finished transfers' connections open (HTTP/1.1 keep-alive, or one HTTP/2 connection), so the next
+// feed on the same host reuses one instead of connecting again. The thread sleeps in curl_multi_poll until
+// a socket is ready, libcurl's own timer or the nearest of our deadlines is due, or cc_start / cc_cancel
+// wakes it.
 #include "CCurl.h"
 
-#include <dlfcn.h>
+#include <curl/curl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-typedef void CURL;
-typedef void CURLM;
-struct curl_slist;
-typedef struct {
-  int msg;
-  CURL *easy_handle;
-  union {
-    void *whatever;
-    int result;
-  } data;
-} CURLMsg;
-
-enum {
-  OPT_WRITEDATA = 10001, OPT_URL = 10002, OPT_ERRORBUFFER = 10010, OPT_WRITEFUNCTION = 20011,
-  OPT_HTTPHEADER = 10023, OPT_HEADERDATA = 10029, OPT_NOPROGRESS = 43, OPT_FOLLOWLOCATION = 52,
-  OPT_MAXREDIRS = 68, OPT_HEADERFUNCTION = 20079, OPT_NOSIGNAL = 99, OPT_ACCEPT_ENCODING = 10102,
-  OPT_CONNECTTIMEOUT_MS = 156, OPT_PROTOCOLS_STR = 10318, OPT_REDIR_PROTOCOLS_STR = 10319,
-};
-enum {
-  INFO_EFFECTIVE_URL = 0x100000 + 1, INFO_RESPONSE_CODE = 0x200000 + 2,
-  INFO_CONTENT_LENGTH_DOWNLOAD_T = 0x600000 + 15,
-};
-enum { CURLMSG_DONE = 1, CURL_GLOBAL_DEFAULT = 3, CURLE_WRITE_ERROR = 23 };
-
 static struct {
-  int (*global_init)(long);
-  CURL *(*easy_init)(void);
-  int (*easy_setopt)(CURL *, int, ...);
-  int (*easy_getinfo)(CURL *, int, ...);
-  void (*easy_cleanup)(CURL *);
-  const char *(*easy_strerror)(int);
-  struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
-  void (*slist_free_all)(struct curl_slist *);
-  CURLM *(*multi_init)(void);
-  int (*multi_add_handle)(CURLM *, CURL *);
-  int (*multi_remove_handle)(CURLM *, CURL *);
-  int (*multi_perform)(CURLM *, int *);
-  int (*multi_poll)(CURLM *, void *, unsigned int, int, int *);
-  CURLMsg *(*multi_info_read)(CURLM *, int *);
-  int (*multi_cleanup)(CURLM *);
-  int loaded;
-} curl;
+  CURLM *multi;
+  pthread_mutex_t lock;
+  cc_transfer *pending;  // added by cc_start, taken by the thread (under lock)
+  cc_transfer *active;   // in the multi handle (the thread's alone from here on)
+  long keep;             // the connection cache's size
+  CURL *spare[16];       // finished easy handles, reset, for the next transfers (they keep TLS sessions)
+  int spare_count;
+} engine = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
-static pthread_once_t load_once = PTHREAD_ONCE_INIT;
-
-static void load(void) {
-  void *lib = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-  if (!lib) return;
-#define SYM(field, name) if (!(*(void **)&curl.field = dlsym(lib, name))) return;
-  SYM(global_init, "curl_global_init")
-  SYM(easy_init, "curl_easy_init")
-  SYM(easy_setopt, "curl_easy_setopt")
-  SYM(easy_getinfo, "curl_easy_getinfo")
-  SYM(easy_cleanup, "curl_easy_cleanup")
-  SYM(easy_strerror, "curl_easy_strerror")
-  SYM(slist_append, "curl_slist_append")
-  SYM(slist_free_all, "curl_slist_free_all")
-  SYM(multi_init, "curl_multi_init")
-  SYM(multi_add_handle, "curl_multi_add_handle")
-  SYM(multi_remove_handle, "curl_multi_remove_handle")
-  SYM(multi_perform, "curl_multi_perform")
-  SYM(multi_poll, "curl_multi_poll")
-  SYM(multi_info_read, "curl_multi_info_read")
-  SYM(multi_cleanup, "curl_multi_cleanup")
-#undef SYM
-  if (curl.global_init(CURL_GLOBAL_DEFAULT) != 0) return;
-  curl.loaded = 1;
-}
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
 
 static long long now_ms(void) {
   struct timespec ts;
@@ -87,7 +32,7 @@ static long long now_ms(void) {
 
 /// Appends to a buffer that never grows past `limit`; returns 0 when it would. An empty buffer starts at
 /// `first` bytes (the announced length when known, so a 300 KB feed takes 300 KB, not the 512 KB that
-/// doubling from 16 KiB reaches; with eight reloads at once that was 1.3 MB).
+/// doubling from 16 KiB reaches).
 static int append(unsigned char **buffer, size_t *length, size_t *capacity, const void *data, size_t count,
                   size_t limit, size_t first) {
   if (count > limit || *length > limit - count) return 0;
@@ -114,9 +59,9 @@ static size_t on_body(char *data, size_t size, size_t count, void *context) {
   t->last_activity_ms = now_ms();
   size_t first = 0;
   if (!t->body) {
-    long long announced = -1;  // the Content-Length, -1 when not sent; decoded bytes may be more
-    if (curl.easy_getinfo(t->handle, INFO_CONTENT_LENGTH_DOWNLOAD_T, &announced) == 0 && announced > 0 &&
-        (unsigned long long)announced < t->max_bytes)
+    curl_off_t announced = -1;  // the Content-Length, -1 when not sent; decoded bytes may be more
+    if (curl_easy_getinfo(t->handle, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &announced) == CURLE_OK &&
+        announced > 0 && (unsigned long long)announced < t->max_bytes)
       first = (size_t)announced + 1;
   }
   if (!append(&t->body, &t->body_length, &t->body_capacity, data, n, t->max_bytes, first)) {
@@ -138,83 +83,36 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
   return n;
 }
 
-void cc_perform(cc_transfer *t) {
-  pthread_once(&load_once, load);
-  t->result = CC_OK;
-  t->error[0] = 0;
-  if (!curl.loaded) {
-    t->result = CC_UNAVAILABLE;
-    return;
-  }
-  CURL *easy = curl.easy_init();
-  CURLM *multi = curl.multi_init();
-  t->handle = easy;
-  struct curl_slist *headers = NULL;
-  if (!easy || !multi) {
-    t->result = CC_UNAVAILABLE;
-    if (easy) curl.easy_cleanup(easy);
-    if (multi) curl.multi_cleanup(multi);
-    return;
-  }
-  for (size_t i = 0; i < t->header_count; i++) headers = curl.slist_append(headers, t->headers[i]);
-  curl.easy_setopt(easy, OPT_URL, t->url);
-  curl.easy_setopt(easy, OPT_HTTPHEADER, headers);
-  curl.easy_setopt(easy, OPT_ERRORBUFFER, t->error);
-  curl.easy_setopt(easy, OPT_WRITEFUNCTION, on_body);
-  curl.easy_setopt(easy, OPT_WRITEDATA, t);
-  curl.easy_setopt(easy, OPT_HEADERFUNCTION, on_header);
-  curl.easy_setopt(easy, OPT_HEADERDATA, t);
-  curl.easy_setopt(easy, OPT_NOSIGNAL, 1L);
-  curl.easy_setopt(easy, OPT_NOPROGRESS, 1L);
-  curl.easy_setopt(easy, OPT_FOLLOWLOCATION, 1L);
-  curl.easy_setopt(easy, OPT_MAXREDIRS, t->max_redirects);
-  curl.easy_setopt(easy, OPT_ACCEPT_ENCODING, "");  // every encoding this libcurl decodes
-  curl.easy_setopt(easy, OPT_CONNECTTIMEOUT_MS, t->connect_timeout_ms);
-  curl.easy_setopt(easy, OPT_PROTOCOLS_STR, "http,https");
-  curl.easy_setopt(easy, OPT_REDIR_PROTOCOLS_STR, "http,https");
-  curl.multi_add_handle(multi, easy);
-
-  long long start = now_ms();
-  t->last_activity_ms = start;
-  int running = 1;
-  int code = 0;
-  while (running) {
-    curl.multi_perform(multi, &running);
-    if (t->result != CC_OK) break;  // a callback stopped it
-    if (!running) break;
-    long long now = now_ms();
-    if (__atomic_load_n(&t->cancelled, __ATOMIC_SEQ_CST)) {
-      t->result = CC_CANCELLED;
-      break;
-    }
-    if (now - start >= t->total_timeout_ms) {
-      t->result = CC_TOTAL_TIMEOUT;
-      break;
-    }
-    if (now - t->last_activity_ms >= t->idle_timeout_ms) {
-      t->result = CC_IDLE_TIMEOUT;
-      break;
-    }
-    int fds = 0;
-    curl.multi_poll(multi, NULL, 0, 50, &fds);
-  }
-  int left = 0;
-  CURLMsg *message;
-  while ((message = curl.multi_info_read(multi, &left))) {
-    if (message->msg == CURLMSG_DONE && message->easy_handle == easy) code = message->data.result;
-  }
-  if (t->result == CC_OK && code != 0) {
+/// Hands the outputs over: the last the thread does with `t` (its owner may free it from on_done on).
+static void finish(cc_transfer *t, CURLcode code) {
+  CURL *easy = t->handle;
+  if (t->result == CC_OK && code != CURLE_OK) {
     t->result = CC_CURL_ERROR;
     t->curl_code = code;
     if (!t->error[0]) {
-      strncpy(t->error, curl.easy_strerror(code), sizeof t->error - 1);
+      strncpy(t->error, curl_easy_strerror(code), sizeof t->error - 1);
       t->error[sizeof t->error - 1] = 0;
     }
   }
-  if (t->result == CC_OK) {
-    char *url = NULL;
-    curl.easy_getinfo(easy, INFO_RESPONSE_CODE, &t->status);
-    if (curl.easy_getinfo(easy, INFO_EFFECTIVE_URL, &url) == 0 && url) t->effective_url = strdup(url);
+  if (easy) {
+    if (t->result == CC_OK) {
+      char *url = NULL;
+      curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &t->status);
+      if (curl_easy_getinfo(easy, CURLINFO_EFFECTIVE_URL, &url) == CURLE_OK && url) t->effective_url = strdup(url);
+    }
+    curl_multi_remove_handle(engine.multi, easy);  // an unfinished transfer's connection is closed
+    for (cc_transfer **link = &engine.active; *link; link = &(*link)->next) {
+      if (*link == t) {
+        *link = t->next;
+        break;
+      }
+    }
+    if (engine.spare_count < (int)(sizeof engine.spare / sizeof *engine.spare)) {
+      curl_easy_reset(easy);
+      engine.spare[engine.spare_count++] = easy;
+    } else {
+      curl_easy_cleanup(easy);
+    }
   }
   // A body that outgrew its announced size (or had none) doubled its buffer: give the spare back before
   // it waits for the parser.
@@ -225,14 +123,159 @@ void cc_perform(cc_transfer *t) {
       t->body_capacity = t->body_length + 1;
     }
   }
-  curl.multi_remove_handle(multi, easy);
-  curl.easy_cleanup(easy);
+  curl_slist_free_all(t->header_list);
+  free(t->url_copy);
+  t->header_list = NULL;
+  t->url_copy = NULL;
   t->handle = NULL;
-  curl.multi_cleanup(multi);
-  curl.slist_free_all(headers);
+  t->next = NULL;
+  t->on_done(t);
 }
 
-void cc_cancel(cc_transfer *t) { __atomic_store_n(&t->cancelled, 1, __ATOMIC_SEQ_CST); }
+/// Puts one pending transfer into the multi handle.
+static void admit(cc_transfer *t) {
+  if (__atomic_load_n(&t->cancelled, __ATOMIC_SEQ_CST)) {
+    t->result = CC_CANCELLED;
+    finish(t, CURLE_OK);
+    return;
+  }
+  CURL *easy = engine.spare_count ? engine.spare[--engine.spare_count] : curl_easy_init();
+  if (!easy) {
+    t->result = CC_UNAVAILABLE;
+    finish(t, CURLE_OK);
+    return;
+  }
+  // Idle connections kept for reuse: libcurl's default (4 × the transfers running) drops while callers
+  // parse what they fetched, and would close connections the next feeds could have reused.
+  long keep = t->parallel * 4 > 64 ? t->parallel * 4 : 64;
+  if (keep > engine.keep) {
+    engine.keep = keep;
+    curl_multi_setopt(engine.multi, CURLMOPT_MAXCONNECTS, engine.keep);
+  }
+  t->handle = easy;
+  curl_easy_setopt(easy, CURLOPT_PRIVATE, t);
+  curl_easy_setopt(easy, CURLOPT_URL, t->url_copy);
+  curl_easy_setopt(easy, CURLOPT_HTTPHEADER, (struct curl_slist *)t->header_list);
+  curl_easy_setopt(easy, CURLOPT_ERRORBUFFER, t->error);
+  curl_easy_setopt(easy, CURLOPT_WRITEFUNCTION, on_body);
+  curl_easy_setopt(easy, CURLOPT_WRITEDATA, t);
+  curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
+  curl_easy_setopt(easy, CURLOPT_HEADERDATA, t);
+  curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 1L);
+  curl_easy_setopt(easy, CURLOPT_MAXREDIRS, t->max_redirects);
+  curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");  // every encoding this libcurl decodes
+  curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, t->connect_timeout_ms);
+  curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
+  curl_easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  t->started_ms = t->last_activity_ms = now_ms();
+  t->next = engine.active;
+  engine.active = t;
+  if (curl_multi_add_handle(engine.multi, easy) != CURLM_OK) {
+    t->result = CC_UNAVAILABLE;
+    finish(t, CURLE_OK);
+  }
+}
+
+/// Ends the transfers that were cancelled or passed a deadline; returns the milliseconds until the
+/// nearest deadline still ahead.
+static int expire(void) {
+  long long now = now_ms(), wait = 60000;
+  cc_transfer *t = engine.active;
+  while (t) {
+    cc_transfer *next = t->next;  // finish unlinks t
+    long long total = t->started_ms + t->total_timeout_ms - now;
+    long long idle = t->last_activity_ms + t->idle_timeout_ms - now;
+    if (__atomic_load_n(&t->cancelled, __ATOMIC_SEQ_CST)) t->result = CC_CANCELLED;
+    else if (total <= 0) t->result = CC_TOTAL_TIMEOUT;
+    else if (idle <= 0) t->result = CC_IDLE_TIMEOUT;
+    if (t->result != CC_OK) {
+      finish(t, CURLE_OK);
+    } else {
+      if (total < wait) wait = total;
+      if (idle < wait) wait = idle;
+    }
+    t = next;
+  }
+  return (int)wait;
+}
+
+static void *run(void *unused) {
+  (void)unused;
+  for (;;) {
+    pthread_mutex_lock(&engine.lock);
+    cc_transfer *arrived = NULL;  // in the order they were started
+    while (engine.pending) {
+      cc_transfer *t = engine.pending;
+      engine.pending = t->next;
+      t->next = arrived;
+      arrived = t;
+    }
+    pthread_mutex_unlock(&engine.lock);
+    while (arrived) {
+      cc_transfer *next = arrived->next;
+      admit(arrived);
+      arrived = next;
+    }
+    int running = 0, left = 0;
+    curl_multi_perform(engine.multi, &running);
+    CURLMsg *message;
+    while ((message = curl_multi_info_read(engine.multi, &left))) {
+      cc_transfer *t = NULL;
+      if (message->msg != CURLMSG_DONE) continue;
+      curl_easy_getinfo(message->easy_handle, CURLINFO_PRIVATE, (char **)&t);
+      if (t) finish(t, message->data.result);
+    }
+    curl_multi_poll(engine.multi, NULL, 0, expire(), NULL);
+  }
+  return NULL;
+}
+
+static void start(void) {
+  CURLM *multi = NULL;
+  if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK || !(multi = curl_multi_init())) return;
+  __atomic_store_n(&engine.multi, multi, __ATOMIC_RELEASE);
+  // The thread takes no signals: they stay with the threads that wait for them (SIGWINCH, SIGTERM).
+  sigset_t all, previous;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &previous);
+  pthread_t thread;
+  if (pthread_create(&thread, NULL, run, NULL) == 0) {
+    pthread_detach(thread);
+  } else {
+    __atomic_store_n(&engine.multi, NULL, __ATOMIC_RELEASE);
+    curl_multi_cleanup(multi);
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, NULL);
+}
+
+void cc_start(cc_transfer *t) {
+  pthread_once(&start_once, start);
+  t->result = CC_OK;
+  t->error[0] = 0;
+  t->url_copy = strdup(t->url);
+  struct curl_slist *headers = NULL;
+  for (size_t i = 0; i < t->header_count; i++) headers = curl_slist_append(headers, t->headers[i]);
+  t->header_list = headers;
+  t->url = NULL;
+  t->headers = NULL;
+  if (!engine.multi || !t->url_copy) {
+    t->result = CC_UNAVAILABLE;
+    finish(t, CURLE_OK);
+    return;
+  }
+  pthread_mutex_lock(&engine.lock);
+  t->next = engine.pending;
+  engine.pending = t;
+  pthread_mutex_unlock(&engine.lock);
+  curl_multi_wakeup(engine.multi);
+}
+
+void cc_cancel(cc_transfer *t) {
+  __atomic_store_n(&t->cancelled, 1, __ATOMIC_SEQ_CST);
+  CURLM *multi = __atomic_load_n(&engine.multi, __ATOMIC_ACQUIRE);  // NULL until the first cc_start
+  if (multi) curl_multi_wakeup(multi);
+}
 
 void cc_transfer_free(cc_transfer *t) {
   free(t->effective_url);

@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 
 /// The article view and moving through articles, driven in tmux with the binary at a wide split (120×40)
@@ -13,7 +14,7 @@ struct ArticleViewEndToEndTests {
   /// Two feeds on disk, a page server, logging browser and player scripts and a config naming them.
   final class Setup {
     let folder: RunFolder
-    let server: LocalHTTPServer
+    let server: TestHTTPServer
     let now = Date()
     var browserLog: String { folder.root.appendingPathComponent("browser.log").path }
     var playerLog: String { folder.root.appendingPathComponent("player.log").path }
@@ -25,7 +26,7 @@ struct ArticleViewEndToEndTests {
       try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
       try "<html><body><article><p>Whole page text from the site.</p></article></body></html>"
         .write(to: pages.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
-      server = try LocalHTTPServer(directory: pages)
+      server = try TestHTTPServer(serving: pages)
       for (name, log) in [("browser.sh", browserLog), ("player.sh", playerLog)] {
         let script = folder.root.appendingPathComponent(name).path
         try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n".write(toFile: script, atomically: true, encoding: .utf8)

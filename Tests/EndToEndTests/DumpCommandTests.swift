@@ -1,4 +1,5 @@
 import Foundation
+import TestServers
 import Testing
 
 
@@ -103,7 +104,7 @@ struct DumpCommandTests {
   }
 
   @Test func dumpsOverHTTP() throws {
-    let server = try LocalHTTPServer(directory: Self.fixtures)
+    let server = try TestHTTPServer(serving: Self.fixtures)
     defer { server.stop() }
     let result = try Self.run(["dump", server.url("jsonfeed10.json")])
     #expect(result.status == 0, "\(result.stderr)")

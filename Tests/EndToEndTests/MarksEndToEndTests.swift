@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestServers
 import Testing
 
 /// Marks by hand on the real binary in tmux, as a user makes them: `N`, `A`, `C` with `y` and `n`, `u`
@@ -16,10 +17,10 @@ struct MarksEndToEndTests {
   }
 
   /// Two feeds served locally: Alpha (3 articles) and Beta (1).
-  func serve() throws -> LocalHTTPServer {
+  func serve() throws -> TestHTTPServer {
     try folder.writeFeed("a.xml", title: "Alpha", items: ["Alpha first story", "Alpha second story", "Alpha third story"])
     try folder.writeFeed("b.xml", title: "Beta", items: ["Beta only story"])
-    let server = try LocalHTTPServer(directory: root.appendingPathComponent("www"))
+    let server = try TestHTTPServer(serving: root.appendingPathComponent("www"))
     let urls = [server.url("a.xml"), server.url("b.xml")].joined(separator: "\n") + "\n"
     try Data(urls.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
     return server

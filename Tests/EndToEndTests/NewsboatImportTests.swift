@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestServers
 import Testing
 
 /// `import-newsboat` and `export --read-state` against what newsboat 2.21 itself writes: newsboat
@@ -11,7 +12,7 @@ struct NewsboatImportTests {
   final class Scene {
     let folder: URL
     let served: URL
-    let server: LocalHTTPServer
+    let server: TestHTTPServer
     let splitfeed: RunFolder
 
     var cacheFile: String { folder.appendingPathComponent("cache.db").path }
@@ -26,7 +27,7 @@ struct NewsboatImportTests {
       for dir in [folder, served] { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
       try Self.feed("Alpha", items: ["a1", "a2", "a3"]).write(to: served.appendingPathComponent("alpha.xml"), atomically: true, encoding: .utf8)
       try Self.feed("Beta", items: ["b1", nil]).write(to: served.appendingPathComponent("beta.xml"), atomically: true, encoding: .utf8)
-      server = try LocalHTTPServer(directory: served, lifetime: 300)
+      server = try TestHTTPServer(serving: served, lifetime: 300)
       try """
         \(server.url("alpha.xml")) tech "~Alpha renamed"
         \(server.url("beta.xml")) "!" news

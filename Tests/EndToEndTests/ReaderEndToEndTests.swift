@@ -78,7 +78,7 @@ struct ReaderEndToEndTests {
     defer { try? FileManager.default.removeItem(at: root) }
     try writeFeed("a.xml", title: "Alpha News", items: ["Alpha first story", "Alpha second story"])
     try writeFeed("b.xml", title: "Beta Weekly", items: ["Beta only story"])
-    let server = try LocalHTTPServer(directory: root.appendingPathComponent("www"))
+    let server = try TestHTTPServer(serving: root.appendingPathComponent("www"))
     defer { server.stop() }
     let dead = "http://127.0.0.1:\(Self.closedPort())/gone.xml"
     try writeURLs([server.url("a.xml"), dead, server.url("b.xml")])
@@ -113,7 +113,7 @@ struct ReaderEndToEndTests {
   @Test func oGivesTheBrowserExactlyTheURL() throws {
     defer { try? FileManager.default.removeItem(at: root) }
     try writeFeed("a.xml", title: "Alpha News", items: ["Alpha first story"])
-    let server = try LocalHTTPServer(directory: root.appendingPathComponent("www"))
+    let server = try TestHTTPServer(serving: root.appendingPathComponent("www"))
     defer { server.stop() }
     try writeURLs([server.url("a.xml")])
     let received = root.appendingPathComponent("received").path
@@ -153,7 +153,7 @@ struct ReaderEndToEndTests {
     try Data(page.utf8).write(to: root.appendingPathComponent("www/blog/index.html"))
     try writeFeed("blog/feed.xml", title: "Blog Feed", items: ["Blog first post", "Blog second post"])
     try writeFeed("a.xml", title: "Alpha News", items: ["Alpha first story"])
-    let server = try LocalHTTPServer(directory: root.appendingPathComponent("www"))
+    let server = try TestHTTPServer(serving: root.appendingPathComponent("www"))
     defer { server.stop() }
     try writeURLs(["# my feeds", server.url("blog/") + " blogs \"must read\" # the page, not the feed", server.url("a.xml")])
 

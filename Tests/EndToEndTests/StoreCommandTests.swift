@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestServers
 import Testing
 
 /// `reload`, `import` and `export` through the built binary, each run isolated: XDG folders and HOME
@@ -62,7 +63,7 @@ struct StoreCommandTests {
   @Test func reloadCachesTheLiveFeedsAndReportsTheDeadOne() throws {
     try writeFeed("a.xml", items: 0..<3)
     try writeFeed("b.xml", items: 0..<5)
-    let server = try LocalHTTPServer(directory: root.appendingPathComponent("feeds"))
+    let server = try TestHTTPServer(serving: root.appendingPathComponent("feeds"))
     defer { server.stop() }
     try writeURLs(["# test feeds", server.url("a.xml") + " tag", server.url("missing.xml"), server.url("b.xml")])
     try Data("bogus-setting 1\n".utf8).write(to: URL(fileURLWithPath: root.appendingPathComponent("config/splitfeed/config").path))
@@ -151,7 +152,7 @@ struct StoreCommandTests {
   @Test func killDuringReloadLosesNoReadFlagAndDuplicatesNothing() throws {
     let names = (0..<50).map { "f\($0).xml" }
     for name in names { try writeFeed(name, items: 0..<20) }
-    let server = try LocalHTTPServer(directory: root.appendingPathComponent("feeds"))
+    let server = try TestHTTPServer(serving: root.appendingPathComponent("feeds"))
     defer { server.stop() }
     try writeURLs(names.map { server.url($0) })
     #expect(try run(["reload"]).status == 0)

@@ -1,7 +1,7 @@
 import Foundation
 import Reader
 
-/// The network faults of issue 6, each as the misbehaving server's answer and as the `FetchError` the
+/// The network faults, each as the misbehaving server's answer and as the `FetchError` the
 /// fetcher owes the user for it. Shared by the fetcher tests and the end-to-end `splitfeed reload` test,
 /// so both exercise the same faults and hold them to the same one-line wording.
 public enum NetworkFault: String, CaseIterable, Sendable {

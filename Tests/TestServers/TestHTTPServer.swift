@@ -5,13 +5,14 @@ import Reader
   import Glibc
 #endif
 
-/// A tiny, deliberately misbehaving HTTP/1.1 server on 127.0.0.1 (an ephemeral port) for the fetcher
-/// tests and for end-to-end tests that point the real binary at it: one thread accepts, one thread a
-/// connection, every response closes its connection. Besides well-formed answers it can stay silent,
-/// trickle, reset the connection mid-body, and answer a TLS handshake in plain text (what a plain HTTP
-/// server does when given an `https://` URL), so every network fault of issue 6 is reproducible without
-/// the internet. It stops on `stop()` or by itself after `lifetime` seconds, so a failing test never
-/// leaves it running. Loopback only.
+/// The loopback HTTP/1.1 server of every test (127.0.0.1, an ephemeral port): the fetcher tests, and
+/// the end-to-end tests that point the real binary at it. One thread accepts, one thread serves a
+/// connection, and connections are kept alive between requests unless an answer's fault needs the close;
+/// they are counted, so a test can see whether the client reuses them. Besides well-formed answers (and
+/// the files of a folder, `init(serving:)`) it can stay silent, trickle, reset the connection mid-body,
+/// and answer a TLS handshake in plain text (what a plain HTTP server does when given an `https://` URL),
+/// so every network fault is reproducible without the internet. It stops on `stop()` or by itself after
+/// `lifetime` seconds, so a failing test never leaves it running.
 public final class TestHTTPServer: @unchecked Sendable {
   public struct Request: Sendable {
     /// `GET`…, or `TLS` when the client opened with a TLS handshake instead of an HTTP request (the
@@ -68,11 +69,16 @@ public final class TestHTTPServer: @unchecked Sendable {
   private var inFlight = 0
   private var maxInFlightValue = 0
   private var requestLog: [Request] = []
+  private var accepted = 0
+  /// Connections still open, shut down by `stop()` so their threads (waiting for a next request) end.
+  private var openConnections: Set<Int32> = []
 
   /// The largest number of requests being answered at the same moment.
   public var maxInFlight: Int { lock.withLock { maxInFlightValue } }
   /// Every request received, in arrival order.
   public var requests: [Request] { lock.withLock { requestLog } }
+  /// How many TCP connections clients have opened so far.
+  public var connectionsAccepted: Int { lock.withLock { accepted } }
 
   public var baseURL: String { "http://127.0.0.1:\(port)" }
 
@@ -96,6 +102,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     guard first else { return }
     shutdown(listener, Int32(SHUT_RDWR))  // wakes the blocked accept()
     close(listener)
+    lock.withLock { for connection in openConnections { shutdown(connection, Int32(SHUT_RDWR)) } }
   }
 
   /// A port on 127.0.0.1 where nothing listens (bound, then closed).
@@ -137,15 +144,36 @@ public final class TestHTTPServer: @unchecked Sendable {
         if lock.withLock({ stopped }) { return }
         continue
       }
+      lock.withLock {
+        accepted += 1
+        openConnections.insert(connection)
+      }
       let thread = Thread { [self] in serve(connection) }
       thread.start()
     }
   }
 
+  /// Answers requests on one connection until the client closes it, a fault ends it or the server stops.
   private func serve(_ connection: Int32) {
-    var reset = false
-    defer { if !reset { close(connection) } }
-    guard let request = Self.readRequest(connection) else { return }
+    var buffered = Data()
+    var ending = Ending.keepAlive
+    while ending == .keepAlive, let request = Self.readRequest(connection, buffered: &buffered) {
+      ending = answer(request, on: connection)
+    }
+    lock.withLock { _ = openConnections.remove(connection) }
+    if ending == .reset {
+      // A close with a zero linger time sends RST instead of FIN.
+      var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+      setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+    } else {
+      shutdown(connection, Int32(SHUT_WR))
+    }
+    close(connection)
+  }
+
+  private enum Ending { case keepAlive, close, reset }
+
+  private func answer(_ request: Request, on connection: Int32) -> Ending {
     lock.withLock {
       requestLog.append(request)
       inFlight += 1
@@ -156,33 +184,30 @@ public final class TestHTTPServer: @unchecked Sendable {
     // No longer counted once the answer starts: the client may finish reading it before this thread
     // runs again, and must not see its next request overlap this one.
     lock.withLock { inFlight -= 1 }
+    // A body without a length ends with the connection; a reset or a TLS client cannot go on either.
+    let closes = !response.contentLength || response.resetAfter != nil || request.method == "TLS"
+      || request.headers["connection"]?.lowercased() == "close"
     var head = "HTTP/1.1 \(response.status) \(HTTPStatus.reason(response.status))\r\n"
     for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
     if response.contentLength { head += "Content-Length: \(response.body.count)\r\n" }
-    head += "Connection: close\r\n\r\n"
-    guard Self.send(Data(head.utf8), to: connection) else { return }
+    head += closes ? "Connection: close\r\n\r\n" : "\r\n"
+    guard Self.send(Data(head.utf8), to: connection) else { return .close }
     let bodyEnd = min(response.body.count, response.resetAfter ?? response.body.count)
     let pieceSize = max(1, (bodyEnd + response.pieces - 1) / max(1, response.pieces))
     var offset = 0
     while offset < bodyEnd {
       let end = min(bodyEnd, offset + pieceSize)
-      guard Self.send(response.body[offset..<end], to: connection) else { return }
+      guard Self.send(response.body[offset..<end], to: connection) else { return .close }
       offset = end
       if offset < bodyEnd && response.pieceDelay > 0 {
         Thread.sleep(forTimeInterval: response.pieceDelay)
       }
     }
     if response.resetAfter != nil {
-      // Let the client read the head and the first part, then abort: a close with a zero linger time
-      // sends RST instead of FIN.
-      Thread.sleep(forTimeInterval: 0.2)
-      var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-      setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-      close(connection)
-      reset = true
-      return
+      Thread.sleep(forTimeInterval: 0.2)  // let the client read the head and the first part
+      return .reset
     }
-    shutdown(connection, Int32(SHUT_WR))
+    return closes ? .close : .keepAlive
   }
 
   private static func send(_ data: Data, to connection: Int32) -> Bool {
@@ -198,20 +223,25 @@ public final class TestHTTPServer: @unchecked Sendable {
     }
   }
 
-  private static func readRequest(_ connection: Int32) -> Request? {
-    var data = Data()
+  /// The next request on `connection`; `buffered` holds what arrived past the previous one.
+  private static func readRequest(_ connection: Int32, buffered: inout Data) -> Request? {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while data.count < 65536 {
-      let n = recv(connection, &buffer, buffer.count, 0)
-      if n <= 0 { return nil }
-      data.append(contentsOf: buffer[0..<n])
+    var headEnd = buffered.range(of: Data("\r\n\r\n".utf8))
+    while headEnd == nil {
       // A TLS record header (handshake, version 3.x): a ClientHello, which never ends in a blank line.
-      if data.count >= 2 && data[data.startIndex] == 0x16 && data[data.startIndex + 1] == 0x03 {
+      if buffered.count >= 2 && buffered[buffered.startIndex] == 0x16 && buffered[buffered.startIndex + 1] == 0x03 {
+        buffered = Data()
         return Request(method: "TLS", path: "", headers: [:])
       }
-      if data.range(of: Data("\r\n\r\n".utf8)) != nil { break }
+      guard buffered.count < 65536 else { return nil }
+      let n = recv(connection, &buffer, buffer.count, 0)
+      if n <= 0 { return nil }
+      buffered.append(contentsOf: buffer[0..<n])
+      headEnd = buffered.range(of: Data("\r\n\r\n".utf8))
     }
-    let lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
+    guard let headEnd else { return nil }
+    let lines = String(decoding: buffered[..<headEnd.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+    buffered = Data(buffered[headEnd.upperBound...])
     let parts = lines.first?.split(separator: " ") ?? []
     guard parts.count >= 2 else { return nil }
     var headers: [String: String] = [:]

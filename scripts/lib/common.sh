@@ -4,9 +4,8 @@
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export REPO_ROOT
 
-# The system packages the build needs (headers + pkg-config for the libxml2 module), and libcurl, which
-# the fetcher loads at run time on its first fetch (Sources/CCurl).
-BUILD_PACKAGES=(pkg-config libncursesw5-dev libxml2-dev libsqlite3-dev libcurl4)
+# The system packages the build needs: headers, and pkg-config for the libxml2 and libcurl modules.
+BUILD_PACKAGES=(pkg-config libncursesw5-dev libxml2-dev libsqlite3-dev libcurl4-openssl-dev)
 
 say() { printf '%s\n' "$*" >&2; }
 
@@ -48,30 +47,11 @@ ensure_swift() {
   fi
 }
 
-# The functions a reload, a start and a walk through the screens run, in the order the linker is to
-# place them (written by scripts/order-functions; a name the code no longer has is skipped).
-LINK_ORDER="$REPO_ROOT/scripts/lib/link-order.txt"
-
 # build_release: the optimised binary that scripts/run starts and the benchmarks measure; prints its path.
-# - The Swift runtime and Foundation are linked in (--static-swift-stdlib): measured with bench-app, a
-#   process then starts in ~18 ms instead of ~24 ms and peaks ~7 MB lower (no relocation of a dozen
-#   shared Swift libraries, only the pages used are read), at the cost of a larger file (~90 MB with
-#   symbols).
-# - Linked by lld with packed relative relocations (RELR, glibc 2.36+): the loader no longer reads a
-#   2.1 MB relocation table at every start (-2.1 MB resident).
-# - Every function in a section of its own, and the ones in $LINK_ORDER placed first: the code a run
-#   touches sits in a few hundred KB instead of being spread over 18 MB, of which the kernel maps 64 KB
-#   around each page touched (bench-app's 100-feed reload: text resident 9.8 -> ~5 MB).
-# - No dynamic symbol table of our own functions (--no-export-dynamic undoes the -export-dynamic that
-#   the static Swift runtime's link arguments add): nothing looks them up, and the loader no longer
-#   reads 550 KB of names at each start.
 release_flags() {
-  RELEASE_FLAGS=(-c release --static-swift-stdlib
-    -Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
-    -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic)
-  if [ -s "$LINK_ORDER" ]; then
-    RELEASE_FLAGS+=(-Xlinker "--symbol-ordering-file=$LINK_ORDER" -Xlinker --no-warn-symbol-ordering)
-  fi
+  RELEASE_FLAGS=(-c release
+    --static-swift-stdlib   # the Swift runtime and Foundation linked in: starts faster, no dozen .so to relocate
+    -Xswiftc -use-ld=lld)   # lld: relinks the ~90 MB static binary in ~3 s
 }
 
 build_release() {
@@ -79,8 +59,6 @@ build_release() {
   set -o pipefail  # the build's status, not the progress filter's (restored on return by `local -`)
   release_flags
   bin_dir=$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)
-  # SwiftPM does not see the order file as an input: a binary linked before its last change is relinked.
-  if [ -e "$bin_dir/splitfeed" ] && [ "$LINK_ORDER" -nt "$bin_dir/splitfeed" ]; then rm -f "$bin_dir/splitfeed"; fi
   log=$(mktemp)
   if [ -e "$bin_dir/splitfeed" ]; then say "Building splitfeed (release)…"; else say "Building splitfeed (release; the first build takes a few minutes)…"; fi
   if ! swift build "${RELEASE_FLAGS[@]}" --product splitfeed 2>&1 | show_build_progress "$log"; then

@@ -3,12 +3,16 @@
 
 #include <stddef.h>
 
-/// One HTTP GET run by libcurl with splitfeed's limits (see HTTPTransfer.swift for why libcurl is
-/// driven directly). Fill the inputs, call cc_perform from a thread of its own, read the outputs, then
-/// cc_transfer_free. cc_cancel may be called from any thread while cc_perform runs.
+/// HTTP GETs run by libcurl's multi interface on one thread of their own, with splitfeed's limits (see
+/// HTTPTransfer.swift for why libcurl is driven directly). One multi handle serves the whole process, so
+/// its connection cache lets feeds on the same host share kept-alive connections.
+///
+/// Fill the inputs, call cc_start from any thread; on_done is called once, on the transfer thread, when
+/// the outputs are ready; then cc_transfer_free. cc_cancel may be called from any thread at any time
+/// before cc_transfer_free.
 typedef enum {
   CC_OK = 0,
-  /// libcurl could not be loaded or a handle not created.
+  /// libcurl could not be initialised or a handle not created.
   CC_UNAVAILABLE,
   /// The decoded body passed max_bytes (or the headers 256 KiB): stopped at once.
   CC_TOO_LARGE,
@@ -21,8 +25,10 @@ typedef enum {
   CC_CURL_ERROR,
 } cc_result;
 
-typedef struct {
-  // Inputs (owned by the caller).
+typedef struct cc_transfer cc_transfer;
+
+struct cc_transfer {
+  // Inputs (copied by cc_start; the caller may free its strings once it returns).
   const char *url;
   const char *const *headers;
   size_t header_count;
@@ -31,6 +37,10 @@ typedef struct {
   long total_timeout_ms;
   long max_redirects;
   size_t max_bytes;
+  /// How many transfers the caller runs at once: the connection cache keeps at least four times as many.
+  long parallel;
+  void (*on_done)(cc_transfer *transfer);
+  void *context;
 
   // Outputs (freed by cc_transfer_free).
   cc_result result;
@@ -44,15 +54,19 @@ typedef struct {
   unsigned char *body;
   size_t body_length;
 
-  // Private.
+  // Private to the transfer thread.
   void *handle;
+  void *header_list;
+  char *url_copy;
+  cc_transfer *next;
   int cancelled;
   size_t body_capacity;
   size_t header_capacity;
+  long long started_ms;
   long long last_activity_ms;
-} cc_transfer;
+};
 
-void cc_perform(cc_transfer *transfer);
+void cc_start(cc_transfer *transfer);
 void cc_cancel(cc_transfer *transfer);
 void cc_transfer_free(cc_transfer *transfer);
 

@@ -3,9 +3,8 @@ import Foundation
 /// A GET as the fetcher sends it: the address and the request header fields, in the order given.
 ///
 /// splitfeed's own type rather than Foundation's `URLRequest`, because libcurl is driven directly
-/// (`HTTPTransfer`): importing FoundationNetworking only for its request and response types linked its
-/// libcurl into the binary, so every start, even `--help` or opening the cache, loaded libcurl, OpenSSL,
-/// GnuTLS and Kerberos (about 4 MB resident) before any feed was fetched.
+/// (`HTTPTransfer`) and FoundationNetworking is not linked: it would bring all of URLSession for two
+/// small value types.
 struct HTTPRequest: Sendable {
   var url: URL
   var headerFields: [(name: String, value: String)] = []

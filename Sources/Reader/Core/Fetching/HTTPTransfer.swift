@@ -6,11 +6,11 @@ import Foundation
 /// times out, and a whole-transfer deadline stops a server that trickles.
 ///
 /// It drives libcurl directly (the `CCurl` shim) rather than through URLSession because, on Linux,
-/// URLSession hands every decoded chunk to its delegate asynchronously with no back-pressure: libcurl
-/// inflated a 254 KiB gzip bomb to its full 256 MiB in memory before the delegate's cancel at the cap
-/// could land (issue 6, "Network faults"; measured +277 MiB resident for an 8 MiB cap). Here the cap is
-/// checked inside libcurl's write callback, so a bomb stops after at most the cap. Each transfer runs on
-/// a thread of its own (libcurl blocks), at most `maxConcurrent` at a time through the fetcher's pool.
+/// URLSession hands every decoded chunk to its delegate asynchronously with no back-pressure, so a gzip
+/// bomb inflates far past the cap before a cancel lands (docs/DECISIONS.md). Here the cap is checked
+/// inside libcurl's write callback. Every transfer runs on the shim's one thread through one multi
+/// handle, which keeps connections open for the next feed on the same host; how many run at once is the
+/// caller's bounded pool.
 final class HTTPTransfer: @unchecked Sendable {
   /// How the transfer ended.
   enum Outcome: Sendable {
@@ -20,8 +20,10 @@ final class HTTPTransfer: @unchecked Sendable {
 
   private let request: HTTPRequest
   private let configuration: Fetcher.Configuration
-  /// The C state; lives as long as this object (the cancel handler may outlive the transfer's thread).
+  /// The C state; lives as long as this object (the cancel handler may outlive the transfer).
   private let state = UnsafeMutablePointer<cc_transfer>.allocate(capacity: 1)
+  /// Set before `cc_start`, resumed once by `on_done` on the transfer thread.
+  private var continuation: CheckedContinuation<Outcome, Never>?
 
   init(request: HTTPRequest, configuration: Fetcher.Configuration) {
     self.request = request
@@ -37,28 +39,27 @@ final class HTTPTransfer: @unchecked Sendable {
 
   /// Runs the transfer to its end; honours task cancellation.
   func run() async -> Outcome {
-    let url = request.url.absoluteString
     if Task.isCancelled { return .failed(.cancelled) }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-        let thread = Thread { [self] in continuation.resume(returning: perform(url: url)) }
-        thread.name = "splitfeed fetch"
-        thread.start()
+        self.continuation = continuation
+        start()
       }
     } onCancel: {
       cc_cancel(state)
     }
   }
 
-  private func perform(url: String) -> Outcome {
+  /// Hands the transfer to the shim, which copies the URL and headers before this returns.
+  private func start() {
     let headers = request.headerFields.map { strdup("\($0.name): \($0.value)") }
-    let urlText = strdup(url)
+    let urlText = strdup(request.url.absoluteString)
     defer {
       headers.forEach { free($0) }
       free(urlText)
     }
     let milliseconds = { (seconds: Double) in max(1, Int((seconds * 1000).rounded())) }
-    let result: Outcome = headers.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerPointers in
+    headers.map { UnsafePointer($0) }.withUnsafeBufferPointer { headerPointers in
       state.pointee.url = UnsafePointer(urlText)
       state.pointee.headers = headerPointers.baseAddress
       state.pointee.header_count = headerPointers.count
@@ -67,13 +68,24 @@ final class HTTPTransfer: @unchecked Sendable {
       state.pointee.total_timeout_ms = milliseconds(configuration.transferTimeout)
       state.pointee.max_redirects = configuration.maxRedirects
       state.pointee.max_bytes = configuration.maxBytes
-      cc_perform(state)
-      state.pointee.url = nil
-      state.pointee.headers = nil
-      return outcome(url: url)
+      state.pointee.parallel = configuration.maxConcurrent
+      state.pointee.context = Unmanaged.passRetained(self).toOpaque()
+      state.pointee.on_done = { state in
+        guard let state, let context = state.pointee.context else { return }
+        let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeRetainedValue()
+        transfer.finished()
+      }
+      cc_start(state)
     }
+  }
+
+  /// Called once on the transfer thread when the outputs are ready.
+  private func finished() {
+    let outcome = outcome(url: request.url.absoluteString)
     cc_transfer_free(state)  // the headers and URL are copied out and the body handed over: free them now
-    return result
+    let continuation = self.continuation
+    self.continuation = nil
+    continuation?.resume(returning: outcome)
   }
 
   private func outcome(url: String) -> Outcome {
@@ -90,7 +102,7 @@ final class HTTPTransfer: @unchecked Sendable {
     case CC_CANCELLED:
       return .failed(.cancelled)
     case CC_UNAVAILABLE:
-      return .failed(.network(url: url, reason: "libcurl could not be loaded"))
+      return .failed(.network(url: url, reason: "libcurl could not be started"))
     default:
       let message = withUnsafeBytes(of: t.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
       return .failed(
