@@ -79,12 +79,15 @@ extension FeedBuilder {
     }
   }
 
+  /// Enclosure sizes in bytes as written by the feed: never negative, at most what a Double counts exactly.
+  static let enclosureLengths = 0...(1 << 53)
+
   func addEnclosure(_ url: String?, type: String?, length: String?) {
     guard let url, !url.isEmpty, draft != nil else { return }
     let absolute = resolved(url)
     if draft?.enclosures.contains(where: { $0.url == absolute }) == true { return }
     draft?.enclosures.append(
-      Enclosure(url: absolute, type: type, length: length.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }))
+      Enclosure(url: absolute, type: type, length: length.flatMap { ClampedInteger.parse($0, in: Self.enclosureLengths) }))
   }
 
   func closeItem() {

@@ -49,6 +49,16 @@ struct ReferenceRepair {
       .contains { name.contains($0) }
   }
 
+  /// The whole of `bytes` repaired at once (article HTML: small, and already in memory).
+  static func repairing(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    var repair = ReferenceRepair()
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    repair.feed(bytes) { out.append(contentsOf: $0) }
+    repair.finish { out.append(contentsOf: $0) }
+    return out
+  }
+
   /// Rewrites `input` and hands the result to `sink`, in one or more pieces; bytes that cannot be
   /// decided yet are kept for the next call.
   mutating func feed(_ input: UnsafeBufferPointer<UInt8>, _ sink: (UnsafeBufferPointer<UInt8>) -> Void) {

@@ -44,8 +44,10 @@ struct HTMLRenderer {
   static func render(_ html: String, resolver: ArticleLinkResolver) -> StyledText {
     var renderer = HTMLRenderer(resolver: resolver)
     var source = html
-    source.withUTF8 { bytes in
-      _ = HTMLDocument.withParsed(UnsafeRawBufferPointer(bytes), encoding: "UTF-8") { renderer.walk($0) }
+    // References first as a browser reads them (libxml2 drops `&#1;` and maps `&#150;` to a control).
+    let repaired = source.withUTF8 { ReferenceRepair.repairing($0) }
+    repaired.withUnsafeBytes { bytes in
+      _ = HTMLDocument.withParsed(bytes, encoding: "UTF-8") { renderer.walk($0) }
     }
     return renderer.finish()
   }
