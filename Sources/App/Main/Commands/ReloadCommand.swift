@@ -3,7 +3,8 @@ import Foundation
 import Reader
 
 /// `splitfeed reload`: refreshes every feed without the UI (SPEC §6), through the same `Reloader` the
-/// UI's `r`/`R` use. One stderr line per failed feed, a summary line, exit status 1 if any failed.
+/// UI's `r`/`R` use. One stderr line per failed feed and per feed whose document needed repairs, a summary
+/// line, exit status 1 if any failed.
 struct ReloadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reload",
@@ -48,15 +49,17 @@ struct ReloadReport: Equatable {
   var unchanged = 0
   var failed = 0
   var newItems = 0
-  /// `<url>: <error sentence>` per failed feed, in feed order.
+  /// `<url>: <error sentence>` per failed feed and `<url>: warning: <sentences>` per feed stored with
+  /// parse warnings, in feed order.
   var errorLines: [String] = []
 
   init(_ results: [FeedReloadResult]) {
     for result in results {
       switch result.outcome {
-      case .updated(let summary, _):
+      case .updated(let summary, let warnings):
         updated += 1
         newItems += summary.newItems
+        if !warnings.isEmpty { errorLines.append("\(result.url): warning: \(warnings.joined(separator: " "))") }
       case .notModified:
         unchanged += 1
       case .failed(let message):

@@ -61,6 +61,11 @@ enum CacheSchema {
     migrator.registerMigration("v2-offered-feeds") { db in
       try db.execute(sql: "ALTER TABLE feeds ADD COLUMN offered_feeds TEXT")
     }
+    // What the parser repaired or skipped in the stored document (JSON array of sentences), so the reader
+    // can mark the feed and say why, not only `dump`.
+    migrator.registerMigration("v3-feed-warnings") { db in
+      try db.execute(sql: "ALTER TABLE feeds ADD COLUMN warnings TEXT")
+    }
     return migrator
   }
 }
