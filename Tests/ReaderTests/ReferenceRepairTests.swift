@@ -9,7 +9,7 @@ import Testing
 struct ReferenceRepairTests {
   /// Runs `text` through the repair in pieces of `piece` bytes.
   static func repaired(_ text: String, piece: Int = 1 << 20) -> (String, ReferenceRepair) {
-    var repair = ReferenceRepair()
+    let repair = ReferenceRepair()
     var out: [UInt8] = []
     let bytes = Array(text.utf8)
     var offset = 0

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// Cheap on the common path: `memchr` finds the next `&` and `!`; a piece with nothing to rewrite is
 /// handed on without a copy. Only for ASCII-compatible encodings (`isApplicable`).
-struct ReferenceRepair {
+final class ReferenceRepair {
   /// What a repair fixed, for the warning that names the first one.
   enum Kind: Sendable {
     case bareAmpersand, unknownEntity, invalidCharacterReference
@@ -30,7 +30,9 @@ struct ReferenceRepair {
   private var previous: UInt8 = 0
   /// Document offset of the next byte to read.
   private var offset = 0
-  private var out: [UInt8] = []
+  /// The rewritten bytes of a piece: a `TextBuffer`, since a piece of an escaped HTML body holds thousands
+  /// of references and `Array`'s appends cost ~70 instructions each before copying anything.
+  private var out = TextBuffer(capacity: 80 * 1024)
 
   /// The longest reference looked at (the longest HTML 4 name is 8 bytes; zero-padded numbers run longer).
   static let maxReferenceLength = 64
@@ -51,7 +53,7 @@ struct ReferenceRepair {
 
   /// The whole of `bytes` repaired at once (article HTML: small, and already in memory).
   static func repairing(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    var repair = ReferenceRepair()
+    let repair = ReferenceRepair()
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     repair.feed(bytes) { out.append(contentsOf: $0) }
@@ -61,7 +63,7 @@ struct ReferenceRepair {
 
   /// Rewrites `input` and hands the result to `sink`, in one or more pieces; bytes that cannot be
   /// decided yet are kept for the next call.
-  mutating func feed(_ input: UnsafeBufferPointer<UInt8>, _ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+  func feed(_ input: UnsafeBufferPointer<UInt8>, _ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
     var rest = input
     if !carry.isEmpty {
       // Join the carried bytes with the start of `input`; whatever is still undecided after that lies
@@ -83,7 +85,7 @@ struct ReferenceRepair {
   }
 
   /// Hands on what was carried, deciding it as the end of the document.
-  mutating func finish(_ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+  func finish(_ sink: (UnsafeBufferPointer<UInt8>) -> Void) {
     guard !carry.isEmpty else { return }
     let bytes = carry
     carry = []
@@ -91,24 +93,24 @@ struct ReferenceRepair {
   }
 
   /// Scans `bytes`, sends the rewritten prefix it could decide to `sink`, and returns its length.
-  private mutating func run(
+  private func run(
     _ bytes: UnsafeBufferPointer<UInt8>, final: Bool, _ sink: (UnsafeBufferPointer<UInt8>) -> Void
   ) -> Int {
-    out.removeAll(keepingCapacity: true)
+    out.removeAll()
     var clean = 0  // bytes[clean..<i] still to copy when `out` is in use
     let end = scan(bytes, final: final, clean: &clean)
-    if out.isEmpty, clean == 0 {
+    if out.count == 0, clean == 0 {
       if end > 0 { sink(UnsafeBufferPointer(rebasing: bytes[..<end])) }
     } else {
       out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<end]))
-      out.withUnsafeBufferPointer { sink($0) }
+      sink(out.bytes)
     }
     if end > 0 { previous = bytes[end - 1] }
     offset += end
     return end
   }
 
-  private mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool, clean: inout Int) -> Int {
+  private func scan(_ bytes: UnsafeBufferPointer<UInt8>, final: Bool, clean: inout Int) -> Int {
     let n = bytes.count
     guard let base = bytes.baseAddress, n > 0 else { return 0 }
     var i = 0
@@ -164,13 +166,43 @@ struct ReferenceRepair {
           i = at + length
         case .replace(let length, let scalar):
           out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<at]))
-          out.append(contentsOf: "&#\(scalar);".utf8)
+          appendReference(scalar)
           clean = at + length
           i = clean
         }
       }
     }
     return n
+  }
+
+  /// Appends `&#<value>;` (no `String` per reference: escaped HTML bodies hold thousands of them).
+  private func appendReference(_ value: UInt32) {
+    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0, 0, 0, 0)
+    var count = 0
+    var v = value
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[count] = UInt8(truncatingIfNeeded: 0x30 + v % 10)
+        v /= 10
+        count += 1
+      } while v > 0
+      out.append(UInt8(ascii: "&"))
+      out.append(UInt8(ascii: "#"))
+      for k in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[k]) }
+      out.append(UInt8(ascii: ";"))
+    }
+  }
+
+  /// The five names XML predefines, without a lookup: `&lt;`, `&amp;`… are most of a feed's references.
+  private static func predefined(_ name: UnsafeBufferPointer<UInt8>) -> UInt32? {
+    switch (name.count, name.first) {
+    case (2, UInt8(ascii: "l")) where name[1] == UInt8(ascii: "t"): return 60
+    case (2, UInt8(ascii: "g")) where name[1] == UInt8(ascii: "t"): return 62
+    case (3, UInt8(ascii: "a")) where name[1] == UInt8(ascii: "m") && name[2] == UInt8(ascii: "p"): return 38
+    case (4, UInt8(ascii: "q")) where name.elementsEqual("quot".utf8): return 34
+    case (4, UInt8(ascii: "a")) where name.elementsEqual("apos".utf8): return 39
+    default: return nil
+    }
   }
 
   /// The state after `<!` when the bytes at `i` open a comment, a CDATA section or a DOCTYPE (`.text`
@@ -193,7 +225,7 @@ struct ReferenceRepair {
   private enum Decision { case undecided, keep(Int), replace(Int, scalar: UInt32) }
 
   /// Reads the reference that starts with the `&` at `bytes[at]`.
-  private mutating func reference(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, final: Bool) -> Decision {
+  private func reference(_ bytes: UnsafeBufferPointer<UInt8>, at: Int, final: Bool) -> Decision {
     let n = bytes.count
     var j = at + 1
     let limit = min(n, at + Self.maxReferenceLength)
@@ -222,6 +254,7 @@ struct ReferenceRepair {
     while j < limit, Self.isNameByte(bytes[j]) { j += 1 }
     guard j < limit, bytes[j] == UInt8(ascii: ";") else { return undecidedOrBare() }
     let name = UnsafeBufferPointer(rebasing: bytes[(at + 1)..<j])
+    if let value = Self.predefined(name) { return .replace(j + 1 - at, scalar: value) }
     if let scalar = PlainText.namedEntity(name) {
       return .replace(j + 1 - at, scalar: scalar.value)
     }
@@ -231,12 +264,12 @@ struct ReferenceRepair {
   }
 
   /// An `&` that starts no reference: written as `&#38;`.
-  private mutating func bare(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Decision {
+  private func bare(_ bytes: UnsafeBufferPointer<UInt8>, at: Int) -> Decision {
     note(.bareAmpersand, at: at)
     return .replace(1, scalar: 38)
   }
 
-  private mutating func note(_ kind: Kind, at position: Int) {
+  private func note(_ kind: Kind, at position: Int) {
     count += 1
     if first == nil { first = (kind, offset + position) }
   }

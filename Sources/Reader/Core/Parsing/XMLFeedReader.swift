@@ -62,8 +62,8 @@ enum XMLFeedReader {
     var handler = makeHandler()
     let handlerEncoding = encoding.flatMap { xmlFindCharEncodingHandler($0) }
     var context: xmlParserCtxtPtr?
-    var repair = repairReferences ? ReferenceRepair() : nil
-    /// Hands bytes to libxml2, creating the parser on the first ones; false once the parse has ended.
+    let repair = repairReferences ? ReferenceRepair() : nil
+    /// Hands bytes to libxml2, creating the parser on the first ones.
     func push(_ bytes: UnsafeBufferPointer<UInt8>) {
       guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
       let base = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
@@ -89,7 +89,7 @@ enum XMLFeedReader {
         var offset = 0
         while offset < bytes.count {
           let piece = UnsafeBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + chunkSize)])
-          if repair != nil { repair!.feed(piece, push) } else { push(piece) }
+          if let repair { repair.feed(piece, push) } else { push(piece) }
           offset += piece.count
           if let ctxt = context, !session.proceeds(ctxt) { return false }
           if context == nil, session.errors.count > 0 { return false }
