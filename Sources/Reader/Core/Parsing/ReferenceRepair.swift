@@ -16,23 +16,31 @@ final class ReferenceRepair {
   }
 
   /// Repairs made so far (HTML entities and `&amp;`-style rewrites are not repairs).
-  private(set) var count = 0
+  // `@exclusivity(unchecked)` on the state touched per reference: one repair serves one parse on one
+  // thread, and the runtime's access checks were ~2 % of a parse of an escaped-HTML feed (perf).
+  @exclusivity(unchecked) private(set) var count = 0
   /// The first repair: its kind and byte offset in the document.
   private(set) var first: (kind: Kind, offset: Int)?
 
   private enum State { case text, comment, cdata, doctype, doctypeSubset }
-  private var state = State.text
+  @exclusivity(unchecked) private var state = State.text
   /// Whether the document declares entities of its own: an unknown name may then be one of them.
-  private var hasInternalSubset = false
+  @exclusivity(unchecked) private var hasInternalSubset = false
   /// Bytes not decided yet (a reference or a markup opener cut by the end of a piece).
   private var carry: [UInt8] = []
   /// The byte before the next one to read (is a `!` the second byte of `<!`?).
-  private var previous: UInt8 = 0
+  @exclusivity(unchecked) private var previous: UInt8 = 0
   /// Document offset of the next byte to read.
-  private var offset = 0
+  @exclusivity(unchecked) private var offset = 0
   /// The rewritten bytes of a piece: a `TextBuffer`, since a piece of an escaped HTML body holds thousands
   /// of references and `Array`'s appends cost ~70 instructions each before copying anything.
-  private var out = TextBuffer(capacity: 80 * 1024)
+  @exclusivity(unchecked) private var out = TextBuffer(capacity: 80 * 1024)
+
+  /// HTML rather than XML: a reference to a C0 control is left as written (browsers keep the control,
+  /// which the renderer then drops), only NUL, surrogates and numbers past Unicode become U+FFFD.
+  private let html: Bool
+
+  init(html: Bool = false) { self.html = html }
 
   /// The longest reference looked at (the longest HTML 4 name is 8 bytes; zero-padded numbers run longer).
   static let maxReferenceLength = 64
@@ -51,9 +59,9 @@ final class ReferenceRepair {
       .contains { name.contains($0) }
   }
 
-  /// The whole of `bytes` repaired at once (article HTML: small, and already in memory).
+  /// The whole of `bytes` repaired at once, read as HTML (article HTML: small, and already in memory).
   static func repairing(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    let repair = ReferenceRepair()
+    let repair = ReferenceRepair(html: true)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     repair.feed(bytes) { out.append(contentsOf: $0) }
@@ -245,7 +253,7 @@ final class ReferenceRepair {
       if (0x80...0x9F).contains(value), let mapped = PlainText.windows1252[Int(value - 0x80)] {
         return .replace(length, scalar: mapped)
       }
-      if Self.isXMLChar(value) { return .keep(length) }
+      if Self.isXMLChar(value) || (html && value > 0 && value < 0x20) { return .keep(length) }
       note(.invalidCharacterReference, at: at)
       return .replace(length, scalar: 0xFFFD)
     }
