@@ -72,7 +72,8 @@ struct DumpCommandTests {
   @Test func malformedWarnsOnStderrWithTheItemCount() throws {
     let result = try Self.run(["dump", Self.fixtures.appendingPathComponent("malformed.xml").path])
     #expect(result.status == 0)
-    #expect(result.stderr.hasPrefix("splitfeed: warning: The markup was malformed (line 4:"))
+    #expect(result.stderr.hasPrefix("splitfeed: warning: 1 malformed reference was repaired (on line 4:"))
+    #expect(result.stderr.contains("\nsplitfeed: warning: The markup was malformed (line 6:"))
     #expect(result.stderr.hasSuffix("recovered 3 items.\n"))
     #expect(result.stdout.contains(#""title": "Third""#))
   }

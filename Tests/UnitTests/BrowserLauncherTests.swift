@@ -65,3 +65,18 @@ import TextLayout
     }
   }
 }
+
+/// Links that would retitle a terminal or read backwards reach the browser percent-encoded.
+@Suite struct BrowserLinkEncodingTests {
+  @Test(arguments: [
+    ("https://e.org/a\u{1B}]2;pwned\u{07}b", "https://e.org/a%1B]2;pwned%07b"),
+    ("https://e.org/x\ny z\t", "https://e.org/x%0Ay%20z%09"),
+    ("https://e.org/\u{9B}31m\u{7F}", "https://e.org/%C2%9B31m%7F"),
+    ("https://e.org/\u{202E}fdp.exe", "https://e.org/%E2%80%AEfdp.exe"),
+    ("https://e.org/caf%C3%A9?q=é&r=1#x", "https://e.org/caf%C3%A9?q=é&r=1#x"),
+  ])
+  func controlsArePercentEncoded(raw: String, encoded: String) throws {
+    #expect(BrowserLauncher.percentEncodingControls(raw) == encoded)
+    #expect(try BrowserLauncher(command: ["b"]).arguments(for: raw) == ["b", encoded])
+  }
+}

@@ -4,7 +4,8 @@ import Reader
 import ReaderUI
 
 /// `splitfeed reload`: refreshes every feed without the UI (SPEC §6), through the same `Reloader` the
-/// UI's `r`/`R` use. One stderr line per failed feed, a summary line, exit status 1 if any failed.
+/// UI's `r`/`R` use. One stderr line per failed feed and per feed whose document needed repairs, a summary
+/// line, exit status 1 if any failed.
 struct ReloadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reload",

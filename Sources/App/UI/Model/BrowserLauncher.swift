@@ -42,13 +42,37 @@ public struct BrowserLauncher: Sendable {
   }
 
   /// The argument vector for `url`, or why it is refused. Pure, so the rules are tested without spawning.
-  public func arguments(for url: String) throws(Failure) -> [String] {
+  public func arguments(for raw: String) throws(Failure) -> [String] {
+    let url = Self.percentEncodingControls(raw)
     guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
       scheme == "http" || scheme == "https", parsed.host?.isEmpty == false
-    else { throw .notWeb(url) }
+    else { throw .notWeb(raw) }
     guard let program = command.first, !program.isEmpty else { throw .noBrowser }
     if command.contains("%u") { return command.map { $0 == "%u" ? url : $0 } }
     return command + [url]
+  }
+
+  /// `url` with its control, whitespace and bidi-control characters percent-encoded (as UTF-8): a browser
+  /// that echoes its URL to the terminal must not receive ESC, BEL, C1 controls or newlines from a feed,
+  /// nor an override that makes the link read differently from where it goes.
+  static func percentEncodingControls(_ url: String) -> String {
+    var out = ""
+    for scalar in url.unicodeScalars {
+      guard needsEncoding(scalar) else {
+        out.unicodeScalars.append(scalar)
+        continue
+      }
+      for byte in String(scalar).utf8 { out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2) }
+    }
+    return out
+  }
+
+  private static func needsEncoding(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0...0x20, 0x7F...0xA0: return true  // C0, space, DEL, C1, no-break space
+    case 0x061C, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2069, 0xFEFF: return true  // bidi and invisible
+    default: return scalar.properties.isWhitespace
+    }
   }
 
   /// Runs the browser and waits for it; `suspend`/`resume` hand the terminal over and take it back, so a
@@ -83,5 +107,11 @@ public struct BrowserLauncher: Sendable {
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     return exitStatus == 0 ? nil : .exited(command: program, status: exitStatus)
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

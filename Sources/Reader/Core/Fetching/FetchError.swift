@@ -17,6 +17,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
   case tooManyRedirects(url: String, limit: Int)
   /// The body exceeded the download cap.
   case tooLarge(url: String, limit: Int)
+  /// The response headers exceeded their cap.
+  case headersTooLarge(url: String, limit: Int)
   /// The connection was reset or closed before the whole body arrived.
   case connectionLost(url: String)
   /// A compressed body decoded to a document that stops before its end (see `BodySniffer`).
@@ -49,6 +51,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(url) redirected more than \(limit) times (a redirect loop?)."
     case .tooLarge(let url, let limit):
       return "\(url) is larger than the \(Self.format(bytes: limit)) download limit."
+    case .headersTooLarge(let url, let limit):
+      return "\(url) sent response headers over the \(limit >> 10) KiB limit; the fetch was stopped."
     case .connectionLost(let url):
       return "\(url) did not arrive whole: the connection was closed or reset midway."
     case .truncated(let url):
@@ -78,9 +82,14 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
     bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }
 
+  /// A Retry-After of more than a year is said as a year (a server's number is not trusted as is).
+  static let maxRetryAfter = 366 * 86_400
+
   private static func retryPhrase(_ value: String) -> String {
     let trimmed = value.trimmingCharacters(in: .whitespaces)
-    if let seconds = Int(trimmed) { return "; retry after \(seconds) second\(seconds == 1 ? "" : "s")" }
+    if trimmed.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let seconds = ClampedInteger.parse(trimmed, in: 0...Self.maxRetryAfter) {
+      return "; retry after \(seconds) second\(seconds == 1 ? "" : "s")"
+    }
     return "; retry after \(trimmed)"
   }
 

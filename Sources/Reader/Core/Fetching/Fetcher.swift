@@ -59,12 +59,27 @@ public struct Fetcher: Sendable {
 
   // MARK: - Files
 
+  /// "a named pipe (FIFO)" and the like for a path that is no regular file: reading one could block forever
+  /// or never end, and "permission denied" would send the user looking in the wrong place.
+  static func specialFileKind(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFIFO: return "a named pipe (FIFO)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    default: return nil
+    }
+  }
+
   private func readFile(_ path: String) throws(FetchError) -> FetchedFeed {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw .fileNotFound(path: path)
     }
     if isDirectory.boolValue { throw .fileUnreadable(path: path, reason: "it is a directory") }
+    if let kind = Self.specialFileKind(path) { throw .fileUnreadable(path: path, reason: "it is \(kind), not a file") }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))

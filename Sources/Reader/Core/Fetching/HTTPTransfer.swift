@@ -88,12 +88,17 @@ final class HTTPTransfer: @unchecked Sendable {
     continuation?.resume(returning: outcome)
   }
 
+  /// The response-header cap of the shim's `on_header` (256 KiB), for the message.
+  static let maxHeaderBytes = 256 * 1024
+
   private func outcome(url: String) -> Outcome {
     let t = state.pointee
     switch t.result {
     case CC_OK:
       break
     case CC_TOO_LARGE:
+      // The shim's header cap and body cap share the code; headers arrive before any body byte.
+      if t.body_length == 0, t.header_length > 0 { return .failed(.headersTooLarge(url: url, limit: Self.maxHeaderBytes)) }
       return .failed(.tooLarge(url: url, limit: configuration.maxBytes))
     case CC_IDLE_TIMEOUT:
       return .failed(.timedOut(url: url, seconds: configuration.connectTimeout))

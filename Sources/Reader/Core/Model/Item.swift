@@ -72,7 +72,8 @@ public struct Enclosure: Sendable, Equatable {
     var total = 0
     for (i, part) in parts.enumerated() {
       let whole = i == parts.count - 1 ? part.split(separator: ".", maxSplits: 1).first ?? part : part
-      guard let value = Int(whole), value >= 0 else { return nil }
+      // Each part at most a billion, so a hostile text cannot overflow the total.
+      guard let value = Int(whole), (0...1_000_000_000).contains(value) else { return nil }
       total = total * 60 + value
     }
     return total

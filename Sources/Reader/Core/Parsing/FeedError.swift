@@ -13,6 +13,10 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
   case malformed(detail: String)
   /// Entity declarations that expand without bound ("billion laughs"); parsing was stopped.
   case entityExpansion
+  /// Entity references that expand to far more text than the document holds; parsing was stopped.
+  case expansionOverLimit(expandedBytes: Int, limitBytes: Int)
+  /// The parse took longer than its time limit and was stopped.
+  case timedOut(seconds: Double)
   /// JSON that is not valid, or valid JSON that is not a JSON Feed.
   case invalidJSON(detail: String)
 
@@ -28,6 +32,11 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
       return "The document is not well-formed XML and no feed could be recovered (\(detail))."
     case .entityExpansion:
       return "The document declares entities that expand without bound (a \"billion laughs\" attack); parsing was stopped."
+    case .expansionOverLimit(let expanded, let limit):
+      return "The document's entity references expand to over \(expanded) bytes of text, more than the \(limit) "
+        + "bytes allowed for a document of its size (an entity expansion attack); parsing was stopped."
+    case .timedOut(let seconds):
+      return "Parsing the document took longer than \(Int(seconds.rounded(.up))) s and was stopped."
     case .invalidJSON(let detail):
       return "The document is not a valid JSON Feed (\(detail))."
     }

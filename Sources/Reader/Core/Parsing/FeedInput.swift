@@ -31,4 +31,17 @@ enum FeedInput {
       }
     }
   }
+
+  /// The 1-based line of the byte at `offset` (for a warning; reads the input again up to there).
+  func line(atOffset offset: Int) -> Int {
+    var line = 1
+    var seen = 0
+    try? forEachChunk { chunk in
+      let part = chunk.prefix(max(0, offset - seen))
+      line += part.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      seen += chunk.count
+      return seen < offset
+    }
+    return line
+  }
 }

@@ -41,12 +41,17 @@ public enum FeedParser {
   /// Documents above this many bytes are refused (a safety cap; the chunked parser itself has no limit).
   public static let defaultMaxBytes = 256 * 1024 * 1024
 
+  /// Seconds one parse may take before it is stopped: the fetch's time limit does not cover parsing, and a
+  /// small hostile body must not keep a reload busy. The largest document allowed parses in a few seconds.
+  public static let defaultTimeLimit: Double = 60
+
   /// Parses `data` fetched from `url` (used to resolve relative links). `httpCharset` is the `charset`
   /// parameter of the HTTP `Content-Type`, which overrides the XML declaration (but not a BOM).
   public static func parse(
-    data: Data, url: URL?, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes
+    data: Data, url: URL?, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes,
+    timeLimit: Double = defaultTimeLimit
   ) throws -> Result {
-    try parse(data: data, url: url, httpCharset: httpCharset, maxBytes: maxBytes, stream: nil)
+    try parse(data: data, url: url, httpCharset: httpCharset, maxBytes: maxBytes, timeLimit: timeLimit, stream: nil)
   }
 
   /// `parse(data:…)` that hands each item to `stream` as it is parsed; the result's `feed.items` is
@@ -55,11 +60,11 @@ public enum FeedParser {
     data: Data, url: URL?, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes,
     streamingItemsTo stream: ItemStream
   ) throws -> Result {
-    try parse(data: data, url: url, httpCharset: httpCharset, maxBytes: maxBytes, stream: stream)
+    try parse(data: data, url: url, httpCharset: httpCharset, maxBytes: maxBytes, timeLimit: defaultTimeLimit, stream: stream)
   }
 
   private static func parse(
-    data: Data, url: URL?, httpCharset: String?, maxBytes: Int, stream: ItemStream?
+    data: Data, url: URL?, httpCharset: String?, maxBytes: Int, timeLimit: Double, stream: ItemStream?
   ) throws -> Result {
     guard data.count <= maxBytes else { throw FeedError.tooLarge(bytes: data.count, limit: maxBytes) }
     guard let first = EncodingSniffer.firstSignificantByte(data) else { throw FeedError.empty }
@@ -72,12 +77,14 @@ public enum FeedParser {
       }
       return Result(feed: feed, warnings: [], itemCount: count)
     }
-    return try parseXML(.data(data), head: data, url: url, httpCharset: httpCharset, stream: stream)
+    return try parseXML(
+      .data(data), head: data, url: url, httpCharset: httpCharset, timeLimit: timeLimit, stream: stream)
   }
 
   /// Parses the file at `fileURL`, reading it in chunks (a large feed is never held in memory whole).
   public static func parse(
-    contentsOf fileURL: URL, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes
+    contentsOf fileURL: URL, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes,
+    timeLimit: Double = defaultTimeLimit
   ) throws -> Result {
     let size = (try FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
     guard size <= maxBytes else { throw FeedError.tooLarge(bytes: size, limit: maxBytes) }
@@ -86,9 +93,9 @@ public enum FeedParser {
     try? handle.close()
     guard let first = EncodingSniffer.firstSignificantByte(head) else { throw FeedError.empty }
     if first == UInt8(ascii: "{") {
-      return try parse(data: Data(contentsOf: fileURL), url: fileURL, maxBytes: maxBytes)
+      return try parse(data: Data(contentsOf: fileURL), url: fileURL, maxBytes: maxBytes, timeLimit: timeLimit)
     }
-    return try parseXML(.file(fileURL), head: head, url: fileURL, httpCharset: httpCharset)
+    return try parseXML(.file(fileURL), head: head, url: fileURL, httpCharset: httpCharset, timeLimit: timeLimit)
   }
 
   /// One XML pass (two when declared UTF-8 turns out to be windows-1252), with libxml2's complaints
@@ -96,12 +103,15 @@ public enum FeedParser {
   /// the second reads the document a third time, so the stream ends with the reading kept (rare: the
   /// document must be broken in both encodings).
   private static func parseXML(
-    _ input: FeedInput, head: Data, url: URL?, httpCharset: String?, stream: ItemStream? = nil
+    _ input: FeedInput, head: Data, url: URL?, httpCharset: String?, timeLimit: Double, stream: ItemStream? = nil
   ) throws -> Result {
     var warnings: [String] = []
     let sniffed = EncodingSniffer.override(for: head, httpCharset: httpCharset)
     let read = { (encoding: String?) in
-      XMLFeedReader.read(input, documentURL: url, encoding: encoding, onItem: stream?.item)
+      XMLFeedReader.read(
+        input, documentURL: url, encoding: encoding,
+        repairReferences: ReferenceRepair.isApplicable(head: head, encoding: encoding), timeLimit: timeLimit,
+        onItem: stream?.item)
     }
     var outcome = read(sniffed)
     if outcome.errors.encoding, sniffed == nil || sniffed == "UTF-8",
@@ -119,11 +129,18 @@ public enum FeedParser {
       }
     }
     if outcome.errors.entityLoop { throw FeedError.entityExpansion }
+    if let (expanded, limit) = outcome.errors.expansion {
+      throw FeedError.expansionOverLimit(expandedBytes: expanded, limitBytes: limit)
+    }
+    if outcome.errors.timedOut { throw FeedError.timedOut(seconds: timeLimit) }
     if let root = outcome.foreignRoot { throw FeedError.notAFeed(root: root) }
     let detail = outcome.errors.first ?? "no root element"
     guard outcome.format != nil else { throw FeedError.malformed(detail: detail) }
     let feed = outcome.feed
     let n = outcome.itemCount
+    if let first = outcome.repairs.first {
+      warnings.append(repairWarning(count: outcome.repairs.count, first: first, line: input.line(atOffset: first.offset)))
+    }
     if outcome.cutFields > 0 {
       let limit = FeedBuilder.maxFieldBytes >> 20
       warnings.append(
@@ -135,5 +152,17 @@ public enum FeedParser {
         "The markup was malformed (\(detail)); recovered \(n) item\(n == 1 ? "" : "s").")
     }
     return Result(feed: feed, warnings: warnings, itemCount: n, inheritedAuthor: outcome.inheritedAuthor)
+  }
+
+  /// "3 malformed references were repaired (the first on line 12: a bare "&", kept as text)."
+  static func repairWarning(count: Int, first: (kind: ReferenceRepair.Kind, offset: Int), line: Int) -> String {
+    let what: String
+    switch first.kind {
+    case .bareAmpersand: what = "an \"&\" that starts no reference, kept as text"
+    case .unknownEntity: what = "an undeclared entity, kept as written"
+    case .invalidCharacterReference: what = "a reference to a character XML forbids, shown as U+FFFD"
+    }
+    let references = count == 1 ? "1 malformed reference was" : "\(count) malformed references were"
+    return "\(references) repaired (\(count == 1 ? "" : "the first ")on line \(line): \(what))."
   }
 }

@@ -34,6 +34,9 @@ enum FeedNamespace: UInt8, Sendable {
     ("http://my.netscape.com/rdf/simple/0.9/", .rss090),
     ("http://www.w3.org/XML/1998/namespace", .xml),
     ("http://www.w3.org/1999/xhtml", .xhtml),
+    // RSS 2.0 put in a namespace of its own by some producers: read as plain RSS.
+    ("http://backend.userland.com/rss2", .none),
+    ("http://backend.userland.com/rss", .none),
   ].map { uri, ns in (Array(uri.utf8) + [0], ns) }
 }
 

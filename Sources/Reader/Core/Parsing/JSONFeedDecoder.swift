@@ -107,6 +107,16 @@ enum JSONFeedDecoder {
       case mimeType = "mime_type"
       case sizeInBytes = "size_in_bytes"
     }
+
+    init(from decoder: any Decoder) throws {
+      let c = try decoder.container(keyedBy: CodingKeys.self)
+      url = try c.decodeIfPresent(String.self, forKey: .url)
+      mimeType = try c.decodeIfPresent(String.self, forKey: .mimeType)
+      // A size past Int's range (or fractional, or negative) is clamped, not a reason to refuse the feed.
+      let size = (try? c.decodeIfPresent(Double.self, forKey: .sizeInBytes)) ?? nil
+      let range = FeedBuilder.enclosureLengths
+      sizeInBytes = size.map { Int(min(max($0, Double(range.lowerBound)), Double(range.upperBound))) }
+    }
   }
 
   /// JSON Feed ids are strings, but numbers are common in the wild.

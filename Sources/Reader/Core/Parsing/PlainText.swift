@@ -193,16 +193,22 @@ public enum PlainText {
     let nameStart = i
     while i < bytes.count, i - nameStart <= 32, isAlnum(bytes[i]) { i += 1 }
     guard i > nameStart, i < bytes.count, bytes[i] == UInt8(ascii: ";") else { return nil }
-    var name = Array(bytes[nameStart..<i])
-    name.append(0)
-    guard let desc = htmlEntityLookup(name), let scalar = Unicode.Scalar(desc.pointee.value) else {
-      if name == Array("apos\0".utf8) { return ("'", i + 1) }
-      return nil
-    }
+    guard let scalar = namedEntity(UnsafeBufferPointer(rebasing: bytes[nameStart..<i])) else { return nil }
     return (scalar, i + 1)
   }
 
-  private static func digitValue(_ c: UInt8, hex: Bool) -> UInt32? {
+  /// The character an HTML 4 entity name (or XML's `apos`) stands for; nil for any other name.
+  static func namedEntity(_ name: UnsafeBufferPointer<UInt8>) -> Unicode.Scalar? {
+    guard name.count <= 32 else { return nil }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 1) { cString in
+      _ = cString.initialize(fromContentsOf: name)
+      cString[name.count] = 0
+      if let desc = htmlEntityLookup(cString.baseAddress) { return Unicode.Scalar(desc.pointee.value) }
+      return xmlStrEqual(cString.baseAddress, "apos") != 0 ? "'" : nil
+    }
+  }
+
+  static func digitValue(_ c: UInt8, hex: Bool) -> UInt32? {
     switch c {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - 0x30)
     case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: return UInt32(c - 0x61 + 10)
@@ -211,7 +217,8 @@ public enum PlainText {
     }
   }
 
-  private static let windows1252: [UInt32?] = [
+  /// What windows-1252 puts at 0x80–0x9F (nil: undefined there).
+  static let windows1252: [UInt32?] = [
     0x20AC, nil, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152,
     nil, 0x017D, nil, nil, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122,
     0x0161, 0x203A, 0x0153, nil, 0x017E, 0x0178,

@@ -21,6 +21,13 @@ enum XMLFeedReader {
     var format: FeedBuilder.Format?
     var foreignRoot: String?
     var errors: ErrorLog
+    var repairs: Repairs
+  }
+
+  /// What `ReferenceRepair` fixed.
+  struct Repairs {
+    var count = 0
+    var first: (kind: ReferenceRepair.Kind, offset: Int)?
   }
 
   /// Errors libxml2 reported during the pass.
@@ -29,6 +36,10 @@ enum XMLFeedReader {
     var first: String?
     var entityLoop = false
     var encoding = false
+    /// Entity references expanded to more bytes than `Session.expansionLimit` allows.
+    var expansion: (expanded: Int, limit: Int)?
+    /// The pass ran out of time.
+    var timedOut = false
   }
 
   /// What one xmlParseChunk call is given. libxml2 copies each chunk into its input buffer before parsing
@@ -38,34 +49,54 @@ enum XMLFeedReader {
 
   /// Parses `input`; `encoding`, when given, overrides the BOM-less detection and the XML declaration.
   /// With `onItem`, each item is handed over as soon as it is complete instead of kept in the outcome.
+  /// `repairReferences` runs the bytes through `ReferenceRepair` first; the pass stops after
+  /// `timeLimit` seconds.
   static func read(
-    _ input: FeedInput, documentURL: URL?, encoding: String?, onItem: ((Item) -> Void)? = nil
+    _ input: FeedInput, documentURL: URL?, encoding: String?, repairReferences: Bool, timeLimit: Double,
+    onItem: ((Item) -> Void)? = nil
   ) -> Outcome {
     // Errors reach `session.errors` through the SAX callbacks; libxml2's default printers (stderr, the
     // terminal in the interactive reader) are silenced on this thread.
     splitfeed_xml_silence_default_errors()
-    let session = Session(builder: FeedBuilder(documentURL: documentURL, onItem: onItem))
+    let session = Session(builder: FeedBuilder(documentURL: documentURL, onItem: onItem), timeLimit: timeLimit)
     var handler = makeHandler()
     let handlerEncoding = encoding.flatMap { xmlFindCharEncodingHandler($0) }
     var context: xmlParserCtxtPtr?
+    let repair = repairReferences ? ReferenceRepair() : nil
+    /// Hands bytes to libxml2, creating the parser on the first ones.
+    func push(_ bytes: UnsafeBufferPointer<UInt8>) {
+      guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+      let base = UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self)
+      var offset = 0
+      if context == nil {
+        // Without an imposed encoding libxml2 sniffs the first four bytes (BOM, UTF-16 patterns).
+        offset = handlerEncoding == nil ? min(4, bytes.count) : 0
+        context = makeContext(&handler, head: base, count: offset, encoding: handlerEncoding, session: session)
+        session.context = context
+      }
+      guard let ctxt = context else { return }
+      while offset < bytes.count, session.proceeds(ctxt) {
+        let n = min(chunkSize, bytes.count - offset)
+        session.bytesRead += n
+        xmlParseChunk(ctxt, base + offset, Int32(n), 0)
+        offset += n
+        session.checkTime(every: 256)
+      }
+    }
     do {
       try input.forEachChunk { raw in
-        let bytes = raw.bindMemory(to: CChar.self)
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return true }
+        let bytes = raw.bindMemory(to: UInt8.self)
         var offset = 0
-        if context == nil {
-          // Without an imposed encoding libxml2 sniffs the first four bytes (BOM, UTF-16 patterns).
-          offset = handlerEncoding == nil ? min(4, bytes.count) : 0
-          context = makeContext(&handler, head: base, count: offset, encoding: handlerEncoding, session: session)
+        while offset < bytes.count {
+          let piece = UnsafeBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + chunkSize)])
+          if let repair { repair.feed(piece, push) } else { push(piece) }
+          offset += piece.count
+          if let ctxt = context, !session.proceeds(ctxt) { return false }
+          if context == nil, session.errors.count > 0 { return false }
         }
-        guard let ctxt = context else { return false }
-        while offset < bytes.count, !session.stopped, ctxt.pointee.instate != XML_PARSER_EOF {
-          let n = min(chunkSize, bytes.count - offset)
-          xmlParseChunk(ctxt, base + offset, Int32(n), 0)
-          offset += n
-        }
-        return !session.stopped && ctxt.pointee.instate != XML_PARSER_EOF
+        return true
       }
+      repair?.finish(push)
     } catch {
       session.errors.count += 1
       session.errors.first = session.errors.first ?? "read error: \(error.localizedDescription)"
@@ -83,7 +114,8 @@ enum XMLFeedReader {
     let feed = builder.finish()
     return Outcome(
       feed: feed, itemCount: builder.itemCount, inheritedAuthor: builder.inheritedAuthor, cutFields: builder.cutFields,
-      format: builder.format, foreignRoot: builder.foreignRoot, errors: session.errors)
+      format: builder.format, foreignRoot: builder.foreignRoot, errors: session.errors,
+      repairs: repair.map { Repairs(count: $0.count, first: $0.first) } ?? Repairs())
   }
 
   private static func makeContext(
@@ -115,7 +147,44 @@ enum XMLFeedReader {
     let builder: FeedBuilder
     var errors = ErrorLog()
     var stopped = false
-    init(builder: FeedBuilder) { self.builder = builder }
+    /// The main parser (entity expansions run in sub-contexts; stopping one of those is not enough).
+    var context: xmlParserCtxtPtr?
+    /// Bytes handed to libxml2 so far: the document size the expansion limit is measured against.
+    var bytesRead = 0
+    /// Bytes of entity text expanded so far, summed over every reference (nested ones included).
+    var expanded = 0
+    let deadline: UInt64
+    let timeLimit: Double
+    private var callsUntilClockCheck = 0
+
+    init(builder: FeedBuilder, timeLimit: Double) {
+      self.builder = builder
+      self.timeLimit = timeLimit
+      deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, timeLimit) * 1e9)
+    }
+
+    /// Entity text a document may expand to: a few times its own size, plus room for small documents.
+    /// Real feeds expand single characters (`&nbsp;` in a DTD); an attack expands megabytes each time.
+    var expansionLimit: Int { (1 << 20) + 8 * bytesRead }
+
+    func proceeds(_ ctxt: xmlParserCtxtPtr) -> Bool { !stopped && ctxt.pointee.instate != XML_PARSER_EOF }
+
+    /// Ends the pass (the main parser, whichever context a callback runs in).
+    func stop() {
+      stopped = true
+      if let context { xmlStopParser(context) }
+    }
+
+    /// Stops the pass when its time is up; reads the clock only every 256 calls.
+    func checkTime(every: Int = 1) {
+      callsUntilClockCheck -= every
+      guard callsUntilClockCheck <= 0 else { return }
+      callsUntilClockCheck = 256
+      if DispatchTime.now().uptimeNanoseconds > deadline, !stopped {
+        errors.timedOut = true
+        stop()
+      }
+    }
   }
 
   fileprivate static func session(_ ctx: UnsafeMutableRawPointer?) -> Session? {
@@ -140,11 +209,22 @@ enum XMLFeedReader {
     sax.internalSubset = xmlSAX2InternalSubset
     sax.entityDecl = xmlSAX2EntityDecl
     sax.getEntity = { ctx, name in
-      if let entity = xmlSAX2GetEntity(ctx, name) { return entity }
-      return XMLFeedReader.htmlEntity(ctx, name)
+      // Every reference to a declared entity comes here (nested ones too, each time they are expanded).
+      guard let session = XMLFeedReader.session(ctx), !session.stopped,
+        let entity = xmlSAX2GetEntity(ctx, name)
+      else { return nil }
+      session.expanded += Int(entity.pointee.length)
+      if session.expanded > session.expansionLimit {
+        session.errors.expansion = (session.expanded, session.expansionLimit)
+        session.stop()
+        return nil
+      }
+      session.checkTime(every: 16)
+      return entity
     }
     sax.startElementNs = { ctx, local, _, uri, _, _, attributeCount, _, attributes in
       guard let session = XMLFeedReader.session(ctx), let local else { return }
+      session.checkTime()
       let attrs = SAXAttributes(pointers: attributes, count: Int(attributeCount))
       switch session.builder.startElement(local: local, uri: uri, attributes: attrs) {
       case .proceed:
@@ -156,8 +236,7 @@ enum XMLFeedReader {
       case .notAFeed:
         break
       }
-      session.stopped = true
-      xmlStopParser(ctx?.assumingMemoryBound(to: xmlParserCtxt.self))
+      session.stop()
     }
     sax.endElementNs = { ctx, local, _, _ in
       guard let local else { return }
@@ -186,17 +265,4 @@ enum XMLFeedReader {
     return sax
   }
 
-  /// HTML named entities (`&nbsp;`, `&eacute;`, …) that feeds use without declaring them (RSS 0.91's DTD
-  /// declared them, and we never load DTDs): declared on the fly so the text keeps the character.
-  fileprivate static func htmlEntity(
-    _ ctx: UnsafeMutableRawPointer?, _ name: UnsafePointer<xmlChar>?
-  ) -> xmlEntityPtr? {
-    guard let name, let desc = htmlEntityLookup(name),
-      let ctxt = ctx?.assumingMemoryBound(to: xmlParserCtxt.self), let doc = ctxt.pointee.myDoc,
-      let scalar = Unicode.Scalar(desc.pointee.value)
-    else { return nil }
-    if doc.pointee.intSubset == nil { xmlCreateIntSubset(doc, "feed", nil, nil) }
-    let content = Array(String(Character(scalar)).utf8) + [0]
-    return xmlAddDocEntity(doc, name, Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue), nil, nil, content)
-  }
 }

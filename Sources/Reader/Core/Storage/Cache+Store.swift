@@ -6,20 +6,24 @@ import GRDB
 extension Cache {
   /// Writes a freshly fetched and parsed feed: its title, link and validators, and every item upserted by
   /// its key (`ItemKey`). Existing items keep their read flag and first-seen date; items no longer in the
-  /// document stay. Clears the feed's last error.
+  /// document stay. Clears the feed's last error and replaces its parse warnings with `warnings`.
   @discardableResult
   public func store(
-    _ feed: Feed, feedID: Int64, validators: Validators, at date: Date = Date()
+    _ feed: Feed, feedID: Int64, validators: Validators, warnings: [String] = [], at date: Date = Date()
   ) async throws(CacheError) -> StoreSummary {
-    try await asyncWrite { db in try Self.store(feed, feedID: feedID, validators: validators, at: date, in: db) }
+    try await asyncWrite { db in
+      try Self.store(feed, feedID: feedID, validators: validators, warnings: warnings, at: date, in: db)
+    }
   }
 
   /// `store` for synchronous callers (tests, tools); same transaction.
   @discardableResult
   public func storeNow(
-    _ feed: Feed, feedID: Int64, validators: Validators, at date: Date = Date()
+    _ feed: Feed, feedID: Int64, validators: Validators, warnings: [String] = [], at date: Date = Date()
   ) throws(CacheError) -> StoreSummary {
-    try write { db in try Self.store(feed, feedID: feedID, validators: validators, at: date, in: db) }
+    try write { db in
+      try Self.store(feed, feedID: feedID, validators: validators, warnings: warnings, at: date, in: db)
+    }
   }
 
   /// `store` for a feed whose items arrive from a parse still under way (`channel`), in one transaction
@@ -62,10 +66,10 @@ extension Cache {
   }
 
   private static func store(
-    _ feed: Feed, feedID: Int64, validators: Validators, at date: Date, in db: Database
+    _ feed: Feed, feedID: Int64, validators: Validators, warnings: [String], at date: Date, in db: Database
   ) throws -> StoreSummary {
     let now = date.timeIntervalSince1970
-    try updateFeedRow(feed, feedID: feedID, validators: validators, now: now, in: db)
+    try updateFeedRow(feed, feedID: feedID, validators: validators, warnings: warnings, now: now, in: db)
     let before = try itemCount(feedID: feedID, in: db)
     let upsert = try ItemUpsert(db)
     for (index, item) in feed.items.enumerated() {
@@ -97,13 +101,13 @@ extension Cache {
         keysWithoutAuthor = []
       case .failed:
         throw StreamFailed()
-      case .finished(let feed, let inheritedAuthor):
+      case .finished(let feed, let inheritedAuthor, let warnings):
         try db.execute(sql: "RELEASE SAVEPOINT streamed_items")
         if let inheritedAuthor, !keysWithoutAuthor.isEmpty {
           let statement = try db.cachedStatement(sql: "UPDATE items SET author = ? WHERE feed_id = ? AND key = ?")
           for key in keysWithoutAuthor { try statement.execute(arguments: [inheritedAuthor, feedID, key]) }
         }
-        try updateFeedRow(feed, feedID: feedID, validators: validators, now: now, in: db)
+        try updateFeedRow(feed, feedID: feedID, validators: validators, warnings: warnings, now: now, in: db)
         let after = try itemCount(feedID: feedID, in: db)
         return StoreSummary(newItems: after - before, itemsInDocument: index)
       }
@@ -111,16 +115,17 @@ extension Cache {
   }
 
   private static func updateFeedRow(
-    _ feed: Feed, feedID: Int64, validators: Validators, now: Double, in db: Database
+    _ feed: Feed, feedID: Int64, validators: Validators, warnings: [String], now: Double, in db: Database
   ) throws {
     try db.execute(
       sql: """
         UPDATE feeds SET title = ?, site_link = ?, etag = ?, last_modified = ?, last_fetch = ?, last_error = NULL,
-          offered_feeds = NULL
+          offered_feeds = NULL, warnings = ?
         WHERE id = ?
         """,
       arguments: [
-        feed.title.isEmpty ? nil : feed.title, feed.link, validators.etag, validators.lastModified, now, feedID,
+        feed.title.isEmpty ? nil : feed.title, feed.link, validators.etag, validators.lastModified, now,
+        ItemColumns.json(warnings), feedID,
       ])
   }
 

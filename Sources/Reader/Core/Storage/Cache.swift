@@ -108,7 +108,7 @@ public final class Cache: Sendable {
   private static let feedColumns = """
     f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position,
     (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0),
-    (SELECT count(*) FROM items i WHERE i.feed_id = f.id), f.offered_feeds
+    (SELECT count(*) FROM items i WHERE i.feed_id = f.id), f.offered_feeds, f.warnings
     """
 
   private static func feed(_ row: Row) -> CachedFeed {
@@ -116,7 +116,8 @@ public final class Cache: Sendable {
       id: row[0], url: row[1], title: row[2], siteLink: row[3],
       validators: Validators(etag: row[4], lastModified: row[5]),
       lastFetch: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row[7],
-      position: row[8], unreadCount: row[9], totalCount: row[10], offeredFeeds: ItemColumns.strings(row[11]))
+      position: row[8], unreadCount: row[9], totalCount: row[10], offeredFeeds: ItemColumns.strings(row[11]),
+      warnings: ItemColumns.strings(row[12]))
   }
 
   /// Every cached feed in list order, with counts.

@@ -21,6 +21,14 @@ public struct CachedFeed: Sendable, Equatable, Identifiable {
   /// When the last fetch found an HTML page instead of a feed: the feed addresses the page advertises
   /// (`FetchError.notAFeed`), for the reader to offer; empty otherwise.
   public var offeredFeeds: [String] = []
+  /// What the parser repaired or skipped in the stored document, one sentence each (its last successful
+  /// reload; a 304 or a failed reload leaves them as they were, since the stored items are unchanged).
+  public var warnings: [String] = []
+
+  /// How many warnings the stored document gave (the feed row's marker).
+  public var warningCount: Int { warnings.count }
+  /// The first of them (the status line).
+  public var firstWarning: String? { warnings.first }
 
   /// What the list shows: the title, else the address.
   public var displayTitle: String { title.flatMap { $0.isEmpty ? nil : $0 } ?? url }

@@ -91,6 +91,11 @@ enum CacheSchema {
           CREATE INDEX items_starred_by_date ON items(sort_date) WHERE starred = 1;
           """)
     }
+    // What the parser repaired or skipped in the stored document (JSON array of sentences), so the reader
+    // can mark the feed and say why, not only `dump`.
+    migrator.registerMigration("v6-feed-warnings") { db in
+      try db.execute(sql: "ALTER TABLE feeds ADD COLUMN warnings TEXT")
+    }
     return migrator
   }
 }

@@ -11,8 +11,8 @@ final class ItemChannel: @unchecked Sendable {
     case item(Item)
     /// Forget the items received so far (the parser reads the document again).
     case restart
-    /// The parse is complete: `feed` has the feed-level fields (no items).
-    case finished(feed: Feed, inheritedAuthor: String?)
+    /// The parse is complete: `feed` has the feed-level fields (no items); `warnings` are the parse's.
+    case finished(feed: Feed, inheritedAuthor: String?, warnings: [String])
     /// The parse failed: store nothing.
     case failed
   }

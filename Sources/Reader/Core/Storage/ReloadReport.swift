@@ -5,8 +5,11 @@ public struct ReloadReport: Equatable, Sendable {
   public var unchanged = 0
   public var failed = 0
   public var newItems = 0
-  /// `<url>: <error sentence>` per failed feed, in feed order.
+  /// `<url>: <error sentence>` per failed feed and `<url>: warning: <sentences>` per feed stored with
+  /// parse warnings (what the parser repaired or skipped), in feed order.
   public var errorLines: [String] = []
+  /// Feeds stored with parse warnings.
+  public var warned = 0
   /// The error sentence of each failed feed, in feed order.
   public var errors: [String] = []
   /// The feeds that gained articles, in feed order.
@@ -18,9 +21,13 @@ public struct ReloadReport: Equatable, Sendable {
   public init(_ results: [FeedReloadResult]) {
     for result in results {
       switch result.outcome {
-      case .updated(let summary, _):
+      case .updated(let summary, let warnings):
         updated += 1
         newItems += summary.newItems
+        if !warnings.isEmpty {
+          warned += 1
+          errorLines.append("\(result.url): warning: \(warnings.joined(separator: " "))")
+        }
         if summary.newItems > 0 { feedsWithNewItems.append(result.feedID) }
       case .notModified:
         unchanged += 1

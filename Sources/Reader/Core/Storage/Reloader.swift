@@ -71,7 +71,8 @@ public struct Reloader: Sendable {
       try await cache.recordNotModified(feedID: feed.id, validators: validators)
       return .notModified
     case .parsed(let parsed, let validators):
-      let summary = try await cache.store(parsed.feed, feedID: feed.id, validators: validators)
+      let summary = try await cache.store(
+        parsed.feed, feedID: feed.id, validators: validators, warnings: parsed.warnings)
       return .updated(summary, warnings: parsed.warnings)
     case .large(let body):
       return try await parseAndStoreStreaming(body, feedID: feed.id)
@@ -133,7 +134,7 @@ public struct Reloader: Sendable {
       _ = try? await stored
       return .failed("\(error)")
     }
-    channel.send(.finished(feed: parsed.feed, inheritedAuthor: parsed.inheritedAuthor))
+    channel.send(.finished(feed: parsed.feed, inheritedAuthor: parsed.inheritedAuthor, warnings: parsed.warnings))
     return .updated(try await stored, warnings: parsed.warnings)
   }
 }

@@ -164,7 +164,9 @@ public enum OPML {
     return line + "/>"
   }
 
-  /// Text for an XML attribute or element: markup characters escaped, characters XML forbids dropped.
+  /// Text for an XML attribute or element: markup characters escaped, characters XML forbids dropped, and
+  /// DEL, C1 controls and bidi controls dropped too: `export` writes to a terminal as often as to a file,
+  /// and feed data must neither drive the terminal nor make a line read in another order.
   static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
@@ -177,7 +179,12 @@ public enum OPML {
       case "\t": out += "&#9;"
       default:
         let v = scalar.value
-        if v < 0x20 || (0xFFFE...0xFFFF).contains(v) { continue }
+        if v < 0x20 || (0x7F...0x9F).contains(v) || (0xFFFE...0xFFFF).contains(v) { continue }
+        if (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F
+          || v == 0x061C
+        {
+          continue
+        }
         out.unicodeScalars.append(scalar)
       }
     }

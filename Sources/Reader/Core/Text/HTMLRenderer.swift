@@ -11,32 +11,32 @@ internal import CLibXML2
 struct HTMLRenderer {
   typealias Node = HTMLDocument.Node
 
-  private let resolver: ArticleLinkResolver
+  let resolver: ArticleLinkResolver
 
   // Output.
-  private var blocks: [StyledBlock] = []
-  private var links: [String] = []
-  private var linkNumbers: [String: Int] = [:]
+  var blocks: [StyledBlock] = []
+  var links: [String] = []
+  var linkNumbers: [String: Int] = [:]
 
   // The block being filled.
-  private var runs: [StyledRun] = []
-  private var pendingSpace: TextStyle? = nil
+  var runs: [StyledRun] = []
+  var pendingSpace: TextStyle? = nil
   /// True at the start of a block, after `<br>` and after a table-cell separator: spaces are dropped there.
-  private var suppressSpace = true
-  private var pendingGap = false
+  var suppressSpace = true
+  var pendingGap = false
   /// Characters emitted so far (tells whether a link had visible content).
-  private var visibleCount = 0
+  var visibleCount = 0
 
   // Context.
-  private var style: TextStyle = []
-  private var frames: [Frame] = []
-  private var containers: [Container] = []
-  private var lists: [ListState] = []
-  private var tables: [TableMode] = []
-  private var preDepth = 0
+  var style: TextStyle = []
+  var frames: [Frame] = []
+  var containers: [Container] = []
+  var lists: [ListState] = []
+  var tables: [TableMode] = []
+  var preDepth = 0
   /// Depth of data-table cells: block structure inside them is flattened into the row.
-  private var cellDepth = 0
-  private var cellIndex = 0
+  var cellDepth = 0
+  var cellIndex = 0
 
   init(resolver: ArticleLinkResolver) {
     self.resolver = resolver
@@ -46,15 +46,17 @@ struct HTMLRenderer {
   static func render(_ html: String, resolver: ArticleLinkResolver) -> StyledText {
     var renderer = HTMLRenderer(resolver: resolver)
     var source = html
-    source.withUTF8 { bytes in
-      _ = HTMLDocument.withParsed(UnsafeRawBufferPointer(bytes), encoding: "UTF-8") { renderer.walk($0) }
+    // References first as a browser reads them (libxml2 drops `&#1;` and maps `&#150;` to a control).
+    let repaired = source.withUTF8 { ReferenceRepair.repairing($0) }
+    repaired.withUnsafeBytes { bytes in
+      _ = HTMLDocument.withParsed(bytes, encoding: "UTF-8") { renderer.walk($0) }
     }
     return renderer.finish()
   }
 
   // MARK: - Walk
 
-  private mutating func walk(_ doc: htmlDocPtr) {
+  mutating func walk(_ doc: htmlDocPtr) {
     let root = UnsafeMutableRawPointer(doc)
     var node = doc.pointee.children
     while let current = node {
@@ -87,7 +89,7 @@ struct HTMLRenderer {
     }
   }
 
-  private mutating func finish() -> StyledText {
+  mutating func finish() -> StyledText {
     while !frames.isEmpty { exit() }
     flush()
     if !links.isEmpty {
@@ -107,7 +109,7 @@ struct HTMLRenderer {
 
   // MARK: - Elements
 
-  private enum Exit {
+  enum Exit {
     case none
     case block(margin: Bool)
     case container(margin: Bool)
@@ -120,27 +122,27 @@ struct HTMLRenderer {
     case cell
   }
 
-  private struct Frame {
+  struct Frame {
     var savedStyle: TextStyle
     var exit: Exit
   }
 
-  private struct Container {
+  struct Container {
     var first: [StyledRun]
     var rest: [StyledRun]
     var firstUsed = false
   }
 
-  private struct ListState {
+  struct ListState {
     var ordered: Bool
     var next: Int
     var markerWidth: Int
   }
 
-  private enum TableMode { case data, layout }
+  enum TableMode { case data, layout }
 
   /// Handles an opening tag; returns whether to walk into the element (it then gets exactly one `exit()`).
-  private mutating func enter(_ node: Node) -> Bool {
+  mutating func enter(_ node: Node) -> Bool {
     let name = String(cString: node.pointee.name)
     if Self.dropped.contains(name) || isHidden(node) { return false }
     let saved = style
@@ -267,7 +269,7 @@ struct HTMLRenderer {
     return true
   }
 
-  private mutating func exit() {
+  mutating func exit() {
     guard let frame = frames.popLast() else { return }
     switch frame.exit {
     case .none:
@@ -324,267 +326,4 @@ struct HTMLRenderer {
     return compact.contains("display:none") || compact.contains("visibility:hidden")
   }
 
-  // MARK: - Blocks
-
-  /// Ends the block being filled and asks for a blank line before the next one when `margin`.
-  private mutating func openBlock(margin: Bool) {
-    flush()
-    if margin { pendingGap = true }
-  }
-
-  private mutating func flush() {
-    defer {
-      runs.removeAll(keepingCapacity: true)
-      pendingSpace = nil
-      suppressSpace = true
-    }
-    guard !runs.isEmpty else { return }
-    if preDepth > 0 {
-      trimVerbatim()
-      guard !runs.isEmpty else { return }
-      appendBlock(StyledBlock(kind: .verbatim, runs: runs))
-    } else {
-      appendBlock(StyledBlock(kind: .flow, runs: runs))
-    }
-  }
-
-  /// Adds a block with the prefixes of the open containers; the first block in a container gets its first
-  /// prefix (the list marker), later ones the hanging indent.
-  private mutating func appendBlock(_ block: StyledBlock) {
-    var block = block
-    var first: [StyledRun] = []
-    var rest: [StyledRun] = []
-    var gap: [StyledRun] = []
-    for index in containers.indices {
-      if containers[index].firstUsed {
-        first += containers[index].rest
-        gap += containers[index].rest  // the blank line stays inside containers that already began
-      } else {
-        first += containers[index].first
-      }
-      rest += containers[index].rest
-      containers[index].firstUsed = true
-    }
-    block.firstPrefix = first
-    block.restPrefix = rest
-    block.gapPrefix = gap
-    block.gapBefore = pendingGap && !blocks.isEmpty
-    pendingGap = false
-    blocks.append(block)
-  }
-
-  /// Drops the newline right after `<pre>` and trailing blank lines, as browsers do.
-  private mutating func trimVerbatim() {
-    if runs[0].text.hasPrefix("\n") { runs[0].text.removeFirst() }
-    while let last = runs.last {
-      var text = last.text
-      while let c = text.last, c == "\n" || c == " " || c == "\t" { text.removeLast() }
-      if text.isEmpty {
-        runs.removeLast()
-      } else {
-        runs[runs.count - 1].text = text
-        break
-      }
-    }
-    if runs.first?.text.isEmpty == true { runs.removeFirst() }
-  }
-
-  // MARK: - Inline text
-
-  private mutating func text(_ raw: String) {
-    if preDepth > 0 && cellDepth == 0 {
-      verbatimText(raw)
-      return
-    }
-    var chunk = ""
-    var chunkSpace = false
-    for scalar in raw.unicodeScalars {
-      switch scalar.value {
-      case 0x20, 0x09, 0x0A, 0x0C, 0x0D:
-        if !suppressSpace && pendingSpace == nil { pendingSpace = style }
-        if !chunk.isEmpty { chunkSpace = true }
-      case _ where Self.isControl(scalar):
-        continue
-      default:
-        if chunkSpace || (!chunk.isEmpty && pendingSpace != nil) {
-          chunk.unicodeScalars.append(" ")
-        } else if chunk.isEmpty, let space = pendingSpace {
-          emit(" ", space)
-        }
-        pendingSpace = nil
-        chunkSpace = false
-        suppressSpace = false
-        chunk.unicodeScalars.append(scalar)
-      }
-    }
-    if !chunk.isEmpty { emit(chunk, style) }
-  }
-
-  private mutating func verbatimText(_ raw: String) {
-    var chunk = ""
-    var lastWasCR = false
-    for scalar in raw.unicodeScalars {
-      let v = scalar.value
-      if v == 0x0D {
-        chunk.unicodeScalars.append("\n")
-        lastWasCR = true
-        continue
-      }
-      defer { lastWasCR = false }
-      if v == 0x0A {
-        if !lastWasCR { chunk.unicodeScalars.append("\n") }
-      } else if v == 0x09 || !Self.isControl(scalar) {
-        chunk.unicodeScalars.append(scalar)
-      }
-    }
-    if !chunk.isEmpty { emit(chunk, style) }
-  }
-
-  /// Visible inline text generated by the renderer (`“`, `[image: …]`): collapses with the text around it.
-  private mutating func visible(_ text: String, _ extra: TextStyle = []) {
-    if let space = pendingSpace { emit(" ", space) }
-    pendingSpace = nil
-    suppressSpace = false
-    var clean = ""  // attribute text (alt) may carry control characters too
-    clean.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { !Self.isControl($0) })
-    emit(clean, style.union(extra))
-  }
-
-  /// C0 and C1 controls: invisible, and dangerous if they reached the terminal.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-  }
-
-  /// A word separator that collapses like whitespace.
-  private mutating func space() {
-    if !suppressSpace && pendingSpace == nil { pendingSpace = style }
-  }
-
-  private mutating func emit(_ text: String, _ style: TextStyle) {
-    visibleCount += text.unicodeScalars.count
-    if let last = runs.last, last.style == style {
-      runs[runs.count - 1].text += text
-    } else {
-      runs.append(StyledRun(text, style))
-    }
-  }
-
-  // MARK: - Replaced elements
-
-  private mutating func image(_ node: Node) {
-    let alt = Self.collapsed(attribute(node, "alt") ?? "")
-    if alt.isEmpty, attribute(node, "width") == "1" || attribute(node, "height") == "1" {
-      return  // tracking pixel
-    }
-    visible(alt.isEmpty ? "[image]" : "[image: \(alt)]", .dim)
-  }
-
-  private mutating func media(_ node: Node, name: String) {
-    let label = ["iframe": "embedded", "object": "embedded", "embed": "embedded"][name] ?? name
-    var source = attribute(node, name == "object" ? "data" : "src")
-    if source == nil {
-      var child = node.pointee.children
-      while let c = child, source == nil {
-        if c.pointee.type == XML_ELEMENT_NODE, String(cString: c.pointee.name) == "source" {
-          source = attribute(c, "src")
-        }
-        child = c.pointee.next
-      }
-    }
-    visible("[\(label)]", .dim)
-    if let source, let url = resolve(source) {
-      emit("[\(number(for: url))]", .dim)
-    }
-  }
-
-  // MARK: - Lists
-
-  private func listState(_ node: Node, ordered: Bool) -> ListState {
-    guard ordered else {
-      return ListState(ordered: false, next: 1, markerWidth: 2)
-    }
-    let start = attribute(node, "start").flatMap { Int(Self.collapsed($0)) } ?? 1
-    var count = 0
-    var child = node.pointee.children
-    while let c = child {
-      if c.pointee.type == XML_ELEMENT_NODE, String(cString: c.pointee.name) == "li" { count += 1 }
-      child = c.pointee.next
-    }
-    let widest = max(String(start).count, String(start + max(0, count - 1)).count)
-    return ListState(ordered: true, next: start, markerWidth: widest + 2)
-  }
-
-  private mutating func listMarker(_ node: Node) -> String {
-    guard let list = lists.last else { return "• " }
-    if !list.ordered {
-      let depth = lists.filter { !$0.ordered }.count - 1
-      return ["• ", "◦ ", "▪ "][depth % 3]
-    }
-    var number = list.next
-    if let value = attribute(node, "value").flatMap({ Int(Self.collapsed($0)) }) {
-      number = value
-    }
-    lists[lists.count - 1].next = number + 1
-    let label = "\(number)."
-    return String(repeating: " ", count: max(0, list.markerWidth - 1 - label.count)) + label + " "
-  }
-
-  // MARK: - Tables
-
-  /// A table is rendered as rows of cells when its cells hold only inline content; a table used for page
-  /// layout (cells holding paragraphs, lists, other tables, or a single cell) is read as plain blocks.
-  private func isDataTable(_ table: Node) -> Bool {
-    var rows = 0
-    var maxCells = 0
-    var layout = false
-    func checkRow(_ row: Node) {
-      rows += 1
-      var cells = 0
-      for cell in Self.elementChildren(row) where ["td", "th"].contains(Self.name(cell)) {
-        cells += 1
-        var paragraphs = 0
-        for child in Self.elementChildren(cell) {
-          switch Self.name(child) {
-          case "table", "ul", "ol", "dl", "blockquote", "pre", "h1", "h2", "h3", "h4", "h5", "h6": layout = true
-          case "p", "div": paragraphs += 1
-          default: break
-          }
-        }
-        if paragraphs > 1 { layout = true }
-      }
-      maxCells = max(maxCells, cells)
-    }
-    for child in Self.elementChildren(table) {
-      switch Self.name(child) {
-      case "tr": checkRow(child)
-      case "thead", "tbody", "tfoot":
-        for row in Self.elementChildren(child) where Self.name(row) == "tr" { checkRow(row) }
-      default: break
-      }
-    }
-    return !layout && !(rows <= 1 && maxCells <= 1)
-  }
-
-  private static func elementChildren(_ node: Node) -> [Node] { HTMLDocument.elementChildren(node) }
-
-  private static func name(_ node: Node) -> String { HTMLDocument.name(node) }
-
-  // MARK: - Links
-
-  private mutating func number(for url: String) -> Int {
-    if let n = linkNumbers[url] { return n }
-    links.append(url)
-    linkNumbers[url] = links.count
-    return links.count
-  }
-
-  private func resolve(_ href: String) -> String? { resolver.resolve(href) }
-
-  // MARK: - Attributes
-
-  private func attribute(_ node: Node, _ key: String) -> String? { HTMLDocument.attribute(node, key) }
-
-  private static func collapsed(_ text: String) -> String {
-    text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-  }
 }
