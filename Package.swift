@@ -67,7 +67,7 @@ let package = Package(
       path: "Sources/App/Main"
     ),
     // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
-    // the end-to-end tests that point the real binary at it (issue 6, "Network faults"). Test support
+    // the end-to-end tests that point the real binary at it. Test support
     // only; no product uses it.
     .target(
       name: "TestServers",

@@ -1,5 +1,5 @@
 // swift-tools-version:6.0
-// libFuzzer targets for splitfeed's parsers of untrusted bytes (issue 6, "Fuzzing"). A separate package so
+// libFuzzer targets for splitfeed's parsers of untrusted bytes. A separate package so
 // that the main package keeps its layout and its normal builds never see sanitizer flags. Build and run
 // through `scripts/fuzz`, which passes `-sanitize=fuzzer,address` and `-parse-as-library` (libFuzzer
 // supplies `main`; each target only exports `LLVMFuzzerTestOneInput`).

@@ -77,7 +77,7 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
   t->last_activity_ms = now_ms();
   if (n >= 5 && memcmp(data, "HTTP/", 5) == 0) t->header_length = 0;  // a new response (redirect, 100)
   if (!append((unsigned char **)&t->header_block, &t->header_length, &t->header_capacity, data, n, 256 * 1024, 0)) {
-    t->result = CC_TOO_LARGE;
+    t->result = CC_HEADERS_TOO_LARGE;
     return 0;
   }
   return n;

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 6, "Terminal injection", at the byte level: hostile feeds (Fixtures/hostile.json and hostile.xml
+/// Terminal injection, at the byte level: hostile feeds (Fixtures/hostile.json and hostile.xml
 /// carry OSC 52 clipboard writes, title changes, CSI clears and cursor moves, C1 CSI/OSC, bidi overrides,
 /// NUL, BEL, BS and DEL in titles, content, authors, dates, links and enclosures) shown by the real binary,
 /// with every byte it writes to the pty recorded (`pipe-pane`) and searched for what must never be there.

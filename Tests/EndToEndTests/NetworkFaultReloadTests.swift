@@ -3,7 +3,7 @@ import Reader
 import TestServers
 import Testing
 
-/// Issue 6, "Network faults", through the real binary: `splitfeed reload` over a urls file of good feeds
+/// Network faults, through the real binary: `splitfeed reload` over a urls file of good feeds
 /// and one feed per fault, all served by the misbehaving loopback server. A first reload with every feed
 /// healthy fills the cache and the test marks articles read; then the faulty feeds turn to their faults
 /// and a second reload must fail exactly them — one line each, exit status 1 — while the good feeds

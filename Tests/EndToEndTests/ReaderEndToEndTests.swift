@@ -2,7 +2,7 @@ import Foundation
 import TestServers
 import Testing
 
-/// The reader on the real binary in tmux (issue 5, "Done when"): feeds from a urls file served by a local
+/// The reader on the real binary in tmux: feeds from a urls file served by a local
 /// HTTP server, fetched on start with a dead one showing its error while the others load; read state
 /// and the Recent tab survive quit and relaunch; `o` hands a fake `$BROWSER` exactly the URL. Every run
 /// is isolated with `--config-dir` and `--cache` (and XDG folders) in a temporary directory.
@@ -139,7 +139,7 @@ struct ReaderEndToEndTests {
     #expect(try tmux.waitForExit() == .init(status: 0, terminalModesRestored: true))
   }
 
-  /// Issue 6: a urls-file line that holds a blog's page instead of its feed. The page's row shows its
+  /// a urls-file line that holds a blog's page instead of its feed. The page's row shows its
   /// error; Enter offers the feed the page advertises; choosing it rewrites that line (tags and comment
   /// kept), fetches the feed and shows its articles; a relaunch reads the new line.
   @Test func aWebPageOffersItsFeedAndChoosingItSubscribesInItsPlace() throws {

@@ -3,7 +3,7 @@ import GRDB
 import Reader
 import Testing
 
-/// Issue 6, "Storage": a second instance holding the cache, a cache the user cannot write, and a full
+/// Storage: a second instance holding the cache, a cache the user cannot write, and a full
 /// disk, each through the built binary. Each is reported in one sentence naming the file, the program
 /// does not crash, and the cache afterwards holds exactly what it held before (integrity checked).
 @Suite("Storage faults (built binary)")

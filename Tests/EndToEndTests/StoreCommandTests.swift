@@ -147,7 +147,7 @@ struct StoreCommandTests {
     #expect(try String(contentsOfFile: urlsPath, encoding: .utf8) == "https://keep.example/feed\n")
   }
 
-  /// issue 6, Storage: kill -9 during a reload of 50 feeds, then reopen: read flags set before the kill
+  /// Storage: kill -9 during a reload of 50 feeds, then reopen: read flags set before the kill
   /// are still set and no article is duplicated.
   @Test func killDuringReloadLosesNoReadFlagAndDuplicatesNothing() throws {
     let names = (0..<50).map { "f\($0).xml" }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 6, "Terminal", on the real binary in tmux: tiny sizes and a burst of 200 resizes, `LANG=C`,
+/// Terminal, on the real binary in tmux: tiny sizes and a burst of 200 resizes, `LANG=C`,
 /// terminals that cannot run it, bytes that are not UTF-8, pastes, and Ctrl-Z / `fg` from a real shell.
 /// Every test ends with the terminal checked as given back (modes, normal screen).
 @Suite("Terminal in tmux", .serialized)

@@ -22,7 +22,7 @@ struct CacheTests {
       summary: "<p>summary \(n)</p>")
   }
 
-  /// issue 6: the feeds a web page advertised stay with the feed until a fetch succeeds (or fails
+  /// the feeds a web page advertised stay with the feed until a fetch succeeds (or fails
   /// otherwise), and a failure touches no item.
   @Test func offeredFeedsAreKeptUntilTheNextOutcome() async throws {
     try cache.storeNow(Feed(title: "T", items: [Self.item(1, id: "a")]), feedID: feedID, validators: Validators())
@@ -125,7 +125,7 @@ struct CacheTests {
   }
 
   @Test func textAfterANulIsKept() throws {
-    // Text columns are read back as C strings: the content used to end at its NUL (issue 6).
+    // Text columns are read back as C strings: the content used to end at its NUL.
     let item = Item(title: "t", id: "nul", author: "a\u{0}b", content: "<p>before \u{0} after</p><p>more</p>")
     try cache.storeNow(Feed(title: "T", items: [item]), feedID: feedID, validators: Validators())
     let id = try #require(try cache.items(feedID: feedID).first?.id)

@@ -4,7 +4,7 @@ import Testing
 @testable import Reader
 import TestServers
 
-/// Issue 6, "Network faults", at the fetcher: one misbehaving loopback server answers every fault by
+/// Network faults, at the fetcher: one misbehaving loopback server answers every fault by
 /// path, and each fault must come back as its `FetchError` case whose description is one line naming
 /// the address. (Silent server, trickle, redirect loop, 404/500/503 and the closed port have their own
 /// tests in FetcherTests; here they are checked again for their exact one-line wording.)

@@ -121,8 +121,7 @@ struct MarksTests {
     let h = Harness(120, 40, feeds: SampleFeeds.many)
     h.backend.supportsUnicode = false
     h.press(.enter, .character("s"))
-    let line = try? #require(h.lines.first { $0.contains("Understanding") })
-    #expect(line?.contains("*Understanding") == true)
+    #expect(h.lines.contains { $0.contains("*Understanding") })
   }
 
   @Test(arguments: [(120, 40), (60, 24)])

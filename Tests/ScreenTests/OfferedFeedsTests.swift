@@ -8,7 +8,7 @@ import TextLayout
 @testable import Terminal
 @testable import splitfeed
 
-/// Issue 6, "an HTML page instead of a feed (its advertised feed links are offered)", in process: a feed
+/// an HTML page instead of a feed (its advertised feed links are offered), in process: a feed
 /// whose last fetch found a web page offers the page's feeds when opened; choosing one subscribes to it
 /// in the page's place (the urls file line rewritten, or this session only for command-line feeds) and
 /// shows its articles once fetched.

@@ -9,7 +9,7 @@ import TextLayout
 @testable import Terminal
 @testable import splitfeed
 
-/// The reader over a cache (issue 5), in process: counts and error markers, unread emphasis, read state
+/// The reader over a cache, in process: counts and error markers, unread emphasis, read state
 /// and the Recent list persisted, `n`, `bind-key`, colours and the status line.
 @MainActor
 @Suite struct ReaderSessionTests {
@@ -120,6 +120,24 @@ import TextLayout
     try await h.waitForReload()
     #expect(h.text.contains("New one"))
     #expect(h.session.feeds[0].unreadCount == 2)
+  }
+
+  @Test func repairedFeedsAreMarkedSummedUpAndListedWithWhatWasRepaired() async throws {
+    let local = try LocalFeed(["AT&T News", "Q&A"])  // bare ampersands: the parser repairs them
+    let clean = local.folder.appendingPathComponent("clean.xml")
+    try Data("<rss version=\"2.0\"><channel><title>Clean</title><item><title>Fine</title><guid>f</guid></item></channel></rss>".utf8)
+      .write(to: clean)
+    let feeds = try local.cache.addFeeds(urls: [local.file.absoluteString, clean.absoluteString])
+    let h = Harness(120, 40, cache: local.cache, feeds: feeds)
+    h.session.reload(feeds)
+    try await h.waitForReload()
+    #expect(h.lines.contains { $0.hasPrefix(" ~ Local") }, "the repaired feed's marker\n\(h.text)")
+    #expect(h.lines.contains { $0.hasPrefix(" Clean") }, "no marker on a clean feed\n\(h.text)")
+    #expect(h.lines.last?.contains("1 feed was repaired (E lists why).") == true, "\(h.lines.last ?? "")")
+    h.press(.character("E"))
+    #expect(h.text.contains("1 feed had to be repaired:"), "\(h.text)")
+    #expect(h.text.contains("repaired"))
+    #expect(!h.text.contains("failed to load"))
   }
 
   @Test func pagingDownAThousandRowsShowsEveryRowInOrder() {

@@ -5,7 +5,7 @@ import TextLayout
 @testable import ReaderUI
 @testable import Terminal
 
-/// Issue 6, "Terminal": what the reader makes of the bytes a terminal sends. Bytes that are not UTF-8
+/// Terminal: what the reader makes of the bytes a terminal sends. Bytes that are not UTF-8
 /// give no key and never eat the key after them; pasted text (bracketed paste) is never keys.
 @Suite struct TerminalInputTests {
   /// Events as short strings, so expectations read as tables.

@@ -7,7 +7,7 @@ import TextLayout
 @testable import ReaderUI
 @testable import Terminal
 
-/// Issue 6, "Terminal", in process: every size from 1×1 to 30×10 in every kind of screen, and the ASCII
+/// Terminal, in process: every size from 1×1 to 30×10 in every kind of screen, and the ASCII
 /// fallback of a terminal whose locale is not UTF-8. (The real binary at these sizes: TerminalEndToEndTests.)
 @MainActor
 @Suite struct TerminalSizeTests {

@@ -8,7 +8,7 @@ import TextLayout
 @testable import Terminal
 @testable import splitfeed
 
-/// Resizes and display-mode changes keep the reader's state (issue 4's transition tests, SPEC §2–§4).
+/// Resizes and display-mode changes keep the reader's state (the transition tests, SPEC §2–§4).
 @MainActor
 struct TransitionTests {
   static let expandedWithArticle =

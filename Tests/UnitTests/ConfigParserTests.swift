@@ -121,7 +121,7 @@ struct ConfigParserTests {
   }
 }
 
-/// The urls file's atomic rewrite (issue 6: subscribing in a page's place; `import`).
+/// The urls file's atomic rewrite (subscribing in a page's place; `import`).
 @Suite struct UrlsFileStoreTests {
   @Test func writeReplacesTheSymlinkTargetKeepsItsModeAndLeavesNoTemporaryFile() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-urls-\(UUID().uuidString.prefix(8))")

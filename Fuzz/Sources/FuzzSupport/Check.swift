@@ -13,8 +13,7 @@ public func require(_ condition: Bool, _ message: @autoclosure () -> String) {
   abort()
 }
 
-/// C0 controls, DEL and C1 controls: the characters that must never reach the terminal (issue 6,
-/// "Terminal injection"). Tab, newline and carriage return count too: a title or a wrapped line has no
+/// C0 controls, DEL and C1 controls: the characters that must never reach the terminal. Tab, newline and carriage return count too: a title or a wrapped line has no
 /// business holding them either.
 public func isControl(_ scalar: Unicode.Scalar) -> Bool {
   scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)

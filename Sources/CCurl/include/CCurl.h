@@ -14,8 +14,10 @@ typedef enum {
   CC_OK = 0,
   /// libcurl could not be initialised or a handle not created.
   CC_UNAVAILABLE,
-  /// The decoded body passed max_bytes (or the headers 256 KiB): stopped at once.
+  /// The decoded body passed max_bytes: stopped at once.
   CC_TOO_LARGE,
+  /// The response headers passed 256 KiB: stopped at once.
+  CC_HEADERS_TOO_LARGE,
   /// Nothing arrived for idle_timeout_ms.
   CC_IDLE_TIMEOUT,
   /// The whole transfer took longer than total_timeout_ms.

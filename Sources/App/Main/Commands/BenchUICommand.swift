@@ -5,7 +5,7 @@ import ScreenKit
 import ReaderUI
 
 /// `splitfeed bench-ui` (hidden): time per keypress + full redraw on generated lists in the headless
-/// backend, to show that drawing cost follows the visible rows, not the list's length (issue 4; run it
+/// backend, to show that drawing cost follows the visible rows, not the list's length (run it
 /// through `scripts/bench-ui`, which builds in release mode).
 struct BenchUICommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -44,7 +44,7 @@ struct BenchUICommand: ParsableCommand {
   @MainActor
   static func measure(rows: Int, size: Size, presses: Int, marks: Bool = false) -> [(key: String, median: Double, p99: Double)] {
     let items = (0..<rows).map { Item(title: "Article number \($0) with a title long enough to wrap on a narrow pane", id: "\($0)") }
-    guard var (cache, feeds) = try? ScratchCache.make([("file:///bench/\(rows)", Feed(title: "Bench", items: items))])
+    guard case (let cache, var feeds)? = try? ScratchCache.make([("file:///bench/\(rows)", Feed(title: "Bench", items: items))])
     else { fatalError("bench-ui: no scratch cache") }
     var configuration = UIConfiguration()
     if marks {

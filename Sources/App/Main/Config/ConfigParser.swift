@@ -4,7 +4,7 @@ import ScreenKit
 
 /// Reads the config file: newsboat-like `key value…` lines, `#` comments, quoted values. Pure (text in,
 /// `Config` and problems out); every problem names its line and the line is skipped, so the program
-/// always starts (issue 5).
+/// always starts.
 enum ConfigParser {
   static func parse(_ text: String, fileName: String = "config") -> (config: Config, problems: [LineProblem]) {
     parse(bytes: text.utf8, fileName: fileName)

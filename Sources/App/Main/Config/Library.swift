@@ -1,7 +1,7 @@
 import Foundation
 import Reader
 
-/// Everything a run reads before it works (issue 5): where the files are, the config (with its problems),
+/// Everything a run reads before it works: where the files are, the config (with its problems),
 /// the feeds of the urls file (with theirs), and the cache. Commands build one with `Library.load`; the UI
 /// gets the same object, so `splitfeed` and `splitfeed reload` can never disagree on a path or a feed.
 struct Library: Sendable {

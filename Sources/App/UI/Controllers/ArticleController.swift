@@ -165,7 +165,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   override func draw(in surface: inout Surface) {
     surface.fill(frame)
-    guard let item else {
+    guard item != nil else {
       for (i, line) in placeholderLines.enumerated() {
         surface.putCentered(line, y: frame.minY + frame.height / 2 + i, in: frame, style: .dim)
       }

@@ -207,19 +207,27 @@ final class ContainerController: Controller {
     show(item, of: feed)
   }
 
-  /// `E`: every feed whose last fetch failed, with its error, in a box like the help's.
+  /// `E`: every feed whose last fetch failed, with its error, then the feeds the parser had to repair,
+  /// with what it repaired, in a box like the help's.
   private func showFailedFeeds() {
     let failed = session.feeds.filter { $0.lastError != nil }
-    guard !failed.isEmpty else {
+    let repaired = session.feeds.filter { $0.lastError == nil && $0.warningCount > 0 }
+    guard !failed.isEmpty || !repaired.isEmpty else {
       session.status.notify("No feed failed to load.")
       return
     }
-    var lines = ["\(failed.count) feed\(failed.count == 1 ? "" : "s") failed to load:", ""]
-    for feed in failed {
-      lines.append(feed.displayTitle)
-      if feed.displayTitle != feed.url { lines.append("  " + feed.url) }
-      lines.append("  " + (feed.lastError ?? ""))
-      lines.append("")
+    var lines: [String] = []
+    for (feeds, heading, reasons) in [
+      (failed, "failed to load", { (feed: CachedFeed) in [feed.lastError ?? ""] }),
+      (repaired, "had to be repaired", { (feed: CachedFeed) in feed.warnings }),
+    ] where !feeds.isEmpty {
+      lines += ["\(feeds.count) feed\(feeds.count == 1 ? "" : "s") \(heading):", ""]
+      for feed in feeds {
+        lines.append(feed.displayTitle)
+        if feed.displayTitle != feed.url { lines.append("  " + feed.url) }
+        lines += reasons(feed).map { "  " + $0 }
+        lines.append("")
+      }
     }
     let close = keyMap.keys(for: .showErrors).first.map { "Esc, q or \($0)" } ?? "Esc or q"
     lines.append("\(close) closes this list.")

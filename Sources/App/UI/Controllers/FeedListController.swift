@@ -1,7 +1,7 @@
 import Reader
 import ScreenKit
 
-/// The list of feeds at the root of the Feeds tab when there are several (SPEC §1, issue 5 "Screens"):
+/// The list of feeds at the root of the Feeds tab when there are several (SPEC §1):
 /// the **Starred** entry first, then each feed's title with its unread/total counts, and `!` before a
 /// feed whose last reload failed (the error itself is in the status line after a reload). Enter pushes
 /// the feed's articles (`show`), the starred articles, or for a web page that advertises feeds, the list
@@ -52,7 +52,9 @@ final class FeedListController: ListController {
   override var rowCount: Int { rows.count }
   override func rowText(at index: Int) -> String {
     guard let feed = feed(rows[index]) else { return "Starred" }
-    return (feed.lastError == nil ? "" : "! ") + feed.displayTitle
+    // `!` a failed reload, `~` a feed the parser had to repair (E lists both with their reasons).
+    let marker = feed.lastError != nil ? "! " : feed.warningCount > 0 ? "~ " : ""
+    return marker + feed.displayTitle
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {
     guard let feed = feed(rows[index]) else { return theme.list }
@@ -74,7 +76,7 @@ final class FeedListController: ListController {
     if let index = rows.firstIndex(where: { feed($0)?.id == feedID }) { selectRow(index) }
   }
 
-  /// A feed whose address gave a web page that advertises feeds offers them (issue 6); others show their
+  /// A feed whose address gave a web page that advertises feeds offers them; others show their
   /// articles; Starred shows the starred articles of every feed.
   override func didActivateRow(at index: Int) {
     guard let feed = feed(rows[index]) else {

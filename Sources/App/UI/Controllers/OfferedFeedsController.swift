@@ -2,8 +2,8 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// What opening a feed shows when its address turned out to be a web page that advertises feeds (issue 6,
-/// "an HTML page instead of a feed (its advertised feed links are offered)"): the fetch error, then the
+/// What opening a feed shows when its address turned out to be a web page that advertises feeds: the
+/// fetch error, then the
 /// advertised feed addresses as a list. Choosing one subscribes to it in the page's place
 /// (`ReadingSession.subscribe`) and shows its articles where the page was; when the page's feed still
 /// has articles cached from before it broke, a last row opens them. A user who typed a site's address

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Looks at the bytes a server sent before anyone parses them (issue 6, "Network faults"), because the
+/// Looks at the bytes a server sent before anyone parses them, because the
 /// transport cannot tell the fetcher everything that went wrong:
 ///
 /// - libcurl decodes `Content-Encoding: gzip` itself and reports success

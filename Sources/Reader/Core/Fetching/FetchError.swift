@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a feed could not be fetched, one case per thing the user can act on (issue 3, Fetching): the UI and
+/// Why a feed could not be fetched, one case per thing the user can act on: the UI and
 /// `splitfeed reload` show `description`, a single human sentence naming the address.
 public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The host name did not resolve.

@@ -1,7 +1,7 @@
 import Foundation
 
 extension Fetcher {
-  /// Fetches an article's web page (issue 5, "Full article") with the same limits as a feed — timeouts,
+  /// Fetches an article's web page with the same limits as a feed — timeouts,
   /// redirects, the size cap, the User-Agent — but expecting HTML, which `fetch` refuses as "not a feed".
   public func fetchPage(_ url: URL) async throws(FetchError) -> FetchedFeed {
     var request = HTTPRequest(url: url)

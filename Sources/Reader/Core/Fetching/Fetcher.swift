@@ -4,7 +4,7 @@ import Foundation
 public let splitfeedVersion = "0.1.0"
 
 /// Reads feeds from files and the web with the limits a feed reader owes the servers it polls and the
-/// machine it runs on (issue 3, Fetching): timeouts, a redirect limit, a download cap, a User-Agent,
+/// machine it runs on: timeouts, a redirect limit, a download cap, a User-Agent,
 /// conditional GET, and a bounded number of fetches at once. Results are raw bytes plus what the parser
 /// and the cache need (final URL, HTTP charset, validators); parsing happens elsewhere.
 public struct Fetcher: Sendable {

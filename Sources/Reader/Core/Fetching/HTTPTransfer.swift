@@ -97,9 +97,9 @@ final class HTTPTransfer: @unchecked Sendable {
     case CC_OK:
       break
     case CC_TOO_LARGE:
-      // The shim's header cap and body cap share the code; headers arrive before any body byte.
-      if t.body_length == 0, t.header_length > 0 { return .failed(.headersTooLarge(url: url, limit: Self.maxHeaderBytes)) }
       return .failed(.tooLarge(url: url, limit: configuration.maxBytes))
+    case CC_HEADERS_TOO_LARGE:
+      return .failed(.headersTooLarge(url: url, limit: Self.maxHeaderBytes))
     case CC_IDLE_TIMEOUT:
       return .failed(.timedOut(url: url, seconds: configuration.connectTimeout))
     case CC_TOTAL_TIMEOUT:

@@ -4,7 +4,7 @@ public enum JSONString {
   /// Appends `string` as a quoted JSON literal: quote, backslash and control characters escaped, and
   /// U+2028/U+2029 too (so the output is also valid JavaScript). DEL, the C1 controls (U+0080–U+009F: a
   /// UTF-8 terminal may take U+009B for CSI) and the bidi controls are escaped as well, although JSON
-  /// allows them raw: `splitfeed dump` prints to a terminal, and a feed must not drive it (issue 6). The
+  /// allows them raw: `splitfeed dump` prints to a terminal, and a feed must not drive it. The
   /// escapes decode to the same string. Everything else as is.
   public static func append(_ string: String, to out: inout String) {
     out += "\""

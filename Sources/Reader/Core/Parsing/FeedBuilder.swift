@@ -179,7 +179,7 @@ final class FeedBuilder {
     }
   }
 
-  /// A field's text is cut at this many bytes (issue 6: "a 200 MB text node is capped"): the longest
+  /// A field's text is cut at this many bytes ("a 200 MB text node is capped"): the longest
   /// real article bodies are a few hundred KB, and a field is later a Swift string, a cache row and a
   /// rendered article, each a copy. The cut falls on a character boundary; `cutFields` counts them.
   static let maxFieldBytes = 4 << 20

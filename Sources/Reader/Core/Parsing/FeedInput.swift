@@ -14,9 +14,8 @@ enum FeedInput {
     case .data(let data):
       _ = data.withUnsafeBytes(body)
     case .file(let url):
-      // One buffer for the whole file, not a new `Data` per chunk: with the allocator's 64 KiB mmap
-      // threshold (App's MallocPolicy) each fresh 1 MiB chunk was mapped and faulted in anew, 36,000
-      // page faults more for a 148 MB feed.
+      // One buffer for the whole file, not a new `Data` per chunk: a fresh large allocation per chunk is
+      // mapped and faulted in anew.
       let handle = try FileHandle(forReadingFrom: url)
       defer { try? handle.close() }
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readSize, alignment: 16)

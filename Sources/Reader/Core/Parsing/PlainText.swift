@@ -33,7 +33,7 @@ public enum PlainText {
 
   /// Whitespace runs (ASCII and no-break space) become one space; ends are trimmed. Other C0 controls, DEL
   /// and C1 controls (U+0080–U+009F) are dropped: XML 1.0 allows DEL and C1 in text, and `&#27;` decodes
-  /// to ESC in `.guess`/`.html` titles, and a title is drawn as it is on a terminal row (issue 6, found by
+  /// to ESC in `.guess`/`.html` titles, and a title is drawn as it is on a terminal row (found by
   /// the FuzzFeedParser fuzzer: a DEL run in an Atom title reached `Item.title`).
   static func collapsingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     if !needsCollapsing(bytes) { return String(decoding: bytes, as: UTF8.self) }

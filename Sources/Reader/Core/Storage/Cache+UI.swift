@@ -29,7 +29,7 @@ public struct ItemScope: Sendable, Equatable, Hashable {
   }
 }
 
-/// Reads the interactive reader needs beyond the commands' (issue 5, "Screens"): pages of a list, its
+/// Reads the interactive reader needs beyond the commands': pages of a list, its
 /// length, where an article sits in it (so `n` and the Recent tab can select its row without loading the
 /// whole list), and what marking a list read touches.
 extension Cache {

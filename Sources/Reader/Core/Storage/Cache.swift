@@ -1,14 +1,14 @@
 import Foundation
 import GRDB
 
-/// The SQLite cache (issue 5): feeds, their items with read flags, and the Recent list. The UI reads from
+/// The SQLite cache: feeds, their items with read flags, and the Recent list. The UI reads from
 /// it on the main thread (every read is one short query; item lists load only id, title, date and read);
 /// reloads write to it from background tasks, one transaction per feed.
 ///
 /// WAL mode (`DatabasePool`) lets a second splitfeed read while this one writes; writers wait up to
 /// `busyTimeout` seconds for the lock and then fail with `CacheError.locked`. Because every feed's
 /// update is one transaction and items are unique per `(feed, key)`, a `kill -9` mid-reload loses at most
-/// the feeds in flight, never a read flag, and never duplicates an article (issue 6, Storage).
+/// the feeds in flight, never a read flag, and never duplicates an article.
 public final class Cache: Sendable {
   /// The file, as given (`:memory:` style paths are not supported: WAL needs a file).
   public let path: String
@@ -35,16 +35,11 @@ public final class Cache: Sendable {
       configuration.prepareDatabase { db in
         // WAL + NORMAL: a commit survives a process crash (kill -9); only a power loss may drop the last one.
         try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        // 16 KiB pages, for a new file only (an existing cache keeps its size; SQLite ignores this then).
-        // An article row (summary + content) is typically 3–8 KB: with 4 KiB pages most rows spill into a
-        // mostly empty overflow page, so a 10,000-item feed took 41 MB of pages (written twice: WAL, then
-        // checkpoint); with 16 KiB pages several rows share a page and it takes 29 MB, and the reload of
-        // that feed spends about half as much time in the kernel (release build, bench feeds).
+        // 16 KiB pages, for a new file only: an article row (3–8 KB) fits a page instead of spilling into
+        // a mostly empty overflow page (docs/DECISIONS.md, "Cache pages").
         try db.execute(sql: "PRAGMA page_size = \(CacheSchema.pageSize)")
-        // A 1 MiB page cache per connection instead of SQLite's 2 MiB: with 16 KiB pages the default let
-        // the 100 x 100 reload's writer and readers hold ~4 MB more of the heap (peak RSS 57-60 MB against
-        // 51-53 MB, sampled from /proc), and a reload mostly appends rows, so it gains nothing from a
-        // larger cache (1 x 10,000 items: same time within the noise of 6 runs).
+        // A 1 MiB page cache per connection instead of SQLite's 2 MiB: a reload mostly appends rows and
+        // gains nothing from more, and every connection would hold it (docs/DECISIONS.md, "Cache pages").
         try db.execute(sql: "PRAGMA cache_size = -1024")
       }
     }
@@ -244,7 +239,7 @@ public final class Cache: Sendable {
     }
   }
 
-  /// Stores the HTML of an article's page (issue 5, "Full article").
+  /// Stores the HTML of an article's page.
   public func setFullContent(_ html: String?, itemID: Int64) throws(CacheError) {
     try write { db in
       try db.execute(sql: "UPDATE items SET full_content = ? WHERE id = ?", arguments: [html, itemID])

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 
-/// Why the cache could not be opened or written, one case per thing the user can act on (issue 6, Storage):
+/// Why the cache could not be opened or written, one case per thing the user can act on:
 /// a second instance holding the write lock, a read-only file or folder, a full disk, a damaged file. Each
 /// reads as one sentence naming the file, for the status line and for `splitfeed reload`'s stderr.
 public enum CacheError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A feed as the feed list shows it (SPEC §1, issue 5 "Screens"): where it comes from, its title, the
+/// A feed as the feed list shows it (SPEC §1): where it comes from, its title, the
 /// validators for the next conditional GET, the last fetch and its error, and the unread / total counts.
 public struct CachedFeed: Sendable, Equatable, Identifiable {
   public var id: Int64
@@ -50,7 +50,7 @@ public struct ItemSummary: Sendable, Equatable, Identifiable {
 }
 
 /// An article with everything the detail screen needs: the item as parsed, its read flag, and the page
-/// text fetched later for feeds that carry only a summary (issue 5, "Full article").
+/// text fetched later for feeds that carry only a summary.
 public struct CachedArticle: Sendable, Equatable, Identifiable {
   public var id: Int64
   public var feedID: Int64

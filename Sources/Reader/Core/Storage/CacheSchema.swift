@@ -56,7 +56,7 @@ enum CacheSchema {
           );
           """)
     }
-    // issue 6: the feeds an HTML page advertised when a feed's address answered with one (JSON array),
+    // the feeds an HTML page advertised when a feed's address answered with one (JSON array),
     // so the reader can offer them after a restart, not only right after the reload that found them.
     migrator.registerMigration("v2-offered-feeds") { db in
       try db.execute(sql: "ALTER TABLE feeds ADD COLUMN offered_feeds TEXT")

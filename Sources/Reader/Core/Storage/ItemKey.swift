@@ -1,4 +1,4 @@
-/// The identity of an item within its feed (issue 5: unique per feed by guid, else link, else title and
+/// The identity of an item within its feed (unique per feed by guid, else link, else title and
 /// date), so a reload updates the article the reader already has instead of adding a copy. The prefix
 /// keeps the three kinds apart (a guid that happens to equal another item's link is not that item).
 enum ItemKey {

@@ -91,7 +91,7 @@ struct ItemUpsert {
 
   /// Runs `body` with `value` as a C string and its byte count. A NUL inside a string survives binding
   /// but not reading (text columns come back as C strings, so an article's content ended at its first
-  /// NUL — a JSON Feed's `\u0000`, issue 6): such a string is stored with U+FFFD in its place. The check
+  /// NUL — a JSON Feed's `\u0000`): such a string is stored with U+FFFD in its place. The check
   /// is a `strlen` on the bytes `withCString` exposes anyway (a `utf8.contains(0)` per field was 9 % of
   /// the 10,000-item reload).
   private static func withStorableCString<T>(_ value: String, _ body: (UnsafePointer<CChar>, Int) -> T) -> T {

@@ -63,7 +63,8 @@ public struct ReloadReport: Equatable, Sendable {
   /// the reason; `key` is the key that lists every failure.
   public func statusText(errorsKey key: String) -> String {
     let removedText = removed > 0 ? "Removed \(removed) old article\(removed == 1 ? "" : "s")." : nil
-    let rest = [summary, removedText, pruneError].compactMap { $0 }.joined(separator: " ")
+    let warnedText = warned > 0 ? "\(warned) feed\(warned == 1 ? " was" : "s were") repaired (\(key) lists why)." : nil
+    let rest = [summary, removedText, warnedText, pruneError].compactMap { $0 }.joined(separator: " ")
     guard let first = errors.first else { return rest }
     let head = failed == 1 ? "Failed: \(first)" : "\(failed) feeds failed; first: \(first)"
     return "\(head) (\(key) lists \(failed == 1 ? "it" : "them")) \(rest)"

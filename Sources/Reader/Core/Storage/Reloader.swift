@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one reload path (issue 5, "Reload"): fetch each feed with its stored validators, parse it, and
+/// The one reload path: fetch each feed with its stored validators, parse it, and
 /// write it to the cache — used by `splitfeed reload` and by the UI's `r` / `R`. At most
 /// `fetcher.configuration.maxConcurrent` feeds are in flight (the reader's bounded pool).
 ///
@@ -119,9 +119,9 @@ public struct Reloader: Sendable {
 
   /// A large feed is parsed and stored at the same time, on two threads: the parser streams its items
   /// through an `ItemChannel` to the cache's writer, which upserts them in the feed's one transaction as
-  /// they come. The 10,000-item bench feed (29 MB) took ~0.21 s to parse and ~0.15 s to store one after
-  /// the other; overlapped, the store ends shortly after the parse. The parsed items are freed as they
-  /// are stored, so the whole model is never held at once. A parse error stores nothing.
+  /// they come, so the store ends shortly after the parse instead of after both (docs/DECISIONS.md). The
+  /// parsed items are freed as they are stored, so the whole model is never held at once. A parse error
+  /// stores nothing.
   private func parseAndStoreStreaming(_ body: FetchedFeed, feedID: Int64) async throws -> FeedReloadResult.Outcome {
     let channel = ItemChannel()
     async let stored = cache.store(streamedFrom: channel, feedID: feedID, validators: body.validators)

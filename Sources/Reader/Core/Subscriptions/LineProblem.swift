@@ -1,5 +1,5 @@
 /// A problem found on one line of a user's file (urls, config): reported, never fatal, so a typo costs a
-/// message instead of the program (issue 5, "Config file"). Reads `config line 7: unknown setting "foo"`.
+/// message instead of the program. Reads `config line 7: unknown setting "foo"`.
 public struct LineProblem: Sendable, Equatable, CustomStringConvertible {
   /// The file's short name as the user knows it (`config`, `urls`), or a path.
   public var file: String

@@ -108,7 +108,7 @@ public enum UrlsFile {
   /// `text` with the address on the line of the feed whose cache key is `url` replaced by `newAddress`
   /// (quoted as needed), and everything else — that line's indentation, tags and comment, every other
   /// line — kept as it was; nil when no line holds that feed. Lines are found as `parse` numbers them.
-  /// For subscribing to the feed a web page advertises in the page's place (issue 6).
+  /// For subscribing to the feed a web page advertises in the page's place.
   public static func replacingAddress(
     of url: String, with newAddress: String, in text: String,
     currentDirectory: String = FileManager.default.currentDirectoryPath

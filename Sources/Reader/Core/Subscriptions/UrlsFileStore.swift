@@ -1,7 +1,7 @@
 import Foundation
 
 /// The urls file on disk, for the edits splitfeed makes to it: `import` appends, and the reader
-/// subscribes to a feed a web page advertises in the page's place (issue 6). Every write replaces the
+/// subscribes to a feed a web page advertises in the page's place. Every write replaces the
 /// file atomically — a temporary file beside it, flushed, then renamed over it — so a crash or a full
 /// disk never leaves a half-written urls file; the file keeps its permissions, and when it is a symlink
 /// (dotfiles) the file it points to is replaced, not the link.

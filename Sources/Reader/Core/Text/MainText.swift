@@ -1,7 +1,7 @@
 import TextLayout
 import Foundation
 
-/// The part of a web page that is the article (issue 5, "Full article"): the first `<article>` element,
+/// The part of a web page that is the article: the first `<article>` element,
 /// else `<main>`, else the `<body>`, as HTML for `StyledText` (which already drops scripts, styles and
 /// hidden elements). A plain text cut, not a readability heuristic: it keeps the page's own markup and
 /// never loses text when a page has none of these elements.

@@ -19,7 +19,7 @@ struct ArticleLinkResolver: Sendable {
 
   /// The absolute form of `href`, or nil when it is empty, an in-page anchor or a script. Control
   /// characters (C0, DEL, C1) come out percent-encoded, as a browser's URL parser would send them: the link
-  /// list draws this text on the terminal and the launcher hands it to the browser (issue 6, found by the
+  /// list draws this text on the terminal and the launcher hands it to the browser (found by the
   /// FuzzHTML fuzzer: an `http:` href holding U+001F reached the link list verbatim, because an href with a
   /// scheme was returned as written).
   func resolve(_ href: String) -> String? {
