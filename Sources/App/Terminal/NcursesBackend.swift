@@ -37,7 +37,7 @@ public final class NcursesBackend: TerminalBackend {
     cnc_install_crash_handlers()
     TerminatingSignals.install(restoring: shellModes)
     supportsUnicode = cnc_locale_is_utf8() != 0
-    usesColor = cnc_has_colors() != 0 && (getenv("NO_COLOR").map { $0.pointee == 0 } ?? true)
+    usesColor = Self.usesColor(terminalHasColors: cnc_has_colors() != 0, noColor: getenv("NO_COLOR").map { String(cString: $0) })
     size = Size(width: Int(cnc_cols()), height: Int(cnc_lines()))
   }
 
@@ -48,6 +48,12 @@ public final class NcursesBackend: TerminalBackend {
   /// next frame is always sent whole, even at an unchanged size: a terminal that shrank and grew back
   /// between two looks (a burst of resizes coalesced into one) has lost the cells it cut off.
   @discardableResult
+  /// Colour only on a terminal that has it and when `NO_COLOR` is unset or empty (no-color.org: "when
+  /// present and not an empty string").
+  nonisolated static func usesColor(terminalHasColors: Bool, noColor: String?) -> Bool {
+    terminalHasColors && (noColor ?? "").isEmpty
+  }
+
   public func refreshSize() -> Size {
     var cols: Int32 = 0
     var lines: Int32 = 0
