@@ -62,7 +62,7 @@ struct InstallEndToEndTests {
     #expect(text.contains("import-newsboat"))
     #expect(text.contains("reload-threads      default: 8"))
     #expect(text.contains("~/.config/splitfeed/urls"))
-    #expect(text.contains("full article (fetch its web page)"))
+    #expect(text.contains("toggle the list pane"))
   }
 
   @Test func bashCompletesASubcommand() throws {
@@ -105,7 +105,7 @@ struct InstallEndToEndTests {
     try tmux.type(TmuxHarness.shellQuote(copy.path))
     try tmux.send(keys: "Enter")
     try tmux.waitFor(text: "splitfeed demo")
-    try tmux.waitFor(text: "Self Sizing Cells")
+    try tmux.waitFor(text: "Understanding Self Sizing")
     try tmux.send(keys: "q")
     try tmux.waitFor(text: "PROMPT$")
   }

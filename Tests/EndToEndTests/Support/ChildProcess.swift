@@ -49,12 +49,29 @@ enum ChildProcess {
   @discardableResult
   static func wait(_ pid: pid_t) -> Int32 { waitWithUsage(pid).status }
 
-  /// Reaps `pid`: its exit status and its peak resident memory in bytes (the kernel's ru_maxrss).
+  /// Reaps `pid`: its exit status and its peak resident memory in bytes, read from the process's own
+  /// `VmHWM` while it runs. Not `ru_maxrss`: a child started by posix_spawn inherits at exec the
+  /// high-water mark of the memory it was spawned from, which here is the whole test runner's.
   static func waitWithUsage(_ pid: pid_t) -> (status: Int32, peakResidentBytes: Int) {
     var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+    var peak = 0
+    while true {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid { break }
+      if reaped == -1 && errno != EINTR { break }
+      peak = max(peak, highWaterMark(pid) ?? 0)
+      usleep(10_000)
+    }
     let code = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return (code, usage.ru_maxrss * 1024)
+    return (code, peak)
+  }
+
+  /// `VmHWM` of `pid` in bytes; nil once it has exited (a zombie has no memory to report).
+  private static func highWaterMark(_ pid: pid_t) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+      let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    else { return nil }
+    return kilobytes * 1024
   }
 }
