@@ -55,6 +55,16 @@ final class RunLoop {
     screen.renderNow()
   }
 
+  /// The signals this loop reads through Dispatch sources, blocked before any other thread starts: every
+  /// thread inherits the mask, so none can take such a signal and drop it (with SIG_IGN in place, a Ctrl-Z
+  /// delivered to a worker thread was lost now and then). Blocked signals wait for the sources.
+  static func blockLoopSignals() {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for sig in [SIGWINCH, SIGTSTP] { sigaddset(&signals, sig) }
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+  }
+
   private func watch(signal sig: Int32, _ handler: @escaping @MainActor () -> Void) {
     signal(sig, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
