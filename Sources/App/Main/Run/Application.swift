@@ -13,7 +13,6 @@ import Terminal
 enum Application {
   /// `layout` is the `--layout` flag (nil: the config's `layout` setting).
   static func run(sources: [String], layout: LayoutOption?, library: Library) throws {
-    RunLoop.blockLoopSignals()
     var configuration = library.config.ui
     if let layout { configuration.layout = layout }
     let (session, notices) = try openSession(sources: sources, library: library, configuration: configuration)

@@ -4,14 +4,13 @@ import ReaderUI
 import Terminal
 
 /// Turns terminal input, signals and the events background work posts into `Event`s handed to
-/// `Screen.handle` on the main queue (ARCHITECTURE design A): a Dispatch read source on stdin, signal
-/// sources for SIGWINCH and SIGTSTP (the terminating signals are TerminatingSignals'), and the session's
-/// event queue. It is the only code
-/// that knows about Dispatch sources; signal handlers do no work of their own.
+/// `Screen.handle` on the main queue: a Dispatch read source on stdin, one on the pipe `LoopSignals` writes
+/// SIGWINCH and SIGTSTP to (the terminating signals are TerminatingSignals'), and the session's event
+/// queue. It is the only code that knows about Dispatch sources; signal handlers do no work of their own.
 ///
-/// SIGWINCH belongs to this loop, not to ncurses: on Linux a Dispatch signal source replaces ncurses's
-/// handler, so the size is re-read with ioctl and `resizeterm` is called here, outside any handler. Bursts
-/// of resizes coalesce: a resize schedules one settle pass after input has been drained.
+/// SIGWINCH belongs to this loop, not to ncurses: the size is re-read with ioctl and `resizeterm` is called
+/// here, outside any handler. Bursts of resizes coalesce: a resize schedules one settle pass after input
+/// has been drained.
 @MainActor
 final class RunLoop {
   private let backend: NcursesBackend
@@ -35,8 +34,17 @@ final class RunLoop {
     input.resume()
     sources.append(input)
 
-    watch(signal: SIGWINCH) { [unowned self] in self.scheduleResize() }
-    watch(signal: SIGTSTP) { [unowned self] in self.suspendForJobControl() }
+    let signals = LoopSignals.install()
+    let signalSource = DispatchSource.makeReadSource(fileDescriptor: signals, queue: .main)
+    signalSource.setEventHandler { [unowned self] in
+      MainActor.assumeIsolated {
+        for sig in LoopSignals.drain(signals) {
+          if sig == SIGWINCH { self.scheduleResize() } else if sig == SIGTSTP { self.suspendForJobControl() }
+        }
+      }
+    }
+    signalSource.resume()
+    sources.append(signalSource)
     // SIGINT, SIGTERM, SIGHUP, SIGQUIT…: TerminatingSignals (installed with the terminal) restores it.
     events.onPost { [unowned self] in
       DispatchQueue.main.async { MainActor.assumeIsolated { self.drainPosted() } }
@@ -55,23 +63,6 @@ final class RunLoop {
     screen.renderNow()
   }
 
-  /// The signals this loop reads through Dispatch sources, blocked before any other thread starts: every
-  /// thread inherits the mask, so none can take such a signal and drop it (with SIG_IGN in place, a Ctrl-Z
-  /// delivered to a worker thread was lost now and then). Blocked signals wait for the sources.
-  static func blockLoopSignals() {
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    for sig in [SIGWINCH, SIGTSTP] { sigaddset(&signals, sig) }
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
-  }
-
-  private func watch(signal sig: Int32, _ handler: @escaping @MainActor () -> Void) {
-    signal(sig, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
-    source.setEventHandler { MainActor.assumeIsolated { handler() } }
-    source.resume()
-    sources.append(source)
-  }
 
   private func drainInput() {
     let inputs = backend.readEvents()
