@@ -56,10 +56,13 @@ public final class Screen {
     root.sync()
   }
 
-  /// Handles every event background work has posted since the last call (the harness's way to let
-  /// background work land; the run loop drains the same queue).
-  public func handlePosted() {
-    for event in root.session.events.take() { handle(event) }
+  /// Handles every event background work has posted since the last call, for the run loop and the test
+  /// harness alike; false when there was none.
+  @discardableResult
+  public func handlePosted() -> Bool {
+    let posted = root.session.events.take()
+    for event in posted { handle(event) }
+    return !posted.isEmpty
   }
 
   /// Presented controllers first, then the focused leaf, then its parents.

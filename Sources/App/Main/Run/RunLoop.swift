@@ -57,10 +57,7 @@ final class RunLoop {
 
   /// Hands over what background work posted; one frame for however many arrived.
   private func drainPosted() {
-    let posted = events.take()
-    guard !posted.isEmpty else { return }
-    for event in posted { screen.handle(event) }
-    screen.renderNow()
+    if screen.handlePosted() { screen.renderNow() }
   }
 
 
