@@ -30,12 +30,45 @@ struct CompactDateTests {
     // Local time: 2026-11-24 23:30 UTC is already the 25th in Tokyo (now is 21:00 there).
     ("2026-11-24 23:30", "Asia/Tokyo", "08:30"),
     ("2026-11-25 11:00", "America/New_York", "06:00"),
+    ("2024-02-29 07:05", "UTC", "29 Feb 2024"),  // leap day
+    ("1969-12-31 23:59", "UTC", "31 Dec 1969"),  // before the epoch
+    ("1900-03-01 00:00", "UTC", "1 Mar 1900"),  // not a leap year
+    ("9999-12-31 23:59", "UTC", "31 Dec 9999"),
   ])
   func compactDates(text: String, zone: String, expected: String) {
     let now = Self.date("2026-11-25 12:00")
     let shown = CompactDate.string(Self.date(text), now: now, timeZone: TimeZone(identifier: zone)!)
     #expect(shown == expected)
     #expect(shown.count <= CompactDate.maxWidth)
+  }
+
+  /// The arithmetic against Foundation's calendar and formatter, the way the column was first written, on
+  /// dates from 1901 to 2100 in zones with daylight saving, half-hour and negative offsets.
+  @Test(arguments: ["UTC", "Europe/Berlin", "America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham"])
+  func agreesWithFoundation(zoneName: String) {
+    let zone = TimeZone(identifier: zoneName)!
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = zone
+    var random = SystemRandomNumberGenerator()
+    for _ in 0..<2000 {
+      let now = Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...4_000_000_000, using: &random))
+      // Half the dates within ten days of now (today and this-week forms), half anywhere.
+      let date =
+        Bool.random(using: &random)
+        ? now.addingTimeInterval(Double.random(in: -864_000...3_600, using: &random))
+        : Date(timeIntervalSince1970: Double.random(in: -2_000_000_000...4_000_000_000, using: &random))
+      let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day!
+      formatter.dateFormat =
+        days == 0 ? "HH:mm"
+        : days > 0 && days < 7 ? "EEE HH:mm"
+        : calendar.component(.year, from: date) == calendar.component(.year, from: now) ? "d MMM" : "d MMM yyyy"
+      #expect(
+        CompactDate.string(date, now: now, timeZone: zone) == formatter.string(from: date),
+        "\(date) seen at \(now) in \(zoneName)")
+    }
   }
 
   @Test(arguments: [

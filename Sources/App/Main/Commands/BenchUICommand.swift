@@ -21,7 +21,7 @@ struct BenchUICommand: ParsableCommand {
   @Option(help: "Screen size, WIDTHxHEIGHT.")
   var size = "120x40"
 
-  @Flag(help: "Star every 7th article, mark every 3rd read and hide read articles (the unread filter on).")
+  @Flag(help: "Date every article (one an hour back from now, so the date column shows all four forms), star every 7th, mark every 3rd read and hide read articles (the unread filter on).")
   var marks = false
 
   func run() throws {
@@ -43,7 +43,12 @@ struct BenchUICommand: ParsableCommand {
   /// Median and 99th percentile per keypress for j (next row), PgDn and G/g (ends of the list).
   @MainActor
   static func measure(rows: Int, size: Size, presses: Int, marks: Bool = false) -> [(key: String, median: Double, p99: Double)] {
-    let items = (0..<rows).map { Item(title: "Article number \($0) with a title long enough to wrap on a narrow pane", id: "\($0)") }
+    let now = Date()
+    let items = (0..<rows).map {
+      Item(
+        title: "Article number \($0) with a title long enough to wrap on a narrow pane", id: "\($0)",
+        published: marks ? now.addingTimeInterval(-3600 * Double($0)) : nil)
+    }
     guard case (let cache, var feeds)? = try? ScratchCache.make([("file:///bench/\(rows)", Feed(title: "Bench", items: items))])
     else { fatalError("bench-ui: no scratch cache") }
     var configuration = UIConfiguration()

@@ -3,42 +3,68 @@ import Foundation
 /// A date as short as the list's date column allows, the nearer the shorter: `09:15` today, `Mon 09:15`
 /// in the last week, `2 Mar` this year, `2 Mar 2024` before. Pure in (date, now, time zone), so the table
 /// test pins every branch; the popover keeps the full date.
+///
+/// A list draws one per visible row on every frame, so the local day and time come from the zone's offset
+/// and civil-calendar arithmetic rather than a `Calendar` and a `DateFormatter` per row (see
+/// docs/DECISIONS.md for what that cost a keypress).
 public enum CompactDate {
   /// The widest text it returns (`12 Mar 2024`): the column the lists keep for it.
   public static let maxWidth = 11
 
   public static func string(_ date: Date, now: Date, timeZone: TimeZone) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let today = calendar.startOfDay(for: now)
-    let day = calendar.startOfDay(for: date)
-    let days = calendar.dateComponents([.day], from: day, to: today).day ?? 0
-    let pattern: String
-    if days == 0 {
-      pattern = "HH:mm"
-    } else if days > 0 && days < 7 {
-      pattern = "EEE HH:mm"
-    } else if calendar.component(.year, from: date) == calendar.component(.year, from: now) {
-      pattern = "d MMM"
-    } else {
-      pattern = "d MMM yyyy"
-    }
-    return formatter(pattern, timeZone).string(from: date)
+    let shown = LocalTime(date, timeZone)
+    let today = LocalTime(now, timeZone)
+    let days = today.dayNumber - shown.dayNumber
+    if days == 0 { return shown.clock }
+    if days > 0 && days < 7 { return weekdays[shown.weekday] + " " + shown.clock }
+    let day = "\(shown.day) \(months[shown.month - 1])"
+    return shown.year == today.year ? day : "\(day) \(shown.year)"
   }
 
-  nonisolated(unsafe) private static var formatters: [String: DateFormatter] = [:]
-  private static let lock = NSLock()
+  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  /// Indexed by `LocalTime.weekday` (0 = Sunday).
+  private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
-  private static func formatter(_ pattern: String, _ zone: TimeZone) -> DateFormatter {
-    lock.lock()
-    defer { lock.unlock() }
-    let key = pattern + "|" + zone.identifier
-    if let formatter = formatters[key] { return formatter }
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = zone
-    formatter.dateFormat = pattern
-    formatters[key] = formatter
-    return formatter
+  /// The wall-clock reading of an instant in a zone (proleptic Gregorian, as the lists show it).
+  private struct LocalTime {
+    /// Days since 1970-01-01 in local time: two dates are on the same local day when these are equal.
+    var dayNumber: Int
+    var year: Int
+    var month: Int
+    var day: Int
+    var weekday: Int
+    var clock: String
+
+    init(_ date: Date, _ zone: TimeZone) {
+      let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
+      let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
+      dayNumber = days
+      (year, month, day) = Self.civil(fromDays: days)
+      weekday = (days + 4).floorDivided(by: 7).remainder  // 1970-01-01 was a Thursday
+      let hour = secondOfDay / 3600
+      let minute = secondOfDay % 3600 / 60
+      clock = (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
+    }
+
+    /// Year, month and day of the day `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
+    static func civil(fromDays days: Int) -> (Int, Int, Int) {
+      let (era, _) = (days + 719_468).floorDivided(by: 146_097)
+      let dayOfEra = days + 719_468 - era * 146_097
+      let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+      let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+      let shiftedMonth = (5 * dayOfYear + 2) / 153
+      let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+      let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+      return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+  }
+}
+
+extension Int {
+  /// Quotient rounded towards minus infinity, and the remainder that goes with it (never negative for a
+  /// positive divisor): dates before 1970 fall on the right day.
+  fileprivate func floorDivided(by divisor: Int) -> (quotient: Int, remainder: Int) {
+    let remainder = self % divisor
+    return remainder < 0 ? (self / divisor - 1, remainder + divisor) : (self / divisor, remainder)
   }
 }
