@@ -63,4 +63,20 @@ import TextLayout
     surface.put("\u{1F469}\u{200D}\u{1F4BB}", at: Point(x: 3, y: 0))  // covers 👍🏽's head
     #expect(surface.lines == ["a  \u{1F469}\u{200D}\u{1F4BB}"])
   }
+
+  /// Printable ASCII takes the byte-per-cell path; the same text with a clipped-away "é" after it takes
+  /// the grapheme path. Both must store, clip on both sides and return alike.
+  @Test(arguments: ["plain title 09:15 and on", "Mon 09:15 - 2 Mar 2024", "~!@#$%^&*()_+{}|<>?/.,"])
+  func asciiPathMatchesTheGraphemePath(text: String) {
+    let clip = Rect(x: 1, y: 0, width: 9, height: 1)
+    var fast = Surface(size: Size(width: 12, height: 1))
+    let fastWidth = fast.put(text, at: Point(x: -2, y: 0), clip: clip)
+    var slow = Surface(size: Size(width: 12, height: 1))
+    let slowWidth = slow.put(text + "\u{E9}", at: Point(x: -2, y: 0), clip: clip)
+    #expect(fast == slow)
+    #expect(fastWidth == slowWidth && fastWidth == 12)
+    var shown = " " + String(text.dropFirst(3).prefix(9))
+    while shown.last == " " { shown.removeLast() }
+    #expect(fast.lines == [shown])
+  }
 }

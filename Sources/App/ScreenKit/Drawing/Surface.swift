@@ -41,6 +41,19 @@ public struct Surface: Equatable, Sendable {
     let area = (clip ?? bounds).intersection(bounds)
     guard point.y >= area.minY, point.y < area.maxY else { return 0 }
     var x = point.x
+    var string = String(text)
+    let drawnASCII: Int? = string.withUTF8 { bytes in
+      // Printable ASCII (most titles, every date and count): a byte is a cell, with nothing to
+      // neutralize or measure, so the common row skips grapheme segmentation.
+      guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+      for byte in bytes {
+        if x + 1 > area.maxX { break }
+        if x >= area.minX { setCell(x: x, y: point.y, grapheme: String(Unicode.Scalar(byte)), style: style, width: 1) }
+        x += 1
+      }
+      return x - point.x
+    }
+    if let drawnASCII { return drawnASCII }
     for character in text {
       guard let shown = Grapheme.neutralized(character) else { continue }
       let width = DisplayWidth.of(shown)
@@ -76,9 +89,10 @@ public struct Surface: Equatable, Sendable {
   public mutating func fill(_ rect: Rect, with grapheme: String = " ", style: Style = .plain) {
     let area = rect.intersection(bounds)
     guard !area.isEmpty else { return }
+    let cell = Cell(grapheme: grapheme, style: style)
     for y in area.minY..<area.maxY {
       for x in area.minX..<area.maxX {
-        self[x, y] = Cell(grapheme: grapheme, style: style)
+        self[x, y] = cell
       }
     }
   }
