@@ -25,6 +25,8 @@ public final class ReadingSession {
   public let pages: ArticlePages
   public let subscriptions: Subscriptions
   public var status = StatusLine()
+  /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab.
+  public var queryFeeds: [QueryFeed] = []
   /// The open article: the one place it lives (the detail pane reads it from here).
   public private(set) var selected: CachedArticle?
   /// Bumped when another article is opened, and when the feeds' data changed (a reload ended, a feed was
@@ -61,7 +63,17 @@ public final class ReadingSession {
       recent = RecentArticles([])
       status.notify(error: "\(error)")
     }
-    do { try feedList.readStarredCount(from: cache) } catch { status.notify(error: "\(error)") }
+    do {
+      // `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
+      if configuration.ignoreRules.isEmpty {
+        try feedList.readStarredCount(from: cache)
+      } else {
+        try cache.setIgnoreRules(configuration.ignoreRules)
+        try feedList.refresh(from: cache)
+      }
+    } catch {
+      status.notify(error: "\(error)")
+    }
   }
 
   public var feeds: [CachedFeed] { feedList.feeds }
@@ -212,7 +224,7 @@ public final class ReadingSession {
     case .marksWritten:
       writer.batchWritten()
       if writer.isIdle { marksRevision += 1 }
-    case .key, .mouse, .resize, .paste:
+    case .key, .mouse, .resize, .paste, .promptPaused:
       break
     }
   }
