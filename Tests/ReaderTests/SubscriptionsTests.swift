@@ -19,7 +19,8 @@ struct SubscriptionsTests {
       gopher://old.example/feed
       https://broken.example/ "unclosed
       """
-    let (entries, problems) = UrlsFile.parse(text, currentDirectory: "/home/u/.config/splitfeed")
+    let parsed = UrlsFile.parse(text, currentDirectory: "/home/u/.config/splitfeed")
+    let (entries, problems) = (parsed.entries, parsed.problems)
     #expect(entries.map(\.url) == [
       "https://example.com/feed.xml", "http://example.org/rss", "https://example.net/atom",
       "file:///srv/feeds/local.xml", "file:///home/u/.config/splitfeed/relative.xml",

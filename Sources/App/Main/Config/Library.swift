@@ -18,7 +18,8 @@ struct Library: Sendable {
     let configBytes = read(paths.configFile, name: "config", problems: &problems)
     let (config, configProblems) = ConfigParser.parse(bytes: configBytes, fileName: "config")
     let urlsBytes = read(paths.urlsFile, name: "urls", problems: &problems)
-    let (entries, urlProblems) = UrlsFile.parse(bytes: urlsBytes, fileName: "urls", currentDirectory: paths.configDirectory)
+    let urls = UrlsFile.parse(bytes: urlsBytes, fileName: "urls", currentDirectory: paths.configDirectory)
+    let (entries, urlProblems) = (urls.entries, urls.problems)
     problems += configProblems + urlProblems
     return Library(paths: paths, config: config, subscriptions: entries, problems: problems)
   }
