@@ -87,7 +87,7 @@ public struct KeyMap: Equatable, Sendable {
       summary: "open (feed → articles, article → detail)"),
     KeyBinding(
       keys: [.character("T")], action: .openTagArticles, context: .list,
-      summary: "on a tag: all its feeds' articles as one list"),
+      summary: "a tag's articles as one list"),
     KeyBinding(keys: [.character("j"), .down], action: .moveDown, context: .article, summary: "scroll down"),
     KeyBinding(keys: [.character("k"), .up], action: .moveUp, context: .article, summary: "scroll up"),
     KeyBinding(keys: [.pageDown, .character(" ")], action: .pageDown, context: .article, summary: "page down"),
@@ -130,10 +130,10 @@ public struct KeyMap: Equatable, Sendable {
       keys: [.character("U")], action: .toggleShowRead, context: .window, summary: "unread only / show read"),
     KeyBinding(
       keys: [.character("/")], action: .openSearch, context: .window,
-      summary: "search (every feed from the feed list, else the list's)"),
+      summary: "search this list (the feed list: every feed)"),
     KeyBinding(
       keys: [.character("F")], action: .setFilter, context: .window,
-      summary: "limit the list by an expression (empty: all)"),
+      summary: "limit the list by an expression"),
     KeyBinding(keys: [.character("S")], action: .cycleSort, context: .window, summary: "cycle the list's sort order"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
