@@ -173,6 +173,7 @@ final class Finder {
       return
     }
     prompt = nil
-    session.status.notify("Filter: \(list.rowCount) article\(list.rowCount == 1 ? "" : "s") match.")
+    let count = list.rowCount
+    session.status.notify("Filter: \(count) article\(count == 1 ? " matches" : "s match").")
   }
 }
