@@ -47,7 +47,7 @@ struct QueryLanguageTests {
   static let errors: [(String, Int, String)] = [
     ("", 0, "expected an expression at 0"),
     ("unread = \"yes\" and", 18, "expected an attribute (title, author, unread, tags, age, …), found the end at 18"),
-    ("(unread = \"yes\"", 15, "expected \")\" to close the \"(\" at 0 at 15"),
+    ("(unread = \"yes\"", 15, "expected \")\" at 15 to close the \"(\" at 0"),
     ("title =~ \"abc", 9, "unterminated string starting at 9"),
     ("title =~ \"(\"", 9, "not a regular expression: \"(\" at 9"),
     ("colour = \"red\"", 0, "unknown attribute \"colour\" at 0"),
