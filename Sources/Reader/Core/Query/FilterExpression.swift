@@ -110,7 +110,8 @@ struct FilterParser {
       if token == .close { throw .at(tokenStart, "expected an expression inside ( )") }
       let node = try parseOr()
       guard token == .close else {
-        throw .at(tokenStart, token == .end ? "expected \")\" to close the \"(\" at \(open)" : "expected \")\"")
+        guard token == .end else { throw .at(tokenStart, "expected \")\"") }
+        throw QueryError(position: tokenStart, message: "expected \")\" at \(tokenStart) to close the \"(\" at \(open)")
       }
       try advance()
       return node

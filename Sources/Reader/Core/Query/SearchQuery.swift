@@ -19,7 +19,8 @@ public struct SearchQuery: Sendable, Hashable {
 
   public init(parsing text: String) throws(QueryError) {
     self.text = text
-    self.terms = try Self.parse(Array(text))
+    // Control characters (a pasted NUL, which would end FTS5's reading of the query) separate words.
+    self.terms = try Self.parse(text.map { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 })
   }
 
   /// The words and phrases a match must contain (not the negated ones): what the UI highlights, case
