@@ -141,13 +141,16 @@ final class ContainerController: Controller {
     return navigation.stack.last { $0 is ListController } as? ListController
   }
 
-  /// The feed the reader is in: the article list's, else the feed list's selected row.
+  /// The feeds the reader is in: the article list's, else the feed list's selected row.
+  /// A tag's list or row stands for the feeds with that tag.
   private var currentFeeds: [CachedFeed] {
-    if let list = currentList as? ArticleListController, let id = list.feedID {
-      return session.feeds.filter { $0.id == id }
+    if let list = currentList as? ArticleListController {
+      if let id = list.feedID { return session.feeds.filter { $0.id == id } }
+      if case .tag(let name) = list.source { return session.feeds.filter { $0.tags.contains(name) } }
     }
-    if let list = currentList as? FeedListController, let feed = list.selectedFeed {
-      return [feed]
+    if let list = currentList as? FeedListController {
+      if let feed = list.selectedFeed { return [feed] }
+      if let name = list.selectedTag { return session.feeds.filter { $0.tags.contains(name) } }
     }
     return []
   }

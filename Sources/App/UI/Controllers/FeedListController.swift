@@ -98,6 +98,12 @@ final class FeedListController: ListController {
   /// The feed on the selected row (nil on the other rows).
   var selectedFeed: CachedFeed? { selectedRow.flatMap(feed) }
 
+  /// The tag on the selected row (nil on the other rows).
+  var selectedTag: String? {
+    if case .tag(let name) = selectedRow { return name }
+    return nil
+  }
+
   /// The articles the selected row stands for when it is not one feed (`A` marks them read).
   var selectedScope: ItemScope? {
     switch selectedRow {
@@ -179,9 +185,7 @@ final class FeedListController: ListController {
   /// `T`: every article of the selected tag's feeds (of this level's tag) as one list, newest first.
   override func handle(_ key: Key) -> Bool {
     guard keyMap.action(for: key, in: .list) == .openTagArticles else { return super.handle(key) }
-    let name: String?
-    if case .tag(let selected) = selectedRow { name = selected } else { name = tag }
-    guard let name else {
+    guard let name = selectedTag ?? tag else {
       session.status.notify("Select a tag first: \(key) lists every article of its feeds.")
       return true
     }

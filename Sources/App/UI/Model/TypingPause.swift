@@ -11,7 +11,7 @@ final class TypingPause {
   private(set) var generation = 0
   private var task: Task<Void, Never>?
 
-  init(events: EventQueue, delay: Duration = .milliseconds(120)) {
+  init(events: EventQueue, delay: Duration = .milliseconds(30)) {
     self.events = events
     self.delay = delay
   }
