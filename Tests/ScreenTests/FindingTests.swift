@@ -76,6 +76,23 @@ struct FindingTests {
     #expect(!h.text.contains("Search: size") && h.text.contains("Swift Blog"))
   }
 
+  @Test func aSearchFromAFeedSearchesThatFeedAndFromItsResultsTheSameFeed() async throws {
+    let h = Harness(60, 40, feeds: SampleFeeds.many)
+    h.press(.enter)  // AppCoda
+    h.press(.character("/"))
+    h.type("swift")
+    h.press(.enter)
+    try await settle(h, until: "Search: swift (AppCoda)")
+    #expect(h.text.contains("Barcode") && !h.text.contains("Swift 1.1"), "only AppCoda is searched")
+    h.press(.character("/"))
+    h.type("size")
+    h.press(.enter)
+    try await settle(h, until: "Search: size (AppCoda)")
+    #expect(h.text.contains("Working with Size"))
+    h.press(.escape)
+    #expect(h.text.contains("Search: swift (AppCoda)"), "Back: the first results")
+  }
+
   @Test func aMalformedQuerySaysWhyAndKeepsTheText() async throws {
     let h = Harness(120, 40, feeds: SampleFeeds.many)
     h.press(.character("/"))

@@ -41,10 +41,14 @@ final class ArticleListController: ListController {
   private var pages: [Int: [ItemSummary]] = [:]
   static let pageSize = 200
 
-  init(source: Source, title: String, session: ReadingSession, search: SearchQuery? = nil) {
+  /// For a search's results, the title of the list searched (nil: every feed).
+  let searchedTitle: String?
+
+  init(source: Source, title: String, session: ReadingSession, search: SearchQuery? = nil, searchedTitle: String? = nil) {
     self.source = source
     self.session = session
     self.search = search
+    self.searchedTitle = searchedTitle
     self.sort = session.configuration.articleSort
     super.init()
     self.title = title

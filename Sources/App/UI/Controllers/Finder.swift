@@ -41,8 +41,10 @@ final class Finder {
 
   /// `/` on `list` (the feed list or nil: every feed), with results pushed onto `navigation`.
   func beginSearch(in navigation: NavigationController, from list: ListController?) {
+    // From a search's results, a new search of the list they came from.
     let articles = (list as? ArticleListController).flatMap { $0.isQueryable ? $0 : nil }
-    search = Search(navigation: navigation, source: articles?.source ?? .all, scopeTitle: articles?.title, results: nil)
+    let scopeTitle = articles?.search == nil ? articles?.title : articles?.searchedTitle
+    search = Search(navigation: navigation, source: articles?.source ?? .all, scopeTitle: scopeTitle, results: nil)
     var history: [String] = []
     do {
       history = try session.cache.searchHistory(limit: 100)
@@ -113,7 +115,8 @@ final class Finder {
     if let results = search.results, navigation.stack.contains(where: { $0 === results }) {
       results.setSearch(query, title: title)
     } else {
-      let results = ArticleListController(source: search.source, title: title, session: session, search: query)
+      let results = ArticleListController(
+        source: search.source, title: title, session: session, search: query, searchedTitle: search.scopeTitle)
       navigation.push(results)
       search.results = results
       self.search = search
