@@ -266,8 +266,16 @@ public final class ReadingSession {
     case .failure(let failure):
       status.notify(error: failure.description)
       return nil
-    case .success(let (feed, notice)):
+    case .success(let (subscribed, notice)):
+      // The feed keeps the page's tags (its urls line keeps them too).
+      var feed = subscribed
+      feed.tags = page.tags
       feedList.replace(page, with: feed)
+      do {
+        try cache.setTags(Dictionary(feeds.map { ($0.id, $0.tags) }, uniquingKeysWith: { first, _ in first }))
+      } catch {
+        status.notify(error: "\(error)")
+      }
       dataRevision += 1
       if reloads.isRunning { reloads.enqueue(feed) } else { reload([feed]) }
       status.notify(notice)
