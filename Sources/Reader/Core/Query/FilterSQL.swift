@@ -51,8 +51,10 @@ extension FilterNode {
       let arguments = StatementArguments(letters.map { String($0) })
       return SQLCondition(contains ? "(\(each))" : "NOT (\(each))", arguments)
     case .tag(let name, let contains):
+      // `+`: walk the list's order index testing each feed, not each tagged feed's articles sorted
+      // together (see `SearchQuery.condition`).
       return SQLCondition(
-        "i.feed_id \(contains ? "IN" : "NOT IN") (SELECT feed_id FROM feed_tags WHERE tag = ?)", [name])
+        "+i.feed_id \(contains ? "IN" : "NOT IN") (SELECT feed_id FROM feed_tags WHERE tag = ?)", [name])
     case .age(let comparison, let days):
       return Self.ageCondition(comparison, days: Double(days), now: now)
     case .text(let attribute, let match, let value):

@@ -22,13 +22,15 @@ extension SearchQuery {
     }
   }
 
-  /// The search as a condition on `items i`.
+  /// The search as a condition on `items i`. `+i.id` keeps SQLite from reading each match's row by id
+  /// and sorting them all: the list's own order index is walked instead, testing ids against the
+  /// matches, and stops at the first page (docs/DECISIONS.md, "Finding at scale").
   var condition: SQLCondition {
     var condition = SQLCondition.always
     if let fts = ftsQuery {
       let membership = fts.negatedOnly ? "NOT IN" : "IN"
       condition = condition && SQLCondition(
-        "i.id \(membership) (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)", [fts.match])
+        "+i.id \(membership) (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)", [fts.match])
     }
     for term in terms where term.field == .feed {
       condition = condition && SQLCondition(

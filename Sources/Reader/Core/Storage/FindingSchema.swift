@@ -9,8 +9,11 @@ import GRDB
 ///   Existing articles are indexed by the migration itself.
 /// - `feed_tags`: each feed's tags in the order the urls file gives them.
 /// - `search_history`: the `/` prompt's history (`sequence` orders it, newest highest).
-/// - `items_by_date`: lists over every feed (Unread, a tag, a query feed, a search) read their first rows
-///   in date order from an index instead of sorting every match.
+/// - `items_by_date`: lists over every feed (Unread, a tag, a query feed, a search) walk this index in
+///   date order and stop at the first page, instead of sorting every match; it holds the columns those
+///   lists test most (feed, read, starred), so most rows are tested without reading the article's row,
+///   which is large (its HTML) and may spill into overflow pages.
+/// - `items_by_title`, `items_by_author`: the same for the title and author sort orders.
 enum FindingSchema {
   static let indexedColumns = """
     title, coalesce(author, ''), splitfeed_plain_text(coalesce(content, summary))
@@ -27,7 +30,9 @@ enum FindingSchema {
         ) WITHOUT ROWID;
         CREATE INDEX feed_tags_by_tag ON feed_tags(tag, feed_id);
         CREATE TABLE search_history (text TEXT PRIMARY KEY, sequence INTEGER NOT NULL) WITHOUT ROWID;
-        CREATE INDEX items_by_date ON items(sort_date);
+        CREATE INDEX items_by_date ON items(sort_date, feed_id, read, starred);
+        CREATE INDEX items_by_title ON items(title COLLATE NOCASE);
+        CREATE INDEX items_by_author ON items(coalesce(author, '') COLLATE NOCASE, sort_date);
         CREATE VIRTUAL TABLE items_fts USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2');
         INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(indexedColumns) FROM items;
         CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
