@@ -195,6 +195,7 @@ struct FindingTests {
     let order = ["Unread", "Starred", "About iOS", "dev/", "ios/", "Loose"].map { h.find($0)?.y ?? -1 }
     #expect(order == order.sorted() && !order.contains(-1), "smart rows, query feeds, tags, untagged feeds")
     #expect(!h.text.contains("AppCoda"), "tagged feeds are under their tags")
+    expectScreen(h.surface, matches: "tags-\(width)x\(height)")
     // Enter on a tag: its feeds, with their tags.
     h.press(.home, .down, .down, .down)
     h.press(.enter)
@@ -204,6 +205,31 @@ struct FindingTests {
     // T on a tag: every article of its feeds as one list by date.
     h.press(.character("T"))
     #expect(h.text.contains("Swift 1.1") && h.text.contains("Barcode") && !h.text.contains("Untagged story"))
+  }
+
+  @Test func aOnATagMarksItsArticlesReadAndUHidesTagsWithNothingUnread() throws {
+    let h = try tagged(120, 40)
+    h.press(.home, .down, .down, .down)  // dev/
+    h.press(.character("A"))
+    #expect(h.text.contains("Marked 6 articles read"))
+    #expect(h.text.contains("1 Feeds (1)"), "only the untagged story is unread")
+    h.press(.character("U"))
+    #expect(!h.text.contains("dev/") && !h.text.contains("ios/") && h.text.contains("Loose"))
+    h.press(.character("u"), .character("U"))
+    #expect(h.text.contains("dev/") && h.text.contains("1 Feeds (7)"))
+  }
+
+  @Test func aSearchFromAnOpenArticleInAStackGoesBackToIt() async throws {
+    let h = Harness(60, 40, feeds: SampleFeeds.many)
+    h.press(.enter, .enter)  // AppCoda, its first article, pushed
+    #expect(h.split.isCollapsed && h.article?.item?.title.hasPrefix("Understanding") == true)
+    h.press(.character("/"))
+    h.type("segues")
+    h.press(.enter)
+    try await settle(h, until: "Search: segues (AppCoda)")
+    #expect(h.text.contains("A Beginner's Guide"))
+    h.press(.escape)
+    #expect(h.article?.item?.title.hasPrefix("Understanding") == true && h.text.contains("Paragraph 1"))
   }
 
   @Test func aQueryFeedAndTheUnreadRowListTheirArticles() throws {
