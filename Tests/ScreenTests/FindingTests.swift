@@ -93,6 +93,21 @@ struct FindingTests {
     #expect(h.text.contains("Search: swift (AppCoda)"), "Back: the first results")
   }
 
+  @Test func manyMatchesShowTheFirstPageThenTheCountArrives() async throws {
+    let h = Harness(60, 40, feeds: [SampleFeeds.numbered(250)])
+    h.press(.character("/"))
+    h.type("wrap")
+    h.press(.enter)
+    try await settle(h, until: "Search: wrap")
+    let results = try #require(h.split.primaryNavigation?.top as? ArticleListController)
+    try await h.eventually("the count") { results.rowCount == 250 }
+    h.press(.character("G"))
+    #expect(h.text.contains("Article number 249 with"), "the last of the 250, past the first page")
+    // Re-read after a reload, the list keeps a selection past its first page once the count is back.
+    results.refresh()
+    try await h.eventually("the selection restored") { results.selectedIndex == 249 }
+  }
+
   @Test func aMalformedQuerySaysWhyAndKeepsTheText() async throws {
     let h = Harness(120, 40, feeds: SampleFeeds.many)
     h.press(.character("/"))

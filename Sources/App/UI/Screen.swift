@@ -52,6 +52,8 @@ public final class Screen {
       _ = root.finder.paste(text)
     case .promptPaused(let generation):
       root.finder.paused(generation)
+    case .listCounted(let scope, let count):
+      root.listCounted(scope, count: count)
     case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten:
       root.session.apply(event)
     }

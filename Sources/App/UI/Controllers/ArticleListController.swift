@@ -40,6 +40,8 @@ final class ArticleListController: ListController {
   private var scope: ItemScope?
   private var pages: [Int: [ItemSummary]] = [:]
   static let pageSize = 200
+  /// The article to select once the count arrives (it was past the first page when the rows were re-read).
+  private var pendingSelection: Int64?
 
   /// For a search's results, the title of the list searched (nil: every feed).
   let searchedTitle: String?
@@ -99,11 +101,41 @@ final class ArticleListController: ListController {
     asked.filter = filter
     asked.sort = sort
     scope = asked
+    if search != nil {
+      readFirstPage(of: asked)
+      return
+    }
     do {
       count = try session.cache.count(in: asked)
     } catch {
       session.status.notify(error: "\(error)")
       count = 0
+    }
+  }
+
+  /// A search's results: the first page is read now and, when it is full, the count is read in the
+  /// background (`.listCounted`), so the results show without waiting for every match to be counted.
+  /// Until it arrives the list ends after the first page.
+  private func readFirstPage(of scope: ItemScope) {
+    do {
+      let first = try session.cache.items(in: scope, limit: Self.pageSize, offset: 0)
+      pages[0] = first
+      count = first.count
+      if first.count == Self.pageSize { session.countInBackground(scope) }
+    } catch {
+      session.status.notify(error: "\(error)")
+      count = 0
+    }
+  }
+
+  /// The count of `scope`'s articles arrived: this list takes it if it still reads that scope.
+  func counted(_ scope: ItemScope, count: Int) {
+    guard scope == self.scope, count != self.count else { return }
+    self.count = count
+    reloadData()
+    if let id = pendingSelection {
+      pendingSelection = nil
+      select(itemID: id)
     }
   }
 
@@ -170,7 +202,7 @@ final class ArticleListController: ListController {
     let selectedID = item(at: selectedIndex)?.id
     loadCount()
     super.refresh()
-    if let selectedID { select(itemID: selectedID) }
+    if let selectedID, !select(itemID: selectedID), search != nil { pendingSelection = selectedID }
   }
 
   /// Moves the selection to article `itemID` (when it is in this list).

@@ -129,6 +129,13 @@ final class ContainerController: Controller {
     }
   }
 
+  /// A list's count arrived from the background: the lists reading `scope` take it.
+  func listCounted(_ scope: ItemScope, count: Int) {
+    for navigation in tabs?.navigationControllers ?? [] {
+      for case let list as ArticleListController in navigation.stack { list.counted(scope, count: count) }
+    }
+  }
+
   /// The article on screen, if any (the split's secondary, or the top of the collapsed stack).
   var visibleArticle: ArticleController? {
     if let article = split.secondary as? ArticleController { return article }

@@ -224,8 +224,21 @@ public final class ReadingSession {
     case .marksWritten:
       writer.batchWritten()
       if writer.isIdle { marksRevision += 1 }
-    case .key, .mouse, .resize, .paste, .promptPaused:
+    case .key, .mouse, .resize, .paste, .promptPaused, .listCounted:
       break
+    }
+  }
+
+  /// Counts the articles of `scope` off the main thread; `.listCounted` brings the number back. For a
+  /// search matching many articles, counting them all costs more than reading the first page.
+  func countInBackground(_ scope: ItemScope) {
+    let (cache, events) = (self.cache, self.events)
+    Task.detached {
+      do {
+        events.post(.listCounted(scope, count: try cache.count(in: scope)))
+      } catch {
+        events.post(.failure("\(error)"))
+      }
     }
   }
 
