@@ -101,6 +101,16 @@ struct FindingConfigTests {
     #expect(problems[1].message.contains("date-asc"))
   }
 
+  @Test func newsboatKillfileLinesAreTakenWhenTheirExpressionReads() {
+    let plan = NewsboatConfigPlan(
+      newsboat: #"""
+        ignore-article "*" "title =~ \"Sponsored\""
+        ignore-article "https://example.org/feed" "title =~ and"
+        """#, existing: "")
+    #expect(plan.lines == [#"ignore-article * "title =~ \"Sponsored\"""#])
+    #expect(plan.notTaken.count == 1 && plan.notTaken[0].hasPrefix("ignore-article https://example.org/feed"))
+  }
+
   @Test func findingKeysHaveNewsboatNames() {
     #expect(Action(configName: "open-search") == .openSearch)
     #expect(Action(configName: "set-filter") == .setFilter)

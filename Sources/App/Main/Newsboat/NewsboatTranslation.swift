@@ -101,7 +101,7 @@ struct NewsboatConfigPlan {
         autoReload = values.first.map { ["yes", "true", "on"].contains($0.lowercased()) } ?? false
       case "reload-time":
         reloadTime = values.first.flatMap { Int($0) } ?? reloadTime
-      case "keep-articles-days":
+      case "keep-articles-days", "ignore-article":
         candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "max-items":
         candidates.append((name, (["max-articles-per-feed"] + quoted).joined(separator: " ")))
