@@ -14,8 +14,10 @@ struct NewsboatUrlsPlan {
   var tagged = 0
   var titled = 0
   var hidden = 0
-  /// `query:`, `exec:` and `filter:` lines kept.
+  /// `query:` lines kept (query feeds of the Feeds tab).
   var queries = 0
+  /// `exec:` and `filter:` lines (copied, not acted on).
+  var commands = 0
   var problems: [String] = []
 
   init(newsboat text: String, existing: String, newsboatFolder: String, configDirectory: String) {
@@ -33,7 +35,7 @@ struct NewsboatUrlsPlan {
           alreadyListed += 1
         } else {
           lines.append(line)
-          queries += 1
+          if address.hasPrefix("query:") { queries += 1 } else { commands += 1 }
         }
         continue
       }
