@@ -55,8 +55,9 @@ struct FindingModelTests {
 
   @Test func aPasteIsOneLineOfTheField() {
     var prompt = Prompt(field: .search, label: "/")
-    #expect(prompt.paste("a\nb\tc") == .changed)
-    #expect(prompt.typed == "a b c")
+    #expect(prompt.paste("a\nb\tc\u{7}\u{1B}[31m") == .changed)
+    #expect(prompt.typed == "a b c[31m")
+    #expect(prompt.paste("\u{0}") == .ignored)
   }
 
   @Test func questionsStillAnswerYesOrNo() {
@@ -117,5 +118,15 @@ struct FindingConfigTests {
     #expect(Action(configName: "cycle-sort") == .cycleSort)
     #expect(KeyMap.standard.action(for: .character("/"), in: .window) == .openSearch)
     #expect(KeyMap.standard.action(for: .character("]"), in: .article) == .nextMatch)
+  }
+}
+
+@Suite("finding: the README's examples")
+struct FindingReadmeExampleTests {
+  @Test func theQueryLineAndTheFilterReadAsWritten() throws {
+    let parsed = UrlsFile.parse(#""query:Rust news:title =~ \"Rust\" and unread = \"yes\"""# + "\n")
+    #expect(parsed.problems.isEmpty && parsed.queryFeeds.map(\.title) == ["Rust news"])
+    _ = try FilterExpression(parsing: #"unread = "yes" and age < 7"#)
+    _ = try SearchQuery(parsing: "rust")
   }
 }

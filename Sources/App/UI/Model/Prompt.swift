@@ -98,9 +98,12 @@ public struct Prompt: Equatable, Sendable {
     }
   }
 
-  /// Pasted text goes into a field as one line (line breaks become spaces).
+  /// Pasted text goes into a field as one line: line breaks and tabs become spaces, other control
+  /// characters are dropped.
   public mutating func paste(_ text: String) -> Edit {
-    let line = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    let line = String(
+      text.map { $0.isNewline || $0 == "\t" ? " " : $0 }
+        .filter { !$0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
     guard !line.isEmpty else { return .ignored }
     problem = nil
     typed += line
