@@ -160,8 +160,11 @@ struct ReaderEndToEndTests {
     let tmux = try launch()
     defer { tmux.close() }
     // The reason comes first on the status line (the counts after it are cut at this width).
-    let loaded = try tmux.waitFor(text: "is a web page, not a feed")
-    // The page's row (first and selected): its address after the error marker, wrapped in the narrow list.
+    try tmux.waitFor(text: "is a web page, not a feed")
+    // The page is under its first tag (the row selected at the start): its row shows its address after the
+    // error marker, wrapped in the narrow list.
+    try tmux.send(keys: "Enter")
+    let loaded = try tmux.waitFor(text: "‹ Back  blogs")
     let marker = try #require(loaded.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("! ") })
     #expect(loaded[marker...].prefix(3).joined().contains("127.0.0.1"), "\(loaded.joined(separator: "\n"))")
     try tmux.send(keys: "Enter")
@@ -182,9 +185,11 @@ struct ReaderEndToEndTests {
 
     let again = try launch()
     defer { again.close() }
+    try again.waitFor(text: "blogs/")
+    try again.send(keys: "Enter")
     let list = try again.waitFor(text: "Blog Feed")
     #expect(!list.contains { $0.contains("! ") }, "no failed feed left")
-    try again.send(keys: "q")
+    try again.send(keys: "q", "q")
     #expect(try again.waitForExit().status == 0)
   }
 }

@@ -64,7 +64,7 @@ struct ConfigParserTests {
     ("primary-width-fraction 1.5", "config line 1: primary-width-fraction: expected a fraction between 0 and 1 (like 0.35), got \"1.5\""),
     ("browser w3m -dump", "config line 1: browser takes one value, got 2 (quote a value with spaces)"),
     ("browser \"w3m", "config line 1: a quoted value is not closed (missing \")"),
-    ("color sidebar red blue", "config line 1: color: unknown element \"sidebar\" (known: list, selection, unread, title-bar, toolbar, popover, status, error)"),
+    ("color sidebar red blue", "config line 1: color: unknown element \"sidebar\" (known: list, selection, unread, title-bar, toolbar, popover, status, error, match)"),
     ("color list pink blue", "config line 1: color: \"pink\" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white, or 0–255)"),
     ("color list red blue blink", "config line 1: color: unknown attribute \"blink\" (known: bold, dim, italic, underline, reverse)"),
     ("bind-key CTRL-X quit", "config line 1: bind-key: unknown key \"CTRL-X\" (use a character, ^X, ENTER, TAB, SPACE, ESC, BACKSPACE, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN or F1–F12)"),

@@ -35,7 +35,7 @@ public final class Screen {
       transition(to: size)
     case .key(let key):
       root.session.status.keyPressed()
-      if root.session.answerPrompt(key) { break }
+      if root.session.answerPrompt(key) || root.finder.handle(key) { break }
       if !dispatchKey(key) {
         if root.keyMap.action(for: key, in: .window) == .quit {
           quitRequested = true
@@ -46,10 +46,14 @@ public final class Screen {
       }
     case .mouse(let mouse):
       dispatchMouse(mouse)
-    case .paste:
-      // Pasted text is not keystrokes (InputDecoder): the reader has no text field to put it in, so it is
-      // dropped — a paste in a list must not quit, jump or open anything.
-      break
+    case .paste(let text):
+      // Pasted text is not keystrokes (InputDecoder): it goes into the status line's field when one is
+      // open, and is dropped otherwise — a paste in a list must not quit, jump or open anything.
+      _ = root.finder.paste(text)
+    case .promptPaused(let generation):
+      root.finder.paused(generation)
+    case .listCounted(let scope, let count):
+      root.listCounted(scope, count: count)
     case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten:
       root.session.apply(event)
     }

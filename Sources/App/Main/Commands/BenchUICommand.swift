@@ -24,10 +24,23 @@ struct BenchUICommand: ParsableCommand {
   @Flag(help: "Date every article (one an hour back from now, so the date column shows all four forms), star every 7th, mark every 3rd read and hide read articles (the unread filter on).")
   var marks = false
 
+  @Flag(help: "Instead: the time from the last key typed in the search field to the frame with the results.")
+  var search = false
+
   func run() throws {
     let parts = size.split(separator: "x").compactMap { Int($0) }
     guard parts.count == 2 else { throw ValidationError("--size wants WIDTHxHEIGHT") }
     let screenSize = Size(width: parts[0], height: parts[1])
+    if search {
+      return MainActor.assumeIsolated {
+        CommandOutput.out("last key typed → results drawn, headless \(screenSize), pause included (ms: median / max)\n")
+        for count in rows {
+          let result = BenchSearch.measure(rows: count, size: screenSize, runs: max(1, min(presses, 20)))
+          let cells = result.map { String(format: "%@ %.1f / %.1f", $0.text, $0.median * 1e3, $0.max * 1e3) }
+          CommandOutput.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
+        }
+      }
+    }
     MainActor.assumeIsolated {
       CommandOutput.out("keypress + redraw, headless \(screenSize), \(presses) presses each (µs per press: median / p99)\n")
       for count in rows {

@@ -138,6 +138,7 @@ struct ImportNewsboatCommand: ParsableCommand {
     let kept = [
       urls.tagged > 0 ? "\(urls.tagged) with tags" : nil, urls.titled > 0 ? "\(urls.titled) with a \"~title\"" : nil,
       urls.hidden > 0 ? "\(urls.hidden) hidden \"!\"" : nil, urls.queries > 0 ? plural(urls.queries, "query line") : nil,
+      urls.commands > 0 ? plural(urls.commands, "exec: or filter: line") : nil,
     ].compactMap { $0 }
     if !kept.isEmpty { feeds += "; copied as written: " + kept.joined(separator: ", ") }
     out.append(feeds)
@@ -147,8 +148,9 @@ struct ImportNewsboatCommand: ParsableCommand {
         + "\(articles.merge.matched) matched in splitfeed's cache, \(articles.merge.added) added from newsboat's")
     out.append("  settings: " + (config.taken.isEmpty ? "none taken" : "took " + config.taken.joined(separator: ", ")))
     var left = config.notTaken.map { "  not taken: " + $0 }
-    if urls.titled + urls.hidden + urls.queries > 0 {
-      left.append("  not taken: \"~title\", \"!\" and query lines are in the urls file, but splitfeed does not act on them yet")
+    if urls.titled + urls.hidden + urls.commands > 0 {
+      left.append(
+        "  not taken: \"~title\", \"!\", exec: and filter: lines are in the urls file, but splitfeed does not act on them yet")
     }
     if articles.otherFeeds > 0 { left.append("  not taken: \(plural(articles.otherFeeds, "article")) of feeds no longer in newsboat's urls file") }
     if articles.deleted > 0 { left.append("  not taken: \(plural(articles.deleted, "article")) deleted in newsboat") }

@@ -44,6 +44,8 @@ struct ManualSectionsCommand: ParsableCommand {
       "element: " + Theme.Element.allCases.map(\.rawValue).joined(separator: ", "),
       ".It Cm bind-key Ar key action",
       "action: " + Action.allCases.map(\.configName).joined(separator: ", "),
+      ".It Cm ignore-article Ar feed|* expression",
+      "Hides the articles of feed (every feed for *) that match the expression, everywhere.",
       ".El",
     ]
     let paths = Paths.resolve(environment: ["HOME": "/HOME"])
@@ -67,7 +69,7 @@ struct ManualSectionsCommand: ParsableCommand {
   private static let fieldNames = [
     "primary-width-fraction": "preferredPrimaryColumnWidthFraction",
     "primary-min-width": "minimumPrimaryColumnWidth", "primary-max-width": "maximumPrimaryColumnWidth",
-    "display-mode": "preferredDisplayMode", "popover-adaptive": "popoverStyle",
+    "display-mode": "preferredDisplayMode", "popover-adaptive": "popoverStyle", "article-sort-order": "articleSort",
   ]
 
   /// Every stored value of `value`, nested structs flattened, by field name.

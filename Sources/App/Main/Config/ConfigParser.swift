@@ -28,6 +28,7 @@ enum ConfigParser {
     switch name {
     case "color": return color(values, into: &config)
     case "bind-key": return bindKey(values, into: &config)
+    case "ignore-article": return ignoreArticle(values, into: &config)
     default: break
     }
     guard let setter = settings[name] else {
@@ -96,6 +97,7 @@ enum ConfigParser {
     "reload-on-start": bool(\.ui.reloadOnStart),
     "reload-interval": int(0...525_600, \.ui.reloadInterval),
     "show-read-articles": bool(\.ui.showReadArticles),
+    "article-sort-order": choice(\.ui.articleSort),
     "reload-threads": int(1...64, \.reloadThreads),
     "keep-articles-days": int(0...1_000_000, \.ui.pruneRule.keepDays),
     "max-articles-per-feed": int(0...100_000_000, \.ui.pruneRule.maxPerFeed),
@@ -154,6 +156,21 @@ enum ConfigParser {
     let digits = lower.hasPrefix("color") ? String(lower.dropFirst(5)) : lower
     guard let n = Int(digits), (0...255).contains(n) else { return nil }
     return .index(UInt8(n))
+  }
+
+  /// `ignore-article FEED|* "expression"` (newsboat's killfile): the feed's address as in the urls file, or
+  /// `*` for every feed; the expression in the query language.
+  private static func ignoreArticle(_ values: [String], into config: inout Config) -> String? {
+    guard values.count == 2 else {
+      return "ignore-article takes a feed (or *) and a quoted expression, got \(values.count) values"
+    }
+    let feed = values[0] == "*" ? nil : (try? FeedSource(parsing: values[0]).url.absoluteString) ?? values[0]
+    do {
+      config.ui.ignoreRules.append(IgnoreRule(feedURL: feed, expression: try FilterExpression(parsing: values[1])))
+    } catch {
+      return "ignore-article: \(error.message) in \"\(values[1])\""
+    }
+    return nil
   }
 
   /// `bind-key KEY ACTION`.

@@ -9,6 +9,8 @@ struct Library: Sendable {
   var config: Config
   /// Feeds of the urls file, in file order.
   var subscriptions: [UrlsFile.Entry]
+  /// The urls file's `query:` lines, in file order.
+  var queryFeeds: [QueryFeed] = []
   /// Config and urls file problems, each naming its line; shown, never fatal.
   var problems: [LineProblem]
 
@@ -18,9 +20,10 @@ struct Library: Sendable {
     let configBytes = read(paths.configFile, name: "config", problems: &problems)
     let (config, configProblems) = ConfigParser.parse(bytes: configBytes, fileName: "config")
     let urlsBytes = read(paths.urlsFile, name: "urls", problems: &problems)
-    let (entries, urlProblems) = UrlsFile.parse(bytes: urlsBytes, fileName: "urls", currentDirectory: paths.configDirectory)
+    let urls = UrlsFile.parse(bytes: urlsBytes, fileName: "urls", currentDirectory: paths.configDirectory)
+    let (entries, urlProblems) = (urls.entries, urls.problems)
     problems += configProblems + urlProblems
-    return Library(paths: paths, config: config, subscriptions: entries, problems: problems)
+    return Library(paths: paths, config: config, subscriptions: entries, queryFeeds: urls.queryFeeds, problems: problems)
   }
 
   /// The file's bytes; decoding is per line (`TextFileLines`), so a stray byte costs one line, not the file.

@@ -14,8 +14,10 @@ struct NewsboatUrlsPlan {
   var tagged = 0
   var titled = 0
   var hidden = 0
-  /// `query:`, `exec:` and `filter:` lines kept.
+  /// `query:` lines kept (query feeds of the Feeds tab).
   var queries = 0
+  /// `exec:` and `filter:` lines (copied, not acted on).
+  var commands = 0
   var problems: [String] = []
 
   init(newsboat text: String, existing: String, newsboatFolder: String, configDirectory: String) {
@@ -33,7 +35,7 @@ struct NewsboatUrlsPlan {
           alreadyListed += 1
         } else {
           lines.append(line)
-          queries += 1
+          if address.hasPrefix("query:") { queries += 1 } else { commands += 1 }
         }
         continue
       }
@@ -101,7 +103,7 @@ struct NewsboatConfigPlan {
         autoReload = values.first.map { ["yes", "true", "on"].contains($0.lowercased()) } ?? false
       case "reload-time":
         reloadTime = values.first.flatMap { Int($0) } ?? reloadTime
-      case "keep-articles-days":
+      case "keep-articles-days", "ignore-article":
         candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "max-items":
         candidates.append((name, (["max-articles-per-feed"] + quoted).joined(separator: " ")))

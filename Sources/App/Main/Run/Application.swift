@@ -72,6 +72,9 @@ enum Application {
     } catch {
       throw startFailure(error)
     }
+    if sources.isEmpty && !library.subscriptions.isEmpty {
+      feeds = applyTags(of: library.subscriptions, to: feeds, in: cache, notices: &notices)
+    }
     if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty {
       (cache, feeds) = try ScratchCache.demo()
     }
@@ -81,10 +84,34 @@ enum Application {
         at: 0)
     }
     let session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration, fetcher: library.fetcher)
+    if sources.isEmpty {
+      session.queryFeeds = library.queryFeeds
+    }
     if sources.isEmpty && !library.subscriptions.isEmpty {
       session.subscriptions.urlsFile = UrlsFileStore(paths: library.paths)
     }
     return (session, notices)
+  }
+
+  /// The urls file's tags on the run's feeds, in the cache too (re-read after every reload); a cache that
+  /// cannot take them (read-only) still shows them for this run.
+  private static func applyTags(
+    of subscriptions: [UrlsFile.Entry], to feeds: [CachedFeed], in cache: Cache, notices: inout [String]
+  ) -> [CachedFeed] {
+    let tagsByURL = Dictionary(subscriptions.map { ($0.url, $0.tags) }, uniquingKeysWith: { first, _ in first })
+    let tagged = feeds.map { feed in
+      var feed = feed
+      feed.tags = tagsByURL[feed.url] ?? []
+      return feed
+    }
+    if !cache.isReadOnly {
+      do {
+        try cache.setTags(Dictionary(tagged.map { ($0.id, $0.tags) }, uniquingKeysWith: { first, _ in first }))
+      } catch {
+        notices.append("\(error)")
+      }
+    }
+    return tagged
   }
 
   /// Reports why the reader cannot start (on stderr: the terminal is not taken over yet) and fails.

@@ -36,14 +36,17 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   private var bodyCache: (width: Int, lines: [StyledLine])?
   /// The placeholder's text (layout); it says how to bring back a hidden list, which would be a dead end.
   private var placeholderLines: [String] = []
+  /// The words of the search this article was opened from, marked in its text (`]`/`[` jump to them).
+  let highlight: Highlight
 
   static let displayModeItemID = "displayMode"
   static let publishDateItemID = "publishDate"
 
   /// The detail of the session's selected article `articleID` (nil: the placeholder).
-  init(articleID: Int64?, session: ReadingSession?) {
+  init(articleID: Int64?, session: ReadingSession?, highlight: Highlight = Highlight([])) {
     self.articleID = articleID
     self.session = session
+    self.highlight = highlight
     self.configuration = session?.configuration ?? UIConfiguration()
     super.init()
     title = article.map { $0.item.title.isEmpty ? "(untitled)" : $0.item.title } ?? ""
@@ -184,8 +187,16 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     if body.height > 0, offset < lines.count {
       for (i, line) in lines[offset..<min(lines.count, offset + body.height)].enumerated() {
         var x = body.minX + line.indent
-        for run in line.runs {
-          x += surface.put(run.text, at: Point(x: x, y: body.minY + i), style: Self.style(for: run.style), clip: body)
+        let point = { (x: Int) in Point(x: x, y: body.minY + i) }
+        if highlight.isEmpty {
+          for run in line.runs { x += surface.put(run.text, at: point(x), style: Self.style(for: run.style), clip: body) }
+          continue
+        }
+        for (run, pieces) in zip(line.runs, highlight.pieces(ofRuns: line.runs.map(\.text))) {
+          let style = Self.style(for: run.style)
+          for piece in pieces {
+            x += surface.put(piece.text, at: point(x), style: piece.isMatch ? theme.matched(style) : style, clip: body)
+          }
         }
       }
     }
@@ -206,6 +217,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       case .last: scroll(to: maxScrollOffset)
       case .fullArticle: toggleFullArticle()
       case .openEnclosure: openEnclosure()
+      case .nextMatch: jumpToMatch(step: 1)
+      case .previousMatch: jumpToMatch(step: -1)
       default: return false
       }
       return true
@@ -229,6 +242,20 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       }
     }
     return true
+  }
+
+  /// `]` / `[`: scrolls the next (previous) line holding a word of the search to the top.
+  private func jumpToMatch(step: Int) {
+    guard !highlight.isEmpty else {
+      session?.status.notify("No search here: open an article from a search's results (/).")
+      return
+    }
+    let lines = bodyLines()
+    let candidates =
+      step > 0 ? Array(lines.indices.dropFirst(scrollOffset + 1)) : Array(lines.indices.prefix(scrollOffset).reversed())
+    let before = scrollOffset
+    if let target = candidates.first(where: { highlight.matches(lines[$0].text) }) { scroll(to: target) }
+    if scrollOffset == before { session?.status.notify(step > 0 ? "No more matches below." : "No more matches above.") }
   }
 
   /// `f`: the fetched page and the feed's text in turn; the page is fetched the first time (and kept in

@@ -2,33 +2,56 @@ import Foundation
 import Reader
 import ScreenKit
 
-/// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController), of the starred
-/// articles, or of the Recent tab: titles wrapped to three lines, unread ones emphasized, starred ones
-/// marked, a date column when the list is wide enough; opening one goes through the session and
-/// `showDetail`.
+/// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController), of the starred or
+/// unread articles, of a tag's feeds, of a query feed, of a search, or of the Recent tab: titles wrapped
+/// to three lines, unread ones emphasized, starred ones marked, a date column when the list is wide
+/// enough; opening one goes through the session and `showDetail`.
 ///
-/// A feed's rows are read from the cache a page at a time as they come into view (light `ItemSummary`
-/// rows, never bodies, filtered in SQL when read articles are hidden), so a 50,000-article feed opens as
-/// fast as a short one.
+/// Rows are read from the cache a page at a time as they come into view (light `ItemSummary` rows, never
+/// bodies; filtered, searched and sorted in SQL), so a 100,000-article list opens as fast as a short one.
+/// `F` limits the list by an expression, `S` cycles its sort and a search (`/`) narrows it to the
+/// articles that match, whose words are marked in the titles.
 @MainActor
 final class ArticleListController: ListController {
   enum Source: Equatable {
     case feed(Int64)
     case starred
+    /// Every feed's unread articles (the Unread smart row).
+    case unread
+    /// Every feed's articles (what a search from the feed list searches).
+    case all
+    /// The articles of every feed with this tag.
+    case tag(String)
+    /// A `query:` line of the urls file.
+    case query(QueryFeed)
     case recent
   }
 
   let source: Source
   let session: ReadingSession
+  /// `/`: only the articles matching this, their words marked.
+  private(set) var search: SearchQuery?
+  /// `F`: only the articles matching this expression.
+  private(set) var filter: FilterExpression?
+  /// `S`: the order of the rows (`article-sort-order` to start with).
+  private(set) var sort: ArticleSort
   private var count = 0
   /// What the cache is asked for (nil for Recent), fixed when the count is read so pages match it.
   private var scope: ItemScope?
   private var pages: [Int: [ItemSummary]] = [:]
   static let pageSize = 200
+  /// The article to select once the count arrives (it was past the first page when the rows were re-read).
+  private var pendingSelection: Int64?
 
-  init(source: Source, title: String, session: ReadingSession) {
+  /// For a search's results, the title of the list searched (nil: every feed).
+  let searchedTitle: String?
+
+  init(source: Source, title: String, session: ReadingSession, search: SearchQuery? = nil, searchedTitle: String? = nil) {
     self.source = source
     self.session = session
+    self.search = search
+    self.searchedTitle = searchedTitle
+    self.sort = session.configuration.articleSort
     super.init()
     self.title = title
     loadCount()
@@ -44,25 +67,101 @@ final class ArticleListController: ListController {
     return nil
   }
 
+  /// Whether `S`, `F` and `/` can narrow or order this list (Recent is the order articles were opened in).
+  var isQueryable: Bool { source != .recent }
+
+  /// What the cache is asked for, without the search, filter and sort of this list (the scope a search
+  /// from here searches).
+  var baseScope: ItemScope? {
+    let hidesRead = session.readState.hidesRead
+    switch source {
+    case .recent: return nil
+    case .feed(let id): return ItemScope(feedID: id, unreadOnly: hidesRead)
+    case .starred: return ItemScope(.starred, unreadOnly: hidesRead)
+    case .unread: return ItemScope(.all, unreadOnly: true)
+    case .all: return ItemScope(.all, unreadOnly: hidesRead)
+    case .tag(let name): return ItemScope(.tag(name), unreadOnly: hidesRead)
+    case .query(let feed): return ItemScope(.query(feed.expression), unreadOnly: hidesRead)
+    }
+  }
+
   private func loadCount() {
     pages.removeAll()
-    switch source {
-    case .recent:
+    guard var asked = baseScope else {
       scope = nil
       count = session.recent.items.count
       return
-    case .feed(let id):
-      scope = ItemScope(feedID: id, unreadOnly: session.readState.hidesRead)
-      if let feed = session.feeds.first(where: { $0.id == id }), !feed.displayTitle.isEmpty { title = feed.displayTitle }
-    case .starred:
-      scope = ItemScope(.starred, unreadOnly: session.readState.hidesRead)
+    }
+    if case .feed(let id) = source, search == nil, let feed = session.feeds.first(where: { $0.id == id }),
+      !feed.displayTitle.isEmpty
+    {
+      title = feed.displayTitle
+    }
+    asked.search = search
+    asked.filter = filter
+    asked.sort = sort
+    scope = asked
+    if search != nil {
+      readFirstPage(of: asked)
+      return
     }
     do {
-      count = try scope.map { try session.cache.count(in: $0) } ?? 0
+      count = try session.cache.count(in: asked)
     } catch {
       session.status.notify(error: "\(error)")
       count = 0
     }
+  }
+
+  /// A search's results: the first page is read now and, when it is full, the count is read in the
+  /// background (`.listCounted`), so the results show without waiting for every match to be counted.
+  /// Until it arrives the list ends after the first page.
+  private func readFirstPage(of scope: ItemScope) {
+    do {
+      let first = try session.cache.items(in: scope, limit: Self.pageSize, offset: 0)
+      pages[0] = first
+      count = first.count
+      if first.count == Self.pageSize { session.countInBackground(scope) }
+    } catch {
+      session.status.notify(error: "\(error)")
+      count = 0
+    }
+  }
+
+  /// The count of `scope`'s articles arrived: this list takes it if it still reads that scope.
+  func counted(_ scope: ItemScope, count: Int) {
+    guard scope == self.scope, count != self.count else { return }
+    self.count = count
+    reloadData()
+    if let id = pendingSelection {
+      pendingSelection = nil
+      select(itemID: id)
+    }
+  }
+
+  /// What the rows are read with (search, filter and sort included; nil for Recent).
+  var listedScope: ItemScope? { scope }
+
+  /// A new search text for these results (typing in the prompt): the rows are re-read, from the top.
+  func setSearch(_ query: SearchQuery, title: String) {
+    search = query
+    self.title = title
+    loadCount()
+    reloadData()
+    selectRow(0)
+  }
+
+  /// `F`: limits the rows to those matching `expression` (nil: all of them again), keeping the selection
+  /// on the same article where it is still listed.
+  func setFilter(_ expression: FilterExpression?) {
+    filter = expression
+    refresh()
+  }
+
+  /// `S`: the next sort order, keeping the selected article selected.
+  func cycleSort() {
+    sort = sort.next
+    refresh()
   }
 
   /// The row at `index` (read from the cache on first sight of its page).
@@ -103,7 +202,7 @@ final class ArticleListController: ListController {
     let selectedID = item(at: selectedIndex)?.id
     loadCount()
     super.refresh()
-    if let selectedID { select(itemID: selectedID) }
+    if let selectedID, !select(itemID: selectedID), search != nil { pendingSelection = selectedID }
   }
 
   /// Moves the selection to article `itemID` (when it is in this list).
@@ -138,8 +237,17 @@ final class ArticleListController: ListController {
     guard let item = item(at: index), session.isStarred(item) else { return nil }
     return glyphs.star
   }
-  /// Recent lists what was opened, read by definition: the filter leaves it alone.
-  override var titleMarker: String? { scope?.unreadOnly == true ? "unread only" : nil }
+  /// The sort when it is not newest first, whether `F` limits the list, and whether read articles are
+  /// hidden (Recent lists what was opened, read by definition: `U` leaves it alone). The sort comes
+  /// first and is one word, so a narrow bar that keeps only the first word still shows it.
+  override var titleMarker: String? {
+    let parts = [
+      sort == .date ? nil : "sort:\(sort.rawValue)", filter == nil ? nil : "filtered",
+      scope?.unreadOnly == true && source != .unread ? "unread only" : nil,
+    ].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: " ")
+  }
+  override var highlight: Highlight { Highlight(search?.highlightTerms ?? []) }
   override var accessoryWidth: Int { CompactDate.maxWidth }
   override var accessoryMinWidth: Int { 40 }
   override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
@@ -147,6 +255,16 @@ final class ArticleListController: ListController {
     return (CompactDate.string(date, now: Date(), timeZone: session.configuration.timeZone), theme.list.adding(.dim))
   }
   override var emptyText: String {
+    if let search { return "No article matches \(search.text)" }
+    if filter != nil, let key = keyMap.keys(for: .setFilter).first {
+      return "No article matches the filter (\(key), then Enter on an empty line, shows all)"
+    }
+    switch source {
+    case .unread: return "No unread articles"
+    case .all, .tag: return "No articles here yet"
+    case .query: return "No article matches this query feed"
+    default: break
+    }
     if source == .recent { return "No article opened yet" }
     if source == .starred { return scope?.unreadOnly == true ? "No unread starred articles" : "No starred articles (s stars one)" }
     if let page = pageOfferingFeeds {
@@ -175,6 +293,6 @@ final class ArticleListController: ListController {
 
   override func didActivateRow(at index: Int) {
     guard let item = item(at: index), let article = session.open(item) else { return }
-    showDetail(ArticleController(articleID: article.id, session: session))
+    showDetail(ArticleController(articleID: article.id, session: session, highlight: highlight))
   }
 }

@@ -21,12 +21,15 @@ final class ContainerController: Controller {
   private var seenMarks = 0
   /// The terminal's glyph set, set by the screen before each frame.
   var terminalGlyphs = Glyphs.unicode
+  /// The status line's search and filter fields.
+  let finder: Finder
 
   init(split: SplitController, session: ReadingSession, recentList: ArticleListController? = nil) {
     self.split = split
     self.session = session
     self.layout = session.configuration.layout
     self.recentList = recentList
+    finder = Finder(session: session)
     super.init()
     addChild(split)
     seenSelection = session.selectionRevision
@@ -87,6 +90,11 @@ final class ContainerController: Controller {
     surface.fill(bar, style: style)
     let text = TextWrapper.truncate(shown.text, width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
     surface.put(text, at: Point(x: bar.minX + 1, y: bar.minY), style: style, clip: bar)
+    // A field's cursor: the cell after the text typed, drawn out of the line's colours.
+    if let prompt = session.status.prompt, prompt.field != nil {
+      let x = bar.minX + 1 + DisplayWidth.of(prompt.question + prompt.typed)
+      if x < bar.maxX - 1 { surface.put(" ", at: Point(x: x, y: bar.minY), style: .plain, clip: bar) }
+    }
   }
 
   // MARK: Selection and data
@@ -121,6 +129,13 @@ final class ContainerController: Controller {
     }
   }
 
+  /// A list's count arrived from the background: the lists reading `scope` take it.
+  func listCounted(_ scope: ItemScope, count: Int) {
+    for navigation in tabs?.navigationControllers ?? [] {
+      for case let list as ArticleListController in navigation.stack { list.counted(scope, count: count) }
+    }
+  }
+
   /// The article on screen, if any (the split's secondary, or the top of the collapsed stack).
   var visibleArticle: ArticleController? {
     if let article = split.secondary as? ArticleController { return article }
@@ -133,13 +148,16 @@ final class ContainerController: Controller {
     return navigation.stack.last { $0 is ListController } as? ListController
   }
 
-  /// The feed the reader is in: the article list's, else the feed list's selected row.
+  /// The feeds the reader is in: the article list's, else the feed list's selected row.
+  /// A tag's list or row stands for the feeds with that tag.
   private var currentFeeds: [CachedFeed] {
-    if let list = currentList as? ArticleListController, let id = list.feedID {
-      return session.feeds.filter { $0.id == id }
+    if let list = currentList as? ArticleListController {
+      if let id = list.feedID { return session.feeds.filter { $0.id == id } }
+      if case .tag(let name) = list.source { return session.feeds.filter { $0.tags.contains(name) } }
     }
-    if let list = currentList as? FeedListController, let feed = list.selectedFeed {
-      return [feed]
+    if let list = currentList as? FeedListController {
+      if let feed = list.selectedFeed { return [feed] }
+      if let name = list.selectedTag { return session.feeds.filter { $0.tags.contains(name) } }
     }
     return []
   }
@@ -174,6 +192,10 @@ final class ContainerController: Controller {
       session.undo()
     case .toggleShowRead:
       session.toggleShowRead()
+    case .openSearch:
+      openSearch()
+    case .setFilter, .cycleSort:
+      changeList(keyMap.action(for: key, in: .window))
     default:
       switch keyMap.action(for: key, in: .article) {
       case .nextArticle where focusedLeaf is ArticleController: openNeighbour(step: 1)
@@ -182,6 +204,38 @@ final class ContainerController: Controller {
       }
     }
     return true
+  }
+
+  /// The list the keys that act on "the list on screen" (`/`, `F`, `S`) mean: the focused list, else the
+  /// list under the article (the top list of the primary's selected tab).
+  private var listOnScreen: ListController? {
+    if let list = split.focusedLeaf as? ListController { return list }
+    return split.primaryNavigation?.stack.last { $0 is ListController } as? ListController
+  }
+
+  /// `/`: a search of the list on screen (every feed from the feed list), its results pushed onto that
+  /// list's stack; the list pane takes the focus so the results are where the keys go.
+  private func openSearch() {
+    guard let navigation = listOnScreen?.navigationController ?? split.primaryNavigation else { return }
+    split.focus(.primary)
+    finder.beginSearch(in: navigation, from: listOnScreen)
+  }
+
+  /// `F` and `S` on the article list on screen.
+  private func changeList(_ action: Action?) {
+    guard let list = listOnScreen as? ArticleListController, list.isQueryable else {
+      session.status.notify(
+        action == .cycleSort ? "Only an article list can be sorted (Recent keeps the order you read in)."
+          : "Only an article list can be filtered (Recent keeps what you read).")
+      return
+    }
+    if action == .cycleSort {
+      list.cycleSort()
+      let label = [ArticleSort.date: "date, newest first", .dateAsc: "date, oldest first"][list.sort] ?? list.sort.rawValue
+      session.status.notify("Sorted by \(label).")
+    } else {
+      finder.beginFilter(on: list)
+    }
   }
 
   /// `o`: the highlighted row's link on an article list, else the open article's.
@@ -241,12 +295,16 @@ final class ContainerController: Controller {
     if action == .markFeedRead {
       if let list = leaf as? ArticleListController {
         switch list.source {
-        case .feed(let id): session.markFeedsRead([id])
-        case .starred: session.markStarredRead()
+        case .feed(let id) where list.search == nil && list.filter == nil: session.markFeedsRead([id])
         case .recent: session.markRead(session.recent.items)
+        default: list.listedScope.map(session.markRead(in:))
         }
       } else if let list = leaf as? FeedListController {
-        if let feed = list.selectedFeed { session.markFeedsRead([feed.id]) } else { session.markStarredRead() }
+        if let feed = list.selectedFeed {
+          session.markFeedsRead([feed.id])
+        } else if let scope = list.selectedScope {
+          session.markRead(in: scope)
+        }
       } else if let article = session.selected, leaf is ArticleController {
         session.markFeedsRead([article.feedID])
       }

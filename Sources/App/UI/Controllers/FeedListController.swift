@@ -1,36 +1,79 @@
 import Reader
 import ScreenKit
 
-/// The list of feeds at the root of the Feeds tab when there are several (SPEC §1):
-/// the **Starred** entry first, then each feed's title with its unread/total counts, and `!` before a
-/// feed whose last reload failed (the error itself is in the status line after a reload). Enter pushes
-/// the feed's articles (`show`), the starred articles, or for a web page that advertises feeds, the list
-/// of those feeds (`OfferedFeedsController`). With read articles hidden, feeds with nothing unread are
-/// left out (decided when the rows are re-read, so a feed just marked read stays until then).
+/// The Feeds tab's list when there are several feeds (SPEC §1). At its root: the smart rows **Unread**
+/// and **Starred**, the urls file's query feeds, the tags with their unread counts, then the feeds
+/// without a tag (every feed when none has one). A tag's row opens the same list for that tag's feeds
+/// (its level), and `T` on it opens all their articles as one list by date. A feed's row shows its
+/// title with its unread/total counts, its tags, and `!` before it when its last reload failed (the
+/// error itself is in the status line after a reload). Enter pushes the feed's articles (`show`), or for
+/// a web page that advertises feeds, the list of those feeds (`OfferedFeedsController`). With read
+/// articles hidden, feeds and tags with nothing unread are left out (decided when the rows are re-read,
+/// so a feed just marked read stays until then).
 @MainActor
 final class FeedListController: ListController {
   let session: ReadingSession
+  /// The tag whose feeds this level lists (nil: the root).
+  let tag: String?
 
   enum Row: Equatable {
+    case unread
     case starred
+    /// Index into `session.queryFeeds`.
+    case query(Int)
+    case tag(String)
     /// Index into `session.feeds`, whose counts follow marks at once.
     case feed(Int)
   }
 
   private(set) var rows: [Row] = []
+  /// Query feeds' unread/total counts, read from the cache with the rows.
+  private var queryCounts: [Int: (unread: Int, total: Int)] = [:]
 
-  init(session: ReadingSession) {
+  init(session: ReadingSession, tag: String? = nil) {
     self.session = session
+    self.tag = tag
     super.init()
-    title = "Feeds"
+    title = tag ?? "Feeds"
     reloadData()
-    if rows.count > 1 { selectRow(1) }  // the first feed: Starred is one key up
+    // The first feed (or tag): the smart rows are a key or two up.
+    if let first = rows.firstIndex(where: { $0 != .unread && $0 != .starred }) { selectRow(first) }
   }
 
   override func reloadData() {
     let hidesRead = session.readState.hidesRead
-    rows = [.starred] + session.feeds.indices.filter { !hidesRead || session.feeds[$0].unreadCount > 0 }.map(Row.feed)
+    let feeds = session.feeds
+    let shown = feeds.indices.filter { !hidesRead || feeds[$0].unreadCount > 0 }
+    if let tag {
+      rows = shown.filter { feeds[$0].tags.contains(tag) }.map(Row.feed)
+    } else {
+      let tags = Set(feeds.flatMap(\.tags)).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+      rows = [.unread, .starred] + session.queryFeeds.indices.map(Row.query)
+        + tags.filter { !hidesRead || unreadCount(ofTag: $0) > 0 }.map(Row.tag)
+        + shown.filter { feeds[$0].tags.isEmpty }.map(Row.feed)
+    }
+    readQueryCounts()
     super.reloadData()
+  }
+
+  private func readQueryCounts() {
+    queryCounts.removeAll()
+    for case .query(let index) in rows {
+      let scope = ItemScope(.query(session.queryFeeds[index].expression))
+      var unread = scope
+      unread.unreadOnly = true
+      do {
+        queryCounts[index] = (try session.cache.count(in: unread), try session.cache.count(in: scope))
+      } catch {
+        session.status.notify(error: "\(error)")
+        return
+      }
+    }
+  }
+
+  /// Unread articles of the feeds with `tag` (follows marks at once, like the feeds' counts).
+  private func unreadCount(ofTag tag: String) -> Int {
+    session.feeds.reduce(0) { $0 + ($1.tags.contains(tag) ? $1.unreadCount : 0) }
   }
 
   /// Re-reads the rows, keeping the selection on the same entry when it is still listed.
@@ -38,7 +81,11 @@ final class FeedListController: ListController {
     let selected = rows.indices.contains(selectedIndex) ? rows[selectedIndex] : nil
     let selectedID = selectedFeed?.id
     super.refresh()
-    if let selectedID { select(feedID: selectedID) } else if selected == .starred { selectRow(0) }
+    if let selectedID {
+      select(feedID: selectedID)
+    } else if let selected, let index = rows.firstIndex(of: selected) {
+      selectRow(index)
+    }
   }
 
   private func feed(_ row: Row) -> CachedFeed? {
@@ -46,30 +93,69 @@ final class FeedListController: ListController {
     return session.feeds[index]
   }
 
-  /// The feed on the selected row (nil on Starred).
-  var selectedFeed: CachedFeed? { rows.indices.contains(selectedIndex) ? feed(rows[selectedIndex]) : nil }
+  private var selectedRow: Row? { rows.indices.contains(selectedIndex) ? rows[selectedIndex] : nil }
+
+  /// The feed on the selected row (nil on the other rows).
+  var selectedFeed: CachedFeed? { selectedRow.flatMap(feed) }
+
+  /// The tag on the selected row (nil on the other rows).
+  var selectedTag: String? {
+    if case .tag(let name) = selectedRow { return name }
+    return nil
+  }
+
+  /// The articles the selected row stands for when it is not one feed (`A` marks them read).
+  var selectedScope: ItemScope? {
+    switch selectedRow {
+    case .unread: ItemScope(.all, unreadOnly: true)
+    case .starred: ItemScope(.starred)
+    case .query(let index): ItemScope(.query(session.queryFeeds[index].expression))
+    case .tag(let name): ItemScope(.tag(name))
+    case .feed, nil: nil
+    }
+  }
 
   override var rowCount: Int { rows.count }
   override func rowText(at index: Int) -> String {
-    guard let feed = feed(rows[index]) else { return "Starred" }
-    // `!` a failed reload, `~` a feed the parser had to repair (E lists both with their reasons).
-    let marker = feed.lastError != nil ? "! " : feed.warningCount > 0 ? "~ " : ""
-    return marker + feed.displayTitle
+    switch rows[index] {
+    case .unread: return "Unread"
+    case .starred: return "Starred"
+    case .query(let i): return session.queryFeeds[i].title
+    case .tag(let name): return name + "/"
+    case .feed:
+      guard let feed = feed(rows[index]) else { return "" }
+      // `!` a failed reload, `~` a feed the parser had to repair (E lists both with their reasons).
+      let marker = feed.lastError != nil ? "! " : feed.warningCount > 0 ? "~ " : ""
+      let tags = feed.tags.isEmpty ? "" : " [" + feed.tags.joined(separator: ", ") + "]"
+      return marker + feed.displayTitle + tags
+    }
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {
-    guard let feed = feed(rows[index]) else { return theme.list }
-    if feed.lastError != nil { return theme.error }
-    return feed.unreadCount > 0 ? theme.unread : theme.list
+    switch rows[index] {
+    case .unread: return session.feedList.unreadCount > 0 ? theme.unread : theme.list
+    case .starred: return theme.list
+    case .query(let i): return (queryCounts[i]?.unread ?? 0) > 0 ? theme.unread : theme.list
+    case .tag(let name): return unreadCount(ofTag: name) > 0 ? theme.unread : theme.list
+    case .feed:
+      guard let feed = feed(rows[index]) else { return theme.list }
+      if feed.lastError != nil { return theme.error }
+      return feed.unreadCount > 0 ? theme.unread : theme.list
+    }
   }
   override func rowMark(at index: Int) -> String? { rows[index] == .starred ? glyphs.star : nil }
   override var accessoryWidth: Int { 13 }
   override var accessoryMinWidth: Int { 24 }
   override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
-    guard let feed = feed(rows[index]) else { return ("\(session.feedList.starredCount)", theme.list) }
-    return ("\(feed.unreadCount)/\(feed.totalCount)", theme.list)
+    switch rows[index] {
+    case .unread: return ("\(session.feedList.unreadCount)", theme.list)
+    case .starred: return ("\(session.feedList.starredCount)", theme.list)
+    case .query(let i): return queryCounts[i].map { ("\($0.unread)/\($0.total)", theme.list) }
+    case .tag(let name): return ("\(unreadCount(ofTag: name))", theme.list)
+    case .feed: return feed(rows[index]).map { ("\($0.unreadCount)/\($0.totalCount)", theme.list) }
+    }
   }
   override var titleMarker: String? { session.readState.hidesRead ? "unread only" : nil }
-  override var emptyText: String { "No feeds" }
+  override var emptyText: String { tag == nil ? "No feeds" : "No feeds with this tag" }
 
   /// The row of feed `id`, selected.
   func select(feedID: Int64) {
@@ -77,16 +163,33 @@ final class FeedListController: ListController {
   }
 
   /// A feed whose address gave a web page that advertises feeds offers them; others show their
-  /// articles; Starred shows the starred articles of every feed.
+  /// articles; the smart rows and query feeds show theirs; a tag shows its feeds.
   override func didActivateRow(at index: Int) {
-    guard let feed = feed(rows[index]) else {
-      show(ArticleListController(source: .starred, title: "Starred", session: session))
-      return
+    switch rows[index] {
+    case .unread: show(ArticleListController(source: .unread, title: "Unread", session: session))
+    case .starred: show(ArticleListController(source: .starred, title: "Starred", session: session))
+    case .query(let i):
+      let query = session.queryFeeds[i]
+      show(ArticleListController(source: .query(query), title: query.title, session: session))
+    case .tag(let name): show(FeedListController(session: session, tag: name))
+    case .feed:
+      guard let feed = feed(rows[index]) else { return }
+      if feed.offeredFeeds.isEmpty {
+        show(ArticleListController(feed: feed, session: session))
+      } else {
+        show(OfferedFeedsController(page: feed, session: session))
+      }
     }
-    if feed.offeredFeeds.isEmpty {
-      show(ArticleListController(feed: feed, session: session))
-    } else {
-      show(OfferedFeedsController(page: feed, session: session))
+  }
+
+  /// `T`: every article of the selected tag's feeds (of this level's tag) as one list, newest first.
+  override func handle(_ key: Key) -> Bool {
+    guard keyMap.action(for: key, in: .list) == .openTagArticles else { return super.handle(key) }
+    guard let name = selectedTag ?? tag else {
+      session.status.notify("Select a tag first: \(key) lists every article of its feeds.")
+      return true
     }
+    show(ArticleListController(source: .tag(name), title: name, session: session))
+    return true
   }
 }

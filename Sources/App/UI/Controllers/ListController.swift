@@ -38,6 +38,8 @@ class ListController: Controller {
   func didActivateEmptyList() {}
   /// Shown centred when there are no rows.
   var emptyText: String { "Nothing here" }
+  /// Words marked in the rows' text (a search's results).
+  var highlight: Highlight { Highlight([]) }
 
   /// The data changed in the background (a reload ended): re-read it, keeping the selection on the same
   /// row where it still exists. Subclasses re-query their source, then call super.
@@ -129,10 +131,15 @@ class ListController: Controller {
       }
       return
     }
+    let highlight = self.highlight
     for row in visible {
       if row.isSelected { surface.fill(row.rect, style: row.style) }
       for (i, line) in row.lines.enumerated() where row.rect.minY + i < frame.maxY {
-        surface.put(line, at: Point(x: frame.minX + 1, y: row.rect.minY + i), style: row.style, clip: frame)
+        var x = frame.minX + 1
+        for piece in highlight.pieces(of: line) {
+          let style = piece.isMatch ? theme.matched(row.style) : row.style
+          x += surface.put(String(piece.text), at: Point(x: x, y: row.rect.minY + i), style: style, clip: frame)
+        }
       }
       if let mark = row.mark {
         surface.put(mark, at: Point(x: frame.minX, y: row.rect.minY), style: row.style, clip: frame)

@@ -71,11 +71,7 @@ final class NavigationController: Controller {
       x += 2
     }
     var room = max(0, bar.maxX - x - 1)
-    // The marker, or its first word when the bar is narrow, keeping at least half the bar for the title.
-    if let marker = top.titleMarker,
-      let shown = [marker, String(marker.prefix { $0 != " " })].map({ "[" + $0 + "]" })
-        .first(where: { DisplayWidth.of($0) + 1 <= room / 2 })
-    {
+    if let marker = top.titleMarker, let shown = Self.shownMarker(marker, room: room) {
       let width = DisplayWidth.of(shown)
       surface.put(shown, at: Point(x: bar.maxX - 1 - width, y: bar.minY), style: theme.titleBar, clip: titleRow)
       room -= width + 1
@@ -83,6 +79,17 @@ final class NavigationController: Controller {
     let shown = TextWrapper.truncate(top.title, width: room, ellipsis: surface.glyphs.ellipsis)
     surface.put(shown, at: Point(x: x, y: bar.minY), style: titleStyle, clip: titleRow)
     if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
+  }
+
+  /// The marker as the bar shows it in `room` columns: whole while it leaves half the bar to the title;
+  /// else its first word (a sort, say), then that word without the kind before its colon (`sort:title`
+  /// → `title`), while a few columns of the title stay.
+  static func shownMarker(_ marker: String, room: Int) -> String? {
+    let whole = "[" + marker + "]"
+    if DisplayWidth.of(whole) + 1 <= room / 2 { return whole }
+    let word = marker.prefix { $0 != " " }
+    let bare = word.split(separator: ":", maxSplits: 1).last ?? word
+    return ["[" + word + "]", "[" + bare + "]"].first { DisplayWidth.of($0) + 1 <= room - 3 }
   }
 
   override func handle(_ key: Key) -> Bool {

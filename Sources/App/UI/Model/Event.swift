@@ -22,6 +22,10 @@ public enum Event: Sendable {
   case marksWritten
   /// `reload-interval` has passed since the last automatic reload.
   case reloadTimer
+  /// Typing in the status line's field paused (`TypingPause`); `generation` tells which pause.
+  case promptPaused(generation: Int)
+  /// How many articles `scope` lists, counted in the background (a search's results).
+  case listCounted(ItemScope, count: Int)
   /// Background work failed in a way the user must hear about (a cache write, say).
   case failure(String)
 

@@ -28,10 +28,13 @@ extension ReadingSession {
     recordRead(unread)
   }
 
-  /// `A` on the starred articles: their unread ones become read.
-  func markStarredRead() {
+  /// `A` on a list that is not one whole feed (Starred, a tag, a query feed, a search's results): the
+  /// unread articles it lists become read.
+  func markRead(in scope: ItemScope) {
+    var unread = scope
+    unread.unreadOnly = true
     do {
-      markRead(try cache.items(in: ItemScope(.starred, unreadOnly: true)))
+      markRead(try cache.items(in: unread))
     } catch {
       status.notify(error: "\(error)")
     }
@@ -106,13 +109,13 @@ extension ReadingSession {
   /// The key answering the status line's question, if one is asked: `y` does it, any other key cancels.
   /// False when no question was waiting (the key goes on to the controllers).
   func answerPrompt(_ key: Key) -> Bool {
-    guard let prompt = status.prompt else { return false }
+    guard let prompt = status.prompt, case .question(let onYes) = prompt.kind else { return false }
     status.prompt = nil
     guard key == .character("y") || key == .character("Y") else {
       status.notify("Cancelled.")
       return true
     }
-    switch prompt.onYes {
+    switch onYes {
     case .markAllRead: markFeedsRead(nil)
     }
     return true

@@ -25,6 +25,8 @@ public final class ReadingSession {
   public let pages: ArticlePages
   public let subscriptions: Subscriptions
   public var status = StatusLine()
+  /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab.
+  public var queryFeeds: [QueryFeed] = []
   /// The open article: the one place it lives (the detail pane reads it from here).
   public private(set) var selected: CachedArticle?
   /// Bumped when another article is opened, and when the feeds' data changed (a reload ended, a feed was
@@ -61,7 +63,17 @@ public final class ReadingSession {
       recent = RecentArticles([])
       status.notify(error: "\(error)")
     }
-    do { try feedList.readStarredCount(from: cache) } catch { status.notify(error: "\(error)") }
+    do {
+      // `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
+      if configuration.ignoreRules.isEmpty {
+        try feedList.readStarredCount(from: cache)
+      } else {
+        try cache.setIgnoreRules(configuration.ignoreRules)
+        try feedList.refresh(from: cache)
+      }
+    } catch {
+      status.notify(error: "\(error)")
+    }
   }
 
   public var feeds: [CachedFeed] { feedList.feeds }
@@ -212,8 +224,21 @@ public final class ReadingSession {
     case .marksWritten:
       writer.batchWritten()
       if writer.isIdle { marksRevision += 1 }
-    case .key, .mouse, .resize, .paste:
+    case .key, .mouse, .resize, .paste, .promptPaused, .listCounted:
       break
+    }
+  }
+
+  /// Counts the articles of `scope` off the main thread; `.listCounted` brings the number back. For a
+  /// search matching many articles, counting them all costs more than reading the first page.
+  func countInBackground(_ scope: ItemScope) {
+    let (cache, events) = (self.cache, self.events)
+    Task.detached {
+      do {
+        events.post(.listCounted(scope, count: try cache.count(in: scope)))
+      } catch {
+        events.post(.failure("\(error)"))
+      }
     }
   }
 
@@ -254,8 +279,16 @@ public final class ReadingSession {
     case .failure(let failure):
       status.notify(error: failure.description)
       return nil
-    case .success(let (feed, notice)):
+    case .success(let (subscribed, notice)):
+      // The feed keeps the page's tags (its urls line keeps them too).
+      var feed = subscribed
+      feed.tags = page.tags
       feedList.replace(page, with: feed)
+      do {
+        try cache.setTags(Dictionary(feeds.map { ($0.id, $0.tags) }, uniquingKeysWith: { first, _ in first }))
+      } catch {
+        status.notify(error: "\(error)")
+      }
       dataRevision += 1
       if reloads.isRunning { reloads.enqueue(feed) } else { reload([feed]) }
       status.notify(notice)

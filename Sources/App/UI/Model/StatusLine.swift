@@ -13,7 +13,7 @@ public struct StatusLine: Equatable, Sendable {
 
   /// The text to show and whether it is an error.
   public var shown: (text: String, isError: Bool)? {
-    if let prompt { return (prompt.text, false) }
+    if let prompt { return (prompt.text, prompt.problem != nil) }
     if let progress { return (progress, false) }
     if let notice { return (notice, noticeIsError) }
     if let summary { return (summary, summaryIsError) }

@@ -30,6 +30,10 @@ public struct UIConfiguration: Equatable, Sendable {
   public var notifyProgram: NotifyProgram?
   /// Lists start showing read articles (`show-read-articles`); `U` toggles it while reading.
   public var showReadArticles = true
+  /// The order article lists start in (`article-sort-order`); `S` cycles it per list.
+  public var articleSort = ArticleSort.date
+  /// `ignore-article` lines: articles hidden everywhere (lists, counts, `n`, search).
+  public var ignoreRules: [IgnoreRule] = []
 
   public init() {}
 }

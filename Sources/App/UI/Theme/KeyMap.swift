@@ -10,6 +10,7 @@ public enum Action: String, CaseIterable, Sendable {
   case reload, reloadAll, nextUnread, openInBrowser, fullArticle, showErrors
   case nextArticle, previousArticle, openEnclosure
   case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
+  case openSearch, setFilter, cycleSort, openTagArticles, nextMatch, previousMatch
 
   /// The name a config file uses: `moveDown` → `move-down`.
   public var configName: String {
@@ -24,6 +25,7 @@ public enum Action: String, CaseIterable, Sendable {
     "open-in-browser": .openInBrowser, "next-unread": .nextUnread, "reload-all": .reloadAll,
     "next": .nextArticle, "prev": .previousArticle,
     "toggle-show-read-feeds": .toggleShowRead,
+    "open-search": .openSearch, "set-filter": .setFilter, "sort": .cycleSort,
   ]
 
   /// The action a config file names, if any.
@@ -83,6 +85,9 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(
       keys: [.enter, .character("l"), .right], action: .open, context: .list,
       summary: "open (feed → articles, article → detail)"),
+    KeyBinding(
+      keys: [.character("T")], action: .openTagArticles, context: .list,
+      summary: "a tag's articles as one list"),
     KeyBinding(keys: [.character("j"), .down], action: .moveDown, context: .article, summary: "scroll down"),
     KeyBinding(keys: [.character("k"), .up], action: .moveUp, context: .article, summary: "scroll up"),
     KeyBinding(keys: [.pageDown, .character(" ")], action: .pageDown, context: .article, summary: "page down"),
@@ -96,6 +101,8 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("K")], action: .previousArticle, context: .article, summary: "previous article"),
     KeyBinding(
       keys: [.character("e")], action: .openEnclosure, context: .article, summary: "play the enclosure (player)"),
+    KeyBinding(keys: [.character("]")], action: .nextMatch, context: .article, summary: "next search match"),
+    KeyBinding(keys: [.character("[")], action: .previousMatch, context: .article, summary: "previous search match"),
     KeyBinding(
       keys: [.character("h"), .left, .backspace, .escape], action: .back, context: .window,
       summary: "back / dismiss"),
@@ -121,6 +128,13 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("s")], action: .toggleStar, context: .window, summary: "star / unstar the article"),
     KeyBinding(
       keys: [.character("U")], action: .toggleShowRead, context: .window, summary: "unread only / show read"),
+    KeyBinding(
+      keys: [.character("/")], action: .openSearch, context: .window,
+      summary: "search this list (the feed list: every feed)"),
+    KeyBinding(
+      keys: [.character("F")], action: .setFilter, context: .window,
+      summary: "limit the list by an expression"),
+    KeyBinding(keys: [.character("S")], action: .cycleSort, context: .window, summary: "cycle the list's sort order"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(

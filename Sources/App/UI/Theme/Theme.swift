@@ -8,7 +8,7 @@ public struct Theme: Equatable, Sendable {
   public enum Element: String, CaseIterable, Sendable {
     case list, selection, unread
     case titleBar = "title-bar"
-    case toolbar, popover, status, error
+    case toolbar, popover, status, error, match
   }
 
   /// A list row that is read (and the list's background).
@@ -27,6 +27,8 @@ public struct Theme: Equatable, Sendable {
   public var status = Style.reverse
   /// Errors: the status line's error notices and the feed list's error marker.
   public var error = Style(foreground: .red, attributes: .bold)
+  /// Added to the words a search matched, in result titles and the opened article (`/`).
+  public var match = Style(attributes: [.bold, .underline])
 
   public init() {}
 
@@ -38,16 +40,22 @@ public struct Theme: Equatable, Sendable {
 
   private static let paths: [Element: WritableKeyPath<Theme, Style> & Sendable] = [
     .list: \.list, .selection: \.selection, .unread: \.unread, .titleBar: \.titleBar, .toolbar: \.toolbar,
-    .popover: \.popover, .status: \.status, .error: \.error,
+    .popover: \.popover, .status: \.status, .error: \.error, .match: \.match,
   ]
 
   /// The selected look of a row drawn in `base`: the selection's colours where it sets them, and the
   /// attributes of both.
-  public func selected(_ base: Style) -> Style {
+  public func selected(_ base: Style) -> Style { Self.layer(selection, over: base) }
+
+  /// The look of a matched word drawn in `base`: the match's colours where it sets them, and the
+  /// attributes of both (a match stays visible on a selected row).
+  public func matched(_ base: Style) -> Style { Self.layer(match, over: base) }
+
+  private static func layer(_ top: Style, over base: Style) -> Style {
     var style = base
-    if selection.foreground != .default { style.foreground = selection.foreground }
-    if selection.background != .default { style.background = selection.background }
-    style.attributes.formUnion(selection.attributes)
+    if top.foreground != .default { style.foreground = top.foreground }
+    if top.background != .default { style.background = top.background }
+    style.attributes.formUnion(top.attributes)
     return style
   }
 }

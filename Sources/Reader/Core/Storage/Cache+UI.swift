@@ -1,95 +1,74 @@
 import Foundation
 import GRDB
 
-/// Which articles a list shows: one feed's, or the starred ones of every feed; with `unreadOnly`, only
-/// those not read. Lists filter in SQL, so a page costs the same on a 50,000-article feed.
-public struct ItemScope: Sendable, Equatable, Hashable {
-  public enum Source: Sendable, Equatable, Hashable {
-    case feed(Int64)
-    case starred
-  }
-
-  public var source: Source
-  public var unreadOnly: Bool
-
-  public init(_ source: Source, unreadOnly: Bool = false) {
-    self.source = source
-    self.unreadOnly = unreadOnly
-  }
-
-  public init(feedID: Int64, unreadOnly: Bool = false) { self.init(.feed(feedID), unreadOnly: unreadOnly) }
-
-  /// The WHERE clause (for `items` aliased `i`) and its arguments.
-  var filter: (sql: String, arguments: StatementArguments) {
-    let unread = unreadOnly ? " AND i.read = 0" : ""
-    switch source {
-    case .feed(let id): return ("i.feed_id = ?" + unread, [id])
-    case .starred: return ("i.starred = 1" + unread, [])
-    }
-  }
-}
-
 /// Reads the interactive reader needs beyond the commands': pages of a list, its
 /// length, where an article sits in it (so `n` and the Recent tab can select its row without loading the
-/// whole list), and what marking a list read touches.
+/// whole list), and what marking a list read touches. Every one of them takes any `ItemScope` — source,
+/// unread-only, filter, search and sort — and leaves out what the ignore rules hide.
 extension Cache {
-  /// Articles of `scope`, newest first, as light rows; `limit`/`offset` page through a long list.
+  /// Articles of `scope`, in its order, as light rows; `limit`/`offset` page through a long list.
   public func items(in scope: ItemScope, limit: Int = -1, offset: Int = 0) throws(CacheError) -> [ItemSummary] {
-    let filter = scope.filter
+    let condition = visible(scope)
     return try read { db in
       try Row.fetchAll(
         db,
         sql: """
-          SELECT \(Self.summaryColumns) FROM items i WHERE \(filter.sql)
-          ORDER BY i.sort_date DESC, i.id DESC LIMIT ? OFFSET ?
-          """, arguments: filter.arguments + [limit, offset]
+          SELECT \(Self.summaryColumns) FROM items i WHERE \(condition.sql)
+          ORDER BY \(scope.sort.orderBy) LIMIT ? OFFSET ?
+          """, arguments: condition.arguments + [limit, offset]
       ).map(Self.summary)
     }
   }
 
   /// The `limit` articles that come after `itemID` in `items(in:)`'s order: the next page of a long list
   /// found through the index from the last row read, where `OFFSET` walks past every row before the page
-  /// (see docs/DECISIONS.md).
+  /// (see docs/DECISIONS.md). Empty when `itemID` is not an article.
   public func items(in scope: ItemScope, limit: Int, after itemID: Int64) throws(CacheError) -> [ItemSummary] {
-    let filter = scope.filter
+    let condition = visible(scope)
     return try read { db in
-      try Row.fetchAll(
+      guard let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db) else { return [] }
+      let after = condition && scope.sort.after(anchor)
+      return try Row.fetchAll(
         db,
         sql: """
-          SELECT \(Self.summaryColumns) FROM items i
-          WHERE \(filter.sql) AND (i.sort_date, i.id) < (SELECT sort_date, id FROM items WHERE id = ?)
-          ORDER BY i.sort_date DESC, i.id DESC LIMIT ?
-          """, arguments: filter.arguments + [itemID, limit]
+          SELECT \(Self.summaryColumns) FROM items i WHERE \(after.sql)
+          ORDER BY \(scope.sort.orderBy) LIMIT ?
+          """, arguments: after.arguments + [limit]
       ).map(Self.summary)
     }
   }
 
-  /// How many articles `scope` lists (one indexed count, read when a list is shown or refreshed).
+  /// How many articles `scope` lists (one count, read when a list is shown or refreshed).
   public func count(in scope: ItemScope) throws(CacheError) -> Int {
-    let filter = scope.filter
+    let condition = visible(scope)
     return try read { db in
-      try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(filter.sql)", arguments: filter.arguments) ?? 0
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
     }
   }
 
-  /// The row of article `itemID` in `scope`'s list (newest first, as `items(in:)` orders it); nil when
+  /// The row of article `itemID` in `scope`'s list (in its order, as `items(in:)` reads it); nil when
   /// the article is not in it.
   public func position(ofItem itemID: Int64, in scope: ItemScope) throws(CacheError) -> Int? {
-    let filter = scope.filter
+    let condition = visible(scope)
     return try read { db in
-      guard
-        let row = try Row.fetchOne(
-          db, sql: "SELECT i.sort_date FROM items i WHERE i.id = ? AND \(filter.sql)",
-          arguments: [itemID] + filter.arguments)
+      let member = condition && SQLCondition("i.id = ?", [itemID])
+      guard try Bool.fetchOne(db, sql: "SELECT 1 FROM items i WHERE \(member.sql)", arguments: member.arguments) != nil,
+        let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db)
       else { return nil }
-      let date: Double = row[0]
-      return try Int.fetchOne(
-        db,
-        sql: """
-          SELECT count(*) FROM items i
-          WHERE \(filter.sql) AND (i.sort_date > ? OR (i.sort_date = ? AND i.id > ?))
-          """, arguments: filter.arguments + [date, date, itemID])
+      let before = condition && scope.sort.after(anchor, before: true)
+      return try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(before.sql)", arguments: before.arguments)
     }
+  }
+
+  /// The values of `sort`'s keys for one article, nil when there is no such article.
+  private static func sortValues(of itemID: Int64, sort: ArticleSort, in db: Database) throws -> [DatabaseValue]? {
+    try Row.fetchOne(db, sql: "SELECT \(sort.keyColumns) FROM items i WHERE i.id = ?", arguments: [itemID])
+      .map { row in Array(row.databaseValues) }
+  }
+
+  /// `scope`'s condition with the ignore rules' applied: what every list, count and search shows.
+  func visible(_ scope: ItemScope, now: Date = Date()) -> SQLCondition {
+    scope.condition(now: now) && ignoredHidden(now: now)
   }
 
   /// The unread articles of feeds `feedIDs` (every feed when nil), as (article, feed) ids: what marking

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The SQLite cache: feeds, their items with read flags, and the Recent list. The UI reads from
 /// it on the main thread (every read is one short query; item lists load only id, title, date and read);
@@ -16,6 +17,8 @@ public final class Cache: Sendable {
   public let isReadOnly: Bool
   let busyTimeout: Double
   private let db: any DatabaseWriter
+  /// `setIgnoreRules`: what every read of this instance leaves out.
+  let ignoreRules = Mutex<[IgnoreRule]>([])
 
   /// The Recent list's length (SPEC §1).
   public static let recentLimit = 20
@@ -31,6 +34,7 @@ public final class Cache: Sendable {
     configuration.readonly = readOnly
     configuration.foreignKeysEnabled = true
     configuration.label = "splitfeed cache"
+    configuration.prepareDatabase { db in CacheFunctions.register(in: db) }
     if !readOnly {
       configuration.prepareDatabase { db in
         // WAL + NORMAL: a commit survives a process crash (kill -9); only a power loss may drop the last one.
@@ -100,11 +104,18 @@ public final class Cache: Sendable {
 
   // MARK: - Feeds
 
-  private static let feedColumns = """
-    f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position,
-    (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0),
-    (SELECT count(*) FROM items i WHERE i.feed_id = f.id), f.offered_feeds, f.warnings
-    """
+  /// The feed columns `feed` reads, for `feeds` aliased `f`; the counts leave out what `hidden` (the
+  /// ignore rules) hides, so its arguments come twice.
+  private func feedColumns(now: Date = Date()) -> SQLCondition {
+    let shown = ignoredHidden(now: now)
+    return SQLCondition(
+      """
+      f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position,
+      (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND \(shown.sql)),
+      (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND \(shown.sql)), f.offered_feeds, f.warnings,
+      (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position))
+      """, shown.arguments + shown.arguments)
+  }
 
   private static func feed(_ row: Row) -> CachedFeed {
     CachedFeed(
@@ -112,13 +123,14 @@ public final class Cache: Sendable {
       validators: Validators(etag: row[4], lastModified: row[5]),
       lastFetch: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row[7],
       position: row[8], unreadCount: row[9], totalCount: row[10], offeredFeeds: ItemColumns.strings(row[11]),
-      warnings: ItemColumns.strings(row[12]))
+      warnings: ItemColumns.strings(row[12]), tags: ItemColumns.strings(row[13]))
   }
 
   /// Every cached feed in list order, with counts.
   public func feeds() throws(CacheError) -> [CachedFeed] {
-    try read { db in
-      try Row.fetchAll(db, sql: "SELECT \(Self.feedColumns) FROM feeds f ORDER BY f.position, f.id")
+    let columns = feedColumns()
+    return try read { db in
+      try Row.fetchAll(db, sql: "SELECT \(columns.sql) FROM feeds f ORDER BY f.position, f.id", arguments: columns.arguments)
         .map(Self.feed)
     }
   }
@@ -130,8 +142,9 @@ public final class Cache: Sendable {
   }
 
   public func feed(id: Int64) throws(CacheError) -> CachedFeed? {
-    try read { db in
-      try Row.fetchOne(db, sql: "SELECT \(Self.feedColumns) FROM feeds f WHERE f.id = ?", arguments: [id])
+    let columns = feedColumns()
+    return try read { db in
+      try Row.fetchOne(db, sql: "SELECT \(columns.sql) FROM feeds f WHERE f.id = ?", arguments: columns.arguments + [id])
         .map(Self.feed)
     }
   }
@@ -222,7 +235,8 @@ public final class Cache: Sendable {
   /// The first unread article of a feed after `itemID` in list order (newest first), for `n`.
   /// One indexed query, so `n` costs the same on a 50,000-article feed.
   public func nextUnread(feedID: Int64, after itemID: Int64?) throws(CacheError) -> ItemSummary? {
-    try read { db in
+    let shown = ignoredHidden(now: Date())
+    return try read { db in
       let start = try itemID.flatMap { id in
         try Row.fetchOne(db, sql: "SELECT sort_date, id FROM items WHERE id = ? AND feed_id = ?", arguments: [id, feedID])
       }
@@ -233,8 +247,8 @@ public final class Cache: Sendable {
         db,
         sql: """
           SELECT \(Self.summaryColumns) FROM items i
-          WHERE feed_id = ? AND read = 0 \(after) ORDER BY sort_date DESC, id DESC LIMIT 1
-          """, arguments: arguments
+          WHERE feed_id = ? AND read = 0 \(after) AND \(shown.sql) ORDER BY sort_date DESC, id DESC LIMIT 1
+          """, arguments: arguments + shown.arguments
       ).map(Self.summary)
     }
   }

@@ -20,11 +20,19 @@ public enum UrlsFile {
     public var url: String { source.url.absoluteString }
   }
 
+  /// What a urls file holds: feed lines, `query:` lines, and what could not be read.
+  public struct Parsed: Sendable, Equatable {
+    public var entries: [Entry]
+    public var problems: [LineProblem]
+    /// The `"query:Title:expression"` lines, in file order.
+    public var queryFeeds: [QueryFeed]
+  }
+
   /// Entries in file order; a line that is not a feed address, or repeats one, is a problem instead.
   /// Relative paths are taken from `currentDirectory` (the config folder, for the urls file).
   public static func parse(
     _ text: String, fileName: String = "urls", currentDirectory: String = FileManager.default.currentDirectoryPath
-  ) -> (entries: [Entry], problems: [LineProblem]) {
+  ) -> Parsed {
     parse(bytes: text.utf8, fileName: fileName, currentDirectory: currentDirectory)
   }
 
@@ -33,14 +41,22 @@ public enum UrlsFile {
   public static func parse(
     bytes: some Collection<UInt8>, fileName: String = "urls",
     currentDirectory: String = FileManager.default.currentDirectoryPath
-  ) -> (entries: [Entry], problems: [LineProblem]) {
+  ) -> Parsed {
     var entries: [Entry] = []
+    var queryFeeds: [QueryFeed] = []
     var (lines, problems) = TextFileLines.wordLines(bytes, fileName: fileName)
     var seen: [String: Int] = [:]
     for (number, words) in lines {
       let problem = { (message: String) in problems.append(LineProblem(file: fileName, line: number, message: message)) }
       let first = words[0]
-      if first.hasPrefix("query:") || first.hasPrefix("exec:") || first.hasPrefix("filter:") {
+      if first.hasPrefix("query:") {
+        switch queryFeed(first, line: number) {
+        case .success(let feed): queryFeeds.append(feed)
+        case .failure(let failure): problem(failure.message)
+        }
+        continue
+      }
+      if first.hasPrefix("exec:") || first.hasPrefix("filter:") {
         problem("\"\(first.prefix(while: { $0 != ":" })):\" feeds (newsboat) are not supported; line skipped")
         continue
       }
@@ -59,7 +75,28 @@ public enum UrlsFile {
       seen[key] = number
       entries.append(Entry(source: source, tags: Array(words.dropFirst()), line: number))
     }
-    return (entries, problems.sorted { $0.line < $1.line })
+    return Parsed(entries: entries, problems: problems.sorted { $0.line < $1.line }, queryFeeds: queryFeeds)
+  }
+
+  /// A `query:Title:expression` word as a query feed, or why it is not one (the problem's position is
+  /// counted in the expression, as written after the title's colon).
+  static func queryFeed(_ word: String, line: Int) -> Result<QueryFeed, QueryFeedProblem> {
+    let rest = word.dropFirst("query:".count)
+    guard let colon = rest.firstIndex(of: ":") else {
+      return .failure(QueryFeedProblem("a query feed is \"query:Title:expression\"; no expression after the title; line skipped"))
+    }
+    let title = String(rest[..<colon])
+    do throws(QueryError) {
+      return .success(QueryFeed(title: title, expression: try FilterExpression(parsing: String(rest[rest.index(after: colon)...])), line: line))
+    } catch {
+      return .failure(QueryFeedProblem("query feed \"\(title)\": \(error.message) in its expression; line skipped"))
+    }
+  }
+
+  /// Why a `query:` line was skipped.
+  struct QueryFeedProblem: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
   }
 
   /// `text` with one line per new feed appended (address, then its tags quoted as needed), keeping

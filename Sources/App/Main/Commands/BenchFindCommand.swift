@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import Reader
+
+/// `splitfeed bench-find` (hidden), for `scripts/bench-scale`: on a large cache, the time to the first
+/// rows (and to the count) of searches, tags and query feeds, as the reader reads them; the time to index
+/// every article for search again; and the reader's peak memory over repeated full reloads in one process.
+struct BenchFindCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "bench-find",
+    abstract: "Time searches, tags and query feeds on a cache (used by scripts/bench-scale).",
+    shouldDisplay: false
+  )
+
+  @OptionGroup var options: LibraryOptions
+
+  @Option(help: "Timed runs of each case (the median is reported).")
+  var runs = 15
+
+  @Flag(help: "Also time rebuilding the search index of every article.")
+  var reindex = false
+
+  @Option(help: "Instead of timing reads: reload every feed this many times (validators dropped, so each is a full fetch, parse and store) and report peak memory.")
+  var reloads = 0
+
+  /// The first screen of a list: what the reader reads when a list opens.
+  static let firstRows = 50
+
+  func run() throws {
+    let library = options.load()
+    let cache = try library.openCache()
+    if reloads > 0 { return try reloadRepeatedly(library, cache: cache) }
+    let feeds = try cache.feeds()
+    // Tags like a heavy user's: one tag on every feed, one on a tenth of them.
+    try cache.setTags(Dictionary(uniqueKeysWithValues: feeds.enumerated().map { n, feed in
+      (feed.id, n % 10 == 0 ? ["every", "tenth"] : ["every"])
+    }))
+    let total = try cache.count(in: ItemScope(.all))
+    CommandOutput.out("articles \(total)\n")
+    let searches = ["lorem", "swift cache", "\"terminal reader\"", "Zürich", "東京", "title:parser -lorem", "author:müller", "feed:\"feed 7\"", "qwertyuiop"]
+    for text in searches {
+      try time("search \(text)", ItemScope(.all, search: try SearchQuery(parsing: text)), cache)
+    }
+    for tag in ["every", "tenth"] { try time("tag \(tag)", ItemScope(.tag(tag)), cache) }
+    for expression in ["unread = \"yes\"", "age < 30", "tags # \"tenth\" and unread = \"yes\"", "title =~ \"swift\"", "author = \"Alice Example\" or flags # \"s\""] {
+      try time("query \(expression)", ItemScope(.query(try FilterExpression(parsing: expression))), cache)
+    }
+    for sort in ArticleSort.allCases { try time("all, sort \(sort.rawValue)", ItemScope(.all, sort: sort), cache) }
+    if reindex {
+      let start = DispatchTime.now()
+      try cache.rebuildSearchIndex()
+      CommandOutput.out(String(format: "reindex %.3f s\n", Self.seconds(since: start)))
+    }
+  }
+
+  /// Prints the median milliseconds to the first rows, to the next page (keyset), and to the count.
+  private func time(_ name: String, _ scope: ItemScope, _ cache: Cache) throws {
+    var first: [Double] = [], next: [Double] = [], count: [Double] = []
+    var rows = 0, matches = 0
+    for _ in 0..<runs {
+      var start = DispatchTime.now()
+      let page = try cache.items(in: scope, limit: Self.firstRows)
+      first.append(Self.seconds(since: start) * 1000)
+      rows = page.count
+      start = DispatchTime.now()
+      if let last = page.last { _ = try cache.items(in: scope, limit: Self.firstRows, after: last.id) }
+      next.append(Self.seconds(since: start) * 1000)
+      start = DispatchTime.now()
+      matches = try cache.count(in: scope)
+      count.append(Self.seconds(since: start) * 1000)
+    }
+    let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+    CommandOutput.out(String(
+      format: "%@\tfirst %.1f ms\tnext %.1f ms\tcount %.1f ms\trows %d of %d\n",
+      name, median(first), median(next), median(count), rows, matches))
+  }
+
+  private func reloadRepeatedly(_ library: Library, cache: Cache) throws {
+    let feeds = try library.feeds(sources: [], in: cache).map { feed in
+      var feed = feed
+      feed.validators = Validators()
+      return feed
+    }
+    let reloader = Reloader(cache: cache, fetcher: library.fetcher)
+    for n in 1...reloads {
+      let start = DispatchTime.now()
+      let results = Blocking.run { await reloader.reload(feeds) }
+      let failed = results.filter { if case .failed = $0.outcome { true } else { false } }.count
+      if n == 1 || n == 10 || n == reloads || n % 10 == 0 {
+        CommandOutput.out(String(
+          format: "reload %d\t%.2f s\tfailed %d\tpeak %.1f MB\trss %.1f MB\n", n, Self.seconds(since: start), failed,
+          Self.statusKB("VmHWM") / 1024, Self.statusKB("VmRSS") / 1024))
+      }
+    }
+  }
+
+  private static func seconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+  }
+
+  /// A `kB` figure of /proc/self/status (Linux), 0 elsewhere.
+  private static func statusKB(_ field: String) -> Double {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
+    else { return 0 }
+    return Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+  }
+}

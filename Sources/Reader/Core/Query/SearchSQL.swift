@@ -1,0 +1,42 @@
+import GRDB
+
+extension SearchQuery {
+  /// The FTS5 query for the terms that search the index (`feed:` terms are not in it): nil when there
+  /// are none. Each term is a double-quoted FTS5 string (a `"` inside doubled), so FTS5 reads it as text
+  /// whatever it holds — `AND`, `NEAR`, `*`, `:`, `^` included.
+  var ftsQuery: (match: String, negatedOnly: Bool)? {
+    let indexed = terms.filter { $0.field != .feed }
+    let positive = indexed.filter { !$0.isNegated }.map(Self.ftsTerm)
+    let negative = indexed.filter(\.isNegated).map(Self.ftsTerm)
+    if positive.isEmpty && negative.isEmpty { return nil }
+    if positive.isEmpty { return (negative.joined(separator: " OR "), true) }
+    let all = "(" + positive.joined(separator: " AND ") + ")"
+    return (negative.isEmpty ? all : all + " NOT (" + negative.joined(separator: " OR ") + ")", false)
+  }
+
+  static func ftsTerm(_ term: Term) -> String {
+    let quoted = "\"" + term.text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (term.isPhrase ? "" : "*")
+    switch term.field {
+    case .title, .author: return "\(term.field.rawValue) : \(quoted)"
+    case .any, .feed: return quoted
+    }
+  }
+
+  /// The search as a condition on `items i`. `+i.id` keeps SQLite from reading each match's row by id
+  /// and sorting them all: the list's own order index is walked instead, testing ids against the
+  /// matches, and stops at the first page (docs/DECISIONS.md, "Finding at scale").
+  var condition: SQLCondition {
+    var condition = SQLCondition.always
+    if let fts = ftsQuery {
+      let membership = fts.negatedOnly ? "NOT IN" : "IN"
+      condition = condition && SQLCondition(
+        "+i.id \(membership) (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)", [fts.match])
+    }
+    for term in terms where term.field == .feed {
+      condition = condition && SQLCondition(
+        "i.feed_id \(term.isNegated ? "NOT IN" : "IN") (SELECT id FROM feeds WHERE instr(lower(coalesce(title, url)), lower(?)) > 0)",
+        [term.text])
+    }
+    return condition
+  }
+}

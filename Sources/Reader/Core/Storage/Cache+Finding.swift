@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+
+/// Tags, ignore rules and the search history: what finding articles needs from the cache beyond lists.
+extension Cache {
+  /// Replaces every feed's tags (the urls file's, OPML folders'), each feed's in the order given.
+  public func setTags(_ tagsByFeedID: [Int64: [String]]) throws(CacheError) {
+    try write { db in
+      try db.execute(sql: "DELETE FROM feed_tags")
+      let insert = try db.cachedStatement(
+        sql: "INSERT INTO feed_tags (feed_id, tag, position) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM feeds WHERE id = ?1) ON CONFLICT DO NOTHING")
+      for (feedID, tags) in tagsByFeedID {
+        for (position, tag) in tags.enumerated() where !tag.isEmpty {
+          try insert.execute(arguments: [feedID, tag, position])
+        }
+      }
+    }
+  }
+
+  /// Every tag, sorted by name (case ignored), with its feeds in feed-list order and their counts;
+  /// ignored articles are not counted.
+  public func tags() throws(CacheError) -> [TagSummary] {
+    let feeds = try self.feeds()
+    let byID = Dictionary(uniqueKeysWithValues: feeds.map { ($0.id, $0) })
+    var summaries: [String: TagSummary] = [:]
+    for feed in feeds {
+      for tag in Set(feed.tags) {
+        var summary = summaries[tag] ?? TagSummary(name: tag, unreadCount: 0, totalCount: 0, feedIDs: [])
+        summary.feedIDs.append(feed.id)
+        summary.unreadCount += byID[feed.id]?.unreadCount ?? 0
+        summary.totalCount += byID[feed.id]?.totalCount ?? 0
+        summaries[tag] = summary
+      }
+    }
+    return summaries.values.sorted {
+      let order = $0.name.localizedCaseInsensitiveCompare($1.name)
+      return order == .orderedSame ? $0.name < $1.name : order == .orderedAscending
+    }
+  }
+
+  /// The ignore rules (`ignore-article`) this Cache's reads honour from now on.
+  public func setIgnoreRules(_ rules: [IgnoreRule]) throws(CacheError) {
+    ignoreRules.withLock { $0 = rules }
+  }
+
+  /// What the ignore rules leave: `always` without rules.
+  func ignoredHidden(now: Date) -> SQLCondition {
+    let rules = ignoreRules.withLock { $0 }
+    guard !rules.isEmpty else { return .always }
+    var sql: [String] = []
+    var arguments: StatementArguments = []
+    for rule in rules {
+      let expression = rule.expression.condition(now: now)
+      if let url = rule.feedURL {
+        sql.append("(i.feed_id IN (SELECT id FROM feeds WHERE url = ?) AND \(expression.sql))")
+        arguments += [url]
+      } else {
+        sql.append("(\(expression.sql))")
+      }
+      arguments += expression.arguments
+    }
+    return SQLCondition("NOT (" + sql.joined(separator: " OR ") + ")", arguments)
+  }
+
+  /// How many searches the history keeps.
+  public static let searchHistoryLimit = 100
+
+  /// Remembers a search (blank ones are not): it becomes the newest, once.
+  public func recordSearch(_ text: String) throws(CacheError) {
+    guard !text.allSatisfy(\.isWhitespace) else { return }
+    try write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO search_history (text, sequence) VALUES (?, (SELECT coalesce(max(sequence), 0) + 1 FROM search_history))
+          ON CONFLICT (text) DO UPDATE SET sequence = excluded.sequence
+          """, arguments: [text])
+      try db.execute(
+        sql: "DELETE FROM search_history WHERE text NOT IN (SELECT text FROM search_history ORDER BY sequence DESC LIMIT ?)",
+        arguments: [Self.searchHistoryLimit])
+    }
+  }
+
+  /// The searches recorded, newest first, each once.
+  public func searchHistory(limit: Int) throws(CacheError) -> [String] {
+    try read { db in
+      try String.fetchAll(db, sql: "SELECT text FROM search_history ORDER BY sequence DESC LIMIT ?", arguments: [limit])
+    }
+  }
+}
+
+extension Cache {
+  /// Indexes every article for search again from scratch (the triggers keep the index current; this is
+  /// for measuring what indexing costs, and for mending an index damaged by hand). One transaction.
+  public func rebuildSearchIndex() throws(CacheError) {
+    try write { db in
+      try db.execute(sql: "DELETE FROM items_fts")
+      try db.execute(sql: "INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(FindingSchema.indexedColumns) FROM items")
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Reader
+
+/// Search, tags, query feeds, ignore rules, sorting and the search history against a real cache file:
+/// the FTS index follows every write, and every list API agrees with every scope.
+@Suite("Finding in the cache")
+struct FindingCacheTests {
+  let dir: TemporaryDirectory
+  let cache: Cache
+  let news: Int64
+  let blog: Int64
+
+  init() throws {
+    dir = try TemporaryDirectory("splitfeed-finding")
+    cache = try Cache(path: dir.path("cache.db"))
+    let feeds = try cache.addFeeds(urls: ["https://news.example/feed", "https://blog.example/feed"])
+    news = feeds[0].id
+    blog = feeds[1].id
+    try cache.storeNow(
+      Feed(title: "World News", items: [
+        Self.item("n1", "Swift 6 released", author: "Alice", day: 1, html: "<p>The <b>compiler</b> got faster &amp; safer.</p>"),
+        Self.item("n2", "Terminal reader tips", author: "Bob Müller", day: 2, html: "<p>Use a <em>terminal reader</em> daily.</p>"),
+        Self.item("n3", "Café culture", author: nil, day: 3, html: "<p>Coffee in Zürich.</p>"),
+      ]), feedID: news, validators: Validators())
+    try cache.storeNow(
+      Feed(title: "Dev Blog", items: [
+        Self.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing <code>swift</code> code.</p>"),
+        Self.item("b2", "Reader mode", author: "Carol", day: 5, html: "<p>A reader for the terminal.</p>"),
+      ]), feedID: blog, validators: Validators())
+  }
+
+  static func item(_ id: String, _ title: String, author: String?, day: Double, html: String) -> Item {
+    Item(title: title, id: id, author: author, published: Date(timeIntervalSince1970: 1_700_000_000 + day * 86_400), content: html)
+  }
+
+  func titles(_ scope: ItemScope) throws -> [String] { try cache.items(in: scope).map(\.title) }
+  func search(_ text: String, in source: ItemScope.Source = .all) throws -> [String] {
+    try titles(ItemScope(source, search: try SearchQuery(parsing: text)))
+  }
+
+  @Test func searchMatchesTitleAuthorAndPlainTextNotMarkup() throws {
+    #expect(try search("compiler") == ["Compiler internals", "Swift 6 released"])
+    #expect(try search("safer") == ["Swift 6 released"], "words from the HTML body")
+    #expect(try search("em") == [], "a tag name is not text")
+    #expect(try search("amp") == [], "an entity is decoded, not indexed as its name")
+    #expect(try search("müller") == ["Terminal reader tips"], "the author, case ignored")
+    #expect(try search("zurich cafe") == ["Café culture"], "diacritics ignored")
+    #expect(try search("\"terminal reader\"") == ["Terminal reader tips"], "a phrase keeps word order")
+    #expect(try search("reader -tips") == ["Reader mode"])
+    #expect(try search("title:reader") == ["Reader mode", "Terminal reader tips"])
+    #expect(try search("author:alice") == ["Compiler internals", "Swift 6 released"])
+    #expect(try search("feed:blog") == ["Reader mode", "Compiler internals"])
+    #expect(try search("-feed:blog compiler") == ["Swift 6 released"])
+    #expect(try search("comp") == ["Compiler internals", "Swift 6 released"], "a word matches as a prefix while typing")
+    #expect(try search("compiler", in: .feed(blog)) == ["Compiler internals"], "a feed's search stays in the feed")
+    #expect(try cache.count(in: ItemScope(.all, search: try SearchQuery(parsing: "reader"))) == 2)
+  }
+
+  @Test func hostileSearchesNeverReachSQLOrBreakFTS() throws {
+    var rng = SplitMix64(seed: 14)
+    let pieces = ["\"", "'", "-", "*", "^", ":", "(", ")", "AND", "OR", "NOT", "NEAR", "title:", "feed:", "author:",
+                  ";", "--", "DROP TABLE items", "\\", "{", "}", "+", " ", "x", "é", "%", "_", "\0"]
+    for _ in 0..<400 {
+      let text = (0..<Int.random(in: 1...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+      let query: SearchQuery
+      do { query = try SearchQuery(parsing: text) } catch { continue }
+      let scope = ItemScope(.all, search: query)
+      // A search that parses always runs: no FTS5 syntax error, no SQL error.
+      #expect(throws: Never.self, "\(text)") { _ = try cache.items(in: scope, limit: 5) }
+      #expect(throws: Never.self, "\(text)") { _ = try cache.count(in: scope) }
+    }
+    #expect(try cache.count(in: ItemScope(.all)) == 5, "nothing was dropped")
+  }
+
+  @Test func theIndexFollowsUpdatesPruningAndRemoval() async throws {
+    #expect(try search("daily") == ["Terminal reader tips"])
+    try cache.storeNow(
+      Feed(title: "World News", items: [Self.item("n2", "Terminal reader tips", author: "Bob", day: 2, html: "<p>Weekly now.</p>")]),
+      feedID: news, validators: Validators())
+    #expect(try search("daily") == [], "the old text left the index")
+    #expect(try search("weekly") == ["Terminal reader tips"])
+    let n1 = try #require(try cache.items(in: ItemScope(.feed(news))).first { $0.title == "Swift 6 released" })
+    try cache.setRead(true, itemIDs: [n1.id])
+    #expect(try await cache.prune(PruneRule(keepDays: 1, maxPerFeed: 0), at: Date(timeIntervalSince1970: 1_800_000_000)) == 1)
+    #expect(try search("safer") == [], "a pruned article is not found")
+    try cache.removeFeed(id: blog)
+    #expect(try search("compiler") == [])
+    let indexed = try await DatabaseQueue(path: dir.path("cache.db")).read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM items_fts") ?? -1
+    }
+    #expect(indexed == 2, "one index row per remaining article")
+  }
+
+  @Test func anExistingCacheIsIndexedByTheMigration() throws {
+    let path = dir.path("old.db")
+    let queue = try DatabaseQueue(path: path)
+    var migrator = CacheSchema.migrator
+    try queue.inDatabase { CacheFunctions.register(in: $0) }
+    try migrator.migrate(queue, upTo: "v6-feed-warnings")
+    try queue.write { db in
+      try db.execute(sql: "INSERT INTO feeds (url) VALUES ('https://old.example/')")
+      try db.execute(
+        sql: """
+          INSERT INTO items (feed_id, key, title, summary, first_seen, sort_date)
+          VALUES (1, 'k', 'Old article', '<p>remembered <i>words</i></p>', 0, 0)
+          """)
+    }
+    try queue.close()
+    migrator = CacheSchema.migrator
+    let upgraded = try Cache(path: path)
+    #expect(try upgraded.items(in: ItemScope(.all, search: try SearchQuery(parsing: "remembered words"))).map(\.title) == ["Old article"])
+  }
+
+  @Test func tagsAreStoredAndListedWithCounts() throws {
+    try cache.setTags([news: ["world", "daily"], blog: ["dev", "daily"]])
+    #expect(try cache.feed(id: news)?.tags == ["world", "daily"])
+    let tags = try cache.tags()
+    #expect(tags.map(\.name) == ["daily", "dev", "world"])
+    #expect(tags[0] == TagSummary(name: "daily", unreadCount: 5, totalCount: 5, feedIDs: [news, blog]))
+    #expect(try titles(ItemScope(.tag("dev"))) == ["Reader mode", "Compiler internals"])
+    try cache.setTags([blog: ["dev"]])
+    #expect(try cache.feed(id: news)?.tags == [])
+    #expect(try cache.tags().map(\.name) == ["dev"])
+  }
+
+  @Test func queryFeedsAndFiltersSelectInSQL() throws {
+    try cache.setTags([blog: ["dev"]])
+    let first = try #require(try cache.items(in: ItemScope(.feed(news))).last)
+    try cache.setRead(true, itemIDs: [first.id])
+    try cache.setFlags("s", itemID: first.id)
+    func query(_ text: String) throws -> [String] { try titles(ItemScope(.query(try FilterExpression(parsing: text)))) }
+    #expect(try query("unread = \"no\"") == ["Swift 6 released"])
+    #expect(try query("flags # \"s\"") == ["Swift 6 released"])
+    #expect(try query("tags # \"dev\" and author = \"Alice\"") == ["Compiler internals"])
+    #expect(try query("title =~ \"^(swift|café)\"") == ["Café culture", "Swift 6 released"], "regex, case ignored")
+    #expect(try query("feedtitle = \"Dev Blog\" or author =~ \"müller\"") == ["Reader mode", "Compiler internals", "Terminal reader tips"])
+    #expect(try query("not author =~ \".\"") == ["Café culture"], "no author reads as the empty text")
+    #expect(try query("content =~ \"<code>\"") == ["Compiler internals"])
+    #expect(try query("title = \"x' OR 1=1 --\"") == [], "a value is only ever a value")
+    let filtered = ItemScope(.all, unreadOnly: true, filter: try FilterExpression(parsing: "author = \"Alice\""))
+    #expect(try titles(filtered) == ["Compiler internals"])
+    #expect(try cache.count(in: filtered) == 1)
+  }
+
+  @Test func ageCountsWholeDaysFromNow() throws {
+    // sort dates are day 1 ... day 5 after 1_700_000_000; query with a time relative to now
+    let now = Date().timeIntervalSince1970
+    let id = try #require(try cache.items(in: ItemScope(.all)).first?.id)
+    try DatabaseQueue(path: dir.path("cache.db")).write { db in
+      try db.execute(sql: "UPDATE items SET sort_date = ? WHERE id = ?", arguments: [now - 1.5 * 86_400, id])
+    }
+    func query(_ text: String) throws -> Int { try cache.count(in: ItemScope(.query(try FilterExpression(parsing: text)))) }
+    #expect(try query("age < 2") == 1)
+    #expect(try query("age = 1") == 1)
+    #expect(try query("age < 1") == 0)
+    #expect(try query("age > 1") == 4)
+    #expect(try query("age >= 1") == 5)
+  }
+
+  @Test func ignoreRulesHideArticlesEverywhere() throws {
+    try cache.setIgnoreRules([
+      IgnoreRule(feedURL: "https://news.example/feed", expression: try FilterExpression(parsing: "title =~ \"café\"")),
+      IgnoreRule(feedURL: nil, expression: try FilterExpression(parsing: "author = \"Carol\"")),
+    ])
+    #expect(try titles(ItemScope(.all)) == ["Compiler internals", "Terminal reader tips", "Swift 6 released"])
+    #expect(try cache.feed(id: news)?.unreadCount == 2)
+    #expect(try cache.feed(id: blog)?.totalCount == 1)
+    #expect(try search("reader") == ["Terminal reader tips"])
+    #expect(try cache.nextUnread(feedID: news, after: nil)?.title == "Terminal reader tips")
+    try cache.setTags([news: ["t"], blog: ["t"]])
+    #expect(try cache.tags().first?.unreadCount == 3)
+    try cache.setIgnoreRules([])
+    #expect(try cache.count(in: ItemScope(.all)) == 5)
+  }
+
+  @Test(arguments: ArticleSort.allCases) func everySortPagesAndPositionsAgree(_ sort: ArticleSort) throws {
+    // more articles, with ties on title, author and date
+    try cache.storeNow(
+      Feed(title: "Dev Blog", items: (0..<23).map { n in
+        Self.item("x\(n)", ["alpha", "Beta", "gamma"][n % 3], author: n % 4 == 0 ? nil : ["zed", "Amy"][n % 2], day: Double(n % 5),
+                  html: "<p>n</p>")
+      }), feedID: blog, validators: Validators())
+    for source in [ItemScope.Source.all, .feed(blog), .tag("none"), .query(try FilterExpression(parsing: "unread"))] {
+      let scope = ItemScope(source, sort: sort)
+      let all = try cache.items(in: scope)
+      #expect(all.count == (try cache.count(in: scope)))
+      var paged: [ItemSummary] = try cache.items(in: scope, limit: 4)
+      while let last = paged.last, case let page = try cache.items(in: scope, limit: 4, after: last.id), !page.isEmpty {
+        paged += page
+      }
+      #expect(paged.map(\.id) == all.map(\.id), "\(sort) \(source)")
+      #expect(try cache.items(in: scope, limit: 4, offset: 8).map(\.id) == Array(all.dropFirst(8).prefix(4)).map(\.id))
+      for (row, item) in all.enumerated() { #expect(try cache.position(ofItem: item.id, in: scope) == row, "\(sort)") }
+    }
+    let titles = try cache.items(in: ItemScope(.all, sort: sort)).map(\.title)
+    if sort == .title { #expect(titles == titles.sorted { $0.lowercased() < $1.lowercased() }) }
+  }
+
+  @Test func theSearchHistoryIsNewestFirstWithoutDuplicates() throws {
+    for text in ["swift", "reader", "swift", "  ", "café"] { try cache.recordSearch(text) }
+    #expect(try cache.searchHistory(limit: 10) == ["café", "swift", "reader"])
+    #expect(try cache.searchHistory(limit: 1) == ["café"])
+    for n in 0..<(Cache.searchHistoryLimit + 5) { try cache.recordSearch("q\(n)") }
+    #expect(try cache.searchHistory(limit: 1000).count == Cache.searchHistoryLimit)
+  }
+
+  @Test func urlsFileQueryLines() {
+    let parsed = UrlsFile.parse(
+      """
+      https://a.example/feed tech
+      "query:Unread tech:unread = \\"yes\\" and tags # \\"tech\\""
+      "query:Broken:title =~ \\"x\\" and (unread"
+      query:NoExpression
+      """, currentDirectory: "/tmp")
+    #expect(parsed.entries.count == 1)
+    #expect(parsed.queryFeeds.map(\.title) == ["Unread tech"])
+    #expect(parsed.queryFeeds.first?.line == 2)
+    #expect(parsed.queryFeeds.first?.expression.text == "unread = \"yes\" and tags # \"tech\"")
+    #expect(parsed.problems.map(\.description) == [
+      "urls line 3: query feed \"Broken\": expected \")\" at 24 to close the \"(\" at 17 in its expression; line skipped",
+      "urls line 4: a query feed is \"query:Title:expression\"; no expression after the title; line skipped",
+    ])
+  }
+}
