@@ -3,7 +3,7 @@ import FuzzSupport
 import Reader
 
 /// libFuzzer entry: the input is a urls file, the word lines of a config file, and an OPML document at
-/// once (the readers of files that come from other systems). Beyond "no crash": every problem names a
+/// once (the readers of files that come from other systems; `query:` lines exercise the filter language). Beyond "no crash": every problem names a
 /// line that exists and stays short; every feed line is a line of the file; and what an OPML import
 /// appends to the urls file reads back as exactly the feeds imported, one line each, with their tags.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -11,13 +11,19 @@ public func fuzzUserFiles(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let input = bytes(data, size)
   let lineCount = TextFileLines.split(input).count
 
-  let (entries, problems) = UrlsFile.parse(bytes: input, currentDirectory: "/config")
+  let urls = UrlsFile.parse(bytes: input, currentDirectory: "/config")
+  let (entries, problems) = (urls.entries, urls.problems)
   let (wordLines, configProblems) = TextFileLines.wordLines(input, fileName: "config")
   for problem in problems + configProblems {
     require((1...max(1, lineCount)).contains(problem.line), "problem on line \(problem.line) of \(lineCount)")
     require(problem.message.count <= LineProblem.maxMessageLength, "problem message of \(problem.message.count) characters")
   }
   for entry in entries { require(entry.line <= lineCount, "entry on line \(entry.line) of \(lineCount)") }
+  for query in urls.queryFeeds {
+    require(query.line <= lineCount, "query feed on line \(query.line) of \(lineCount)")
+    // What was read back from the line must parse again to the same expression.
+    require((try? FilterExpression(parsing: query.expression.text)) == query.expression, "query \(query.expression.text) does not read back")
+  }
   for line in wordLines { require(!line.words.isEmpty && line.number <= lineCount, "word line \(line.number)") }
 
   guard let document = try? OPML.parse(Data(input)) else { return 0 }
