@@ -115,65 +115,15 @@ struct FetcherFaultTests {
     #expect(feed.data == (try fixture("fetch", "feed.xml")))
   }
 
-  /// 256 MiB of zeros in 254 KiB of gzip: the cap counts decoded bytes and the transfer stops there, so
-  /// memory stays near the cap instead of growing to the inflated size.
-  @Test func gzipBombStopsAtTheCapWithBoundedMemory() async throws {
+  /// 256 MiB of zeros in 254 KiB of gzip: the cap counts decoded bytes and the transfer stops there.
+  /// What that does to memory is measured on the binary, in a process of its own
+  /// (`NetworkFaultReloadTests`): this process's resident size also counts the tests running beside it.
+  @Test func gzipBombStopsAtTheCap() async throws {
     let server = try Self.faultyServer()
     defer { server.stop() }
     let url = Self.url(.gzipBomb, server)
-    let sampler = ResidentMemorySampler()
-    let baseline = sampler.start()
-    let clock = ContinuousClock()
-    let started = clock.now
     let error = try await fetchError(testFetcher(maxBytes: 8 << 20), url)
-    let elapsed = clock.now - started
-    let peak = sampler.stop()
     #expect(error == .tooLarge(url: url, limit: 8 << 20))
-    let growth = max(0, peak - baseline)
-    print("gzip bomb (256 MiB inflated, 8 MiB cap): resident memory grew by \(growth >> 20) MiB at most; stopped after \(elapsed)")
-    #expect(growth < 64 << 20, "resident memory grew by \(growth >> 20) MiB for an 8 MiB cap")
-  }
-}
-
-/// Samples this process's resident memory (VmRSS) every few milliseconds on a thread, for the peak during
-/// an operation. Process-wide, so it is an upper bound when other tests run at the same time.
-final class ResidentMemorySampler: @unchecked Sendable {
-  private let lock = NSLock()
-  private var peak = 0
-  private var running = false
-
-  static func current() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-      let kB = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
-    else { return 0 }
-    return kB * 1024
-  }
-
-  /// Starts sampling; returns the resident size now.
-  func start() -> Int {
-    let now = Self.current()
-    lock.withLock {
-      peak = now
-      running = true
-    }
-    Thread {
-      while self.lock.withLock({ self.running }) {
-        let sample = Self.current()
-        self.lock.withLock { self.peak = max(self.peak, sample) }
-        usleep(5_000)
-      }
-    }.start()
-    return now
-  }
-
-  /// Stops sampling; returns the largest resident size seen.
-  func stop() -> Int {
-    let last = Self.current()
-    return lock.withLock {
-      running = false
-      return max(peak, last)
-    }
   }
 }
 
