@@ -92,6 +92,15 @@ struct FindingCacheTests {
       try Int.fetchOne(db, sql: "SELECT count(*) FROM items_fts") ?? -1
     }
     #expect(indexed == 2, "one index row per remaining article")
+    // Articles another reader's cache brings in are indexed too (any write indexes what it queued).
+    try cache.mergeArticles(
+      [Cache.MergedArticle(item: Self.item("m1", "Merged in", author: nil, day: 6, html: "<p>newsboat import</p>"), isRead: false, isStarred: false, flags: "")],
+      feedID: news)
+    #expect(try search("import") == ["Merged in"])
+    let queued = try await DatabaseQueue(path: dir.path("cache.db")).read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM fts_pending") ?? -1
+    }
+    #expect(queued == 0, "nothing is left queued after a write")
   }
 
   @Test func anExistingCacheIsIndexedByTheMigration() throws {

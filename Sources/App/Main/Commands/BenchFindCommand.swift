@@ -47,7 +47,10 @@ struct BenchFindCommand: ParsableCommand {
     }
     for sort in ArticleSort.allCases { try time("all, sort \(sort.rawValue)", ItemScope(.all, sort: sort), cache) }
     if reindex {
-      let start = DispatchTime.now()
+      var start = DispatchTime.now()
+      let characters = try cache.plainTextCharacters()
+      CommandOutput.out(String(format: "plain text of every article %.3f s (%d characters)\n", Self.seconds(since: start), characters))
+      start = DispatchTime.now()
       try cache.rebuildSearchIndex()
       CommandOutput.out(String(format: "reindex %.3f s\n", Self.seconds(since: start)))
     }

@@ -90,14 +90,28 @@ public final class Cache: Sendable {
     do { return try db.read(body) } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
   }
 
+  /// Runs `body` in a write transaction; before it commits, the articles it stored are indexed for
+  /// search (`FindingSchema.indexPending`).
   func write<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
     guard !isReadOnly else { throw CacheError.readOnly(path: path) }
-    do { return try db.write(body) } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
+    do {
+      return try db.write { db in
+        let result = try body(db)
+        try FindingSchema.indexPending(db)
+        return result
+      }
+    } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
   }
 
   func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CacheError) -> T {
     guard !isReadOnly else { throw CacheError.readOnly(path: path) }
-    do { return try await db.write(body) } catch {
+    do {
+      return try await db.write { db in
+        let result = try body(db)
+        try FindingSchema.indexPending(db)
+        return result
+      }
+    } catch {
       throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
     }
   }
