@@ -106,8 +106,8 @@ struct FindingCacheTests {
   @Test func anExistingCacheIsIndexedByTheMigration() throws {
     let path = dir.path("old.db")
     let queue = try DatabaseQueue(path: path)
-    var migrator = CacheSchema.migrator
-    try queue.inDatabase { CacheFunctions.register(in: $0) }
+    let migrator = CacheSchema.migrator
+    queue.inDatabase { CacheFunctions.register(in: $0) }
     try migrator.migrate(queue, upTo: "v6-feed-warnings")
     try queue.write { db in
       try db.execute(sql: "INSERT INTO feeds (url) VALUES ('https://old.example/')")
@@ -118,7 +118,6 @@ struct FindingCacheTests {
           """)
     }
     try queue.close()
-    migrator = CacheSchema.migrator
     let upgraded = try Cache(path: path)
     #expect(try upgraded.items(in: ItemScope(.all, search: try SearchQuery(parsing: "remembered words"))).map(\.title) == ["Old article"])
   }
