@@ -176,6 +176,7 @@ struct FindingCacheTests {
     #expect(try titles(ItemScope(.all)) == ["Compiler internals", "Terminal reader tips", "Swift 6 released"])
     #expect(try cache.feed(id: news)?.unreadCount == 2)
     #expect(try cache.feed(id: blog)?.totalCount == 1)
+    #expect(try cache.feeds().map { [$0.unreadCount, $0.totalCount] } == [[2, 2], [1, 1]], "the whole list counts alike")
     #expect(try search("reader") == ["Terminal reader tips"])
     #expect(try cache.nextUnread(feedID: news, after: nil)?.title == "Terminal reader tips")
     try cache.setTags([news: ["t"], blog: ["t"]])
