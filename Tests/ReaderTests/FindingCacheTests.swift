@@ -92,13 +92,22 @@ struct FindingCacheTests {
       try Int.fetchOne(db, sql: "SELECT count(*) FROM items_fts") ?? -1
     }
     #expect(indexed == 2, "one index row per remaining article")
+    // Articles another reader's cache brings in are indexed too (any write indexes what it queued).
+    try cache.mergeArticles(
+      [Cache.MergedArticle(item: Self.item("m1", "Merged in", author: nil, day: 6, html: "<p>newsboat import</p>"), isRead: false, isStarred: false, flags: "")],
+      feedID: news)
+    #expect(try search("import") == ["Merged in"])
+    let queued = try await DatabaseQueue(path: dir.path("cache.db")).read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM fts_pending") ?? -1
+    }
+    #expect(queued == 0, "nothing is left queued after a write")
   }
 
   @Test func anExistingCacheIsIndexedByTheMigration() throws {
     let path = dir.path("old.db")
     let queue = try DatabaseQueue(path: path)
-    var migrator = CacheSchema.migrator
-    try queue.inDatabase { CacheFunctions.register(in: $0) }
+    let migrator = CacheSchema.migrator
+    queue.inDatabase { CacheFunctions.register(in: $0) }
     try migrator.migrate(queue, upTo: "v6-feed-warnings")
     try queue.write { db in
       try db.execute(sql: "INSERT INTO feeds (url) VALUES ('https://old.example/')")
@@ -109,7 +118,6 @@ struct FindingCacheTests {
           """)
     }
     try queue.close()
-    migrator = CacheSchema.migrator
     let upgraded = try Cache(path: path)
     #expect(try upgraded.items(in: ItemScope(.all, search: try SearchQuery(parsing: "remembered words"))).map(\.title) == ["Old article"])
   }
@@ -168,6 +176,7 @@ struct FindingCacheTests {
     #expect(try titles(ItemScope(.all)) == ["Compiler internals", "Terminal reader tips", "Swift 6 released"])
     #expect(try cache.feed(id: news)?.unreadCount == 2)
     #expect(try cache.feed(id: blog)?.totalCount == 1)
+    #expect(try cache.feeds().map { [$0.unreadCount, $0.totalCount] } == [[2, 2], [1, 1]], "the whole list counts alike")
     #expect(try search("reader") == ["Terminal reader tips"])
     #expect(try cache.nextUnread(feedID: news, after: nil)?.title == "Terminal reader tips")
     try cache.setTags([news: ["t"], blog: ["t"]])

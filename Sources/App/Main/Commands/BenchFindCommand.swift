@@ -46,8 +46,23 @@ struct BenchFindCommand: ParsableCommand {
       try time("query \(expression)", ItemScope(.query(try FilterExpression(parsing: expression))), cache)
     }
     for sort in ArticleSort.allCases { try time("all, sort \(sort.rawValue)", ItemScope(.all, sort: sort), cache) }
+    // The feed list's counts, which every ignore rule enters.
+    for rule in [nil, "title =~ \"sponsored\"", "author = \"Bob Müller\""] {
+      try cache.setIgnoreRules(try rule.map { [IgnoreRule(feedURL: nil, expression: try FilterExpression(parsing: $0))] } ?? [])
+      var times: [Double] = []
+      for _ in 0..<runs {
+        let start = DispatchTime.now()
+        _ = try cache.feeds()
+        times.append(Self.seconds(since: start) * 1000)
+      }
+      CommandOutput.out(String(format: "feed list counts, ignore rule %@\t%.1f ms\n", rule ?? "none", times.sorted()[times.count / 2]))
+    }
+    try cache.setIgnoreRules([])
     if reindex {
-      let start = DispatchTime.now()
+      var start = DispatchTime.now()
+      let characters = try cache.plainTextCharacters()
+      CommandOutput.out(String(format: "plain text of every article %.3f s (%d characters)\n", Self.seconds(since: start), characters))
+      start = DispatchTime.now()
       try cache.rebuildSearchIndex()
       CommandOutput.out(String(format: "reindex %.3f s\n", Self.seconds(since: start)))
     }

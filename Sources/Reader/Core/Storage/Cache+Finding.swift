@@ -97,4 +97,12 @@ extension Cache {
       try db.execute(sql: "INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(FindingSchema.indexedColumns) FROM items")
     }
   }
+
+  /// How many characters of plain text the search index reads from every article: the conversion
+  /// alone, without the index, to tell the two costs apart when measuring.
+  public func plainTextCharacters() throws(CacheError) -> Int {
+    try read { db in
+      try Int.fetchOne(db, sql: "SELECT sum(length(splitfeed_plain_text(coalesce(content, summary)))) FROM items") ?? 0
+    }
+  }
 }
