@@ -117,7 +117,23 @@ struct FreshRSSInstance {
     self.password = password
   }
 
-  func stop() { _ = try? Self.run(["--stop", dir]) }
+  /// Stops the server. Not with the script's `--stop` (SIGTERM): a process started from the test
+  /// process inherits its blocked signals and ignores it. SIGKILL to the script's `timeout` and to its
+  /// child, the `php -S` server.
+  func stop() {
+    guard let text = try? String(contentsOfFile: dir + "/server.pid", encoding: .utf8),
+      let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return }
+    let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> Int32? in
+      guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && Int32(fields[1]) == pid ? child : nil
+    }
+    for child in children { kill(child, SIGKILL) }
+    kill(pid, SIGKILL)
+  }
 
   @discardableResult
   static func run(_ arguments: [String]) throws -> String {
