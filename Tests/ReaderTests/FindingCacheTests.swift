@@ -134,6 +134,25 @@ struct FindingCacheTests {
     #expect(try cache.tags().map(\.name) == ["dev"])
   }
 
+  /// A synced feed's server labels are its tags (and stay when the urls file's tags are set again); a
+  /// local feed that the server takes over trades its urls-file tags for the labels.
+  @Test func serverLabelsAreTheTagsOfSyncedFeeds() throws {
+    try cache.setTags([news: ["world"], blog: ["dev"]])
+    let map = try cache.applySubscriptions([
+      (remoteID: "feed/1", url: try #require(try cache.feed(id: blog)).url, title: nil, siteLink: nil, labels: ["Tech", "Daily"])
+    ])
+    #expect(map["feed/1"] == blog)
+    #expect(try cache.feed(id: blog)?.tags == ["Tech", "Daily"])
+    try cache.setTags([news: ["world"], blog: ["ignored for a synced feed"]])
+    #expect(try cache.feed(id: blog)?.tags == ["Tech", "Daily"])
+    #expect(try cache.feed(id: news)?.tags == ["world"])
+    #expect(try titles(ItemScope(.query(try FilterExpression(parsing: "tags # \"Tech\"")))) == ["Reader mode", "Compiler internals"])
+    _ = try cache.applySubscriptions([
+      (remoteID: "feed/1", url: try #require(try cache.feed(id: blog)).url, title: nil, siteLink: nil, labels: ["Daily"])
+    ])
+    #expect(try cache.tags().map(\.name) == ["Daily", "world"])
+  }
+
   @Test func queryFeedsAndFiltersSelectInSQL() throws {
     try cache.setTags([blog: ["dev"]])
     let first = try #require(try cache.items(in: ItemScope(.feed(news))).last)

@@ -12,7 +12,7 @@ struct SplitfeedCommand: ParsableCommand {
     version: splitfeedVersion,
     subcommands: [
       OpenCommand.self, DumpCommand.self, ReloadCommand.self, ImportCommand.self, ImportNewsboatCommand.self, ExportCommand.self, ManualSectionsCommand.self,
-      BenchParseCommand.self, BenchUICommand.self, BenchFindCommand.self,
+      BenchParseCommand.self, BenchUICommand.self, BenchFindCommand.self, BenchSyncCommand.self,
     ],
     defaultSubcommand: OpenCommand.self
   )

@@ -3,12 +3,18 @@ import GRDB
 
 /// Tags, ignore rules and the search history: what finding articles needs from the cache beyond lists.
 extension Cache {
-  /// Replaces every feed's tags (the urls file's, OPML folders'), each feed's in the order given.
+  /// Replaces every local feed's tags (the urls file's, OPML folders'), each feed's in the order given; a
+  /// synced feed keeps its labels on the server as its tags.
   public func setTags(_ tagsByFeedID: [Int64: [String]]) throws(CacheError) {
     try write { db in
-      try db.execute(sql: "DELETE FROM feed_tags")
+      // A synced feed's tags are its server labels (kept by sync_feeds' triggers), not the urls file's.
+      try db.execute(sql: "DELETE FROM feed_tags WHERE feed_id NOT IN (SELECT feed_id FROM sync_feeds)")
       let insert = try db.cachedStatement(
-        sql: "INSERT INTO feed_tags (feed_id, tag, position) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM feeds WHERE id = ?1) ON CONFLICT DO NOTHING")
+        sql: """
+          INSERT INTO feed_tags (feed_id, tag, position) SELECT ?, ?, ?
+          WHERE EXISTS (SELECT 1 FROM feeds WHERE id = ?1) AND NOT EXISTS (SELECT 1 FROM sync_feeds WHERE feed_id = ?1)
+          ON CONFLICT DO NOTHING
+          """)
       for (feedID, tags) in tagsByFeedID {
         for (position, tag) in tags.enumerated() where !tag.isEmpty {
           try insert.execute(arguments: [feedID, tag, position])

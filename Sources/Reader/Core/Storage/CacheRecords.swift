@@ -26,6 +26,8 @@ public struct CachedFeed: Sendable, Equatable, Identifiable {
   public var warnings: [String] = []
   /// The feed's tags (urls file, OPML folders; `Cache.setTags`), in the order given.
   public var tags: [String] = []
+  /// The server's stream id ("feed/…") of a feed kept by sync; nil for a local feed.
+  public var remoteID: String? = nil
 
   /// How many warnings the stored document gave (the feed row's marker).
   public var warningCount: Int { warnings.count }

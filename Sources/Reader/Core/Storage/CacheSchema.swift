@@ -97,6 +97,24 @@ enum CacheSchema {
       try db.execute(sql: "ALTER TABLE feeds ADD COLUMN warnings TEXT")
     }
     migrator.registerMigration("v7-finding") { db in try FindingSchema.migrate(db) }
+    SyncSchema.register(in: &migrator)
+    // A synced feed's labels on the server are its tags: triggers copy them into `feed_tags` whenever
+    // sync writes them, so the tag level, `tags # "…"` and the feed rows see one kind of tag.
+    migrator.registerMigration("v9-labels-as-tags") { db in
+      let copy = """
+        DELETE FROM feed_tags WHERE feed_id = NEW.feed_id;
+        INSERT OR IGNORE INTO feed_tags (feed_id, tag, position)
+          SELECT NEW.feed_id, value, key FROM json_each(NEW.labels) WHERE type = 'text' AND value <> '';
+        """
+      try db.execute(
+        sql: """
+          CREATE TRIGGER sync_labels_inserted AFTER INSERT ON sync_feeds BEGIN \(copy) END;
+          CREATE TRIGGER sync_labels_updated AFTER UPDATE OF labels ON sync_feeds BEGIN \(copy) END;
+          INSERT OR IGNORE INTO feed_tags (feed_id, tag, position)
+            SELECT s.feed_id, j.value, j.key FROM sync_feeds s, json_each(s.labels) j
+            WHERE j.type = 'text' AND j.value <> '';
+          """)
+    }
     return migrator
   }
 }
