@@ -125,8 +125,10 @@ static void finish(cc_transfer *t, CURLcode code) {
   }
   curl_slist_free_all(t->header_list);
   free(t->url_copy);
+  free(t->post_copy);
   t->header_list = NULL;
   t->url_copy = NULL;
+  t->post_copy = NULL;
   t->handle = NULL;
   t->next = NULL;
   t->on_done(t);
@@ -168,6 +170,10 @@ static void admit(cc_transfer *t) {
   curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, t->connect_timeout_ms);
   curl_easy_setopt(easy, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(easy, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  if (t->post_copy) {  // the body stays ours (freed by finish), so libcurl need not copy it
+    curl_easy_setopt(easy, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)t->post_length);
+    curl_easy_setopt(easy, CURLOPT_POSTFIELDS, t->post_copy);
+  }
   t->started_ms = t->last_activity_ms = now_ms();
   t->next = engine.active;
   engine.active = t;
@@ -254,12 +260,24 @@ void cc_start(cc_transfer *t) {
   t->result = CC_OK;
   t->error[0] = 0;
   t->url_copy = strdup(t->url);
+  t->post_copy = NULL;
+  int post_failed = 0;
+  if (t->post_body) {
+    t->post_copy = malloc(t->post_length + 1);
+    if (t->post_copy) {
+      memcpy(t->post_copy, t->post_body, t->post_length);
+      t->post_copy[t->post_length] = 0;
+    } else {
+      post_failed = 1;
+    }
+  }
+  t->post_body = NULL;
   struct curl_slist *headers = NULL;
   for (size_t i = 0; i < t->header_count; i++) headers = curl_slist_append(headers, t->headers[i]);
   t->header_list = headers;
   t->url = NULL;
   t->headers = NULL;
-  if (!engine.multi || !t->url_copy) {
+  if (!engine.multi || !t->url_copy || post_failed) {
     t->result = CC_UNAVAILABLE;
     finish(t, CURLE_OK);
     return;

@@ -3,7 +3,7 @@
 
 #include <stddef.h>
 
-/// HTTP GETs run by libcurl's multi interface on one thread of their own, with splitfeed's limits (see
+/// HTTP GETs (and the sync API's form POSTs) run by libcurl's multi interface on one thread of their own, with splitfeed's limits (see
 /// HTTPTransfer.swift for why libcurl is driven directly). One multi handle serves the whole process, so
 /// its connection cache lets feeds on the same host share kept-alive connections.
 ///
@@ -41,6 +41,9 @@ struct cc_transfer {
   size_t max_bytes;
   /// How many transfers the caller runs at once: the connection cache keeps at least four times as many.
   long parallel;
+  /// When not NULL, the request is a POST of these post_length bytes (a form body); else a GET.
+  const char *post_body;
+  size_t post_length;
   void (*on_done)(cc_transfer *transfer);
   void *context;
 
@@ -60,6 +63,7 @@ struct cc_transfer {
   void *handle;
   void *header_list;
   char *url_copy;
+  char *post_copy;
   cc_transfer *next;
   int cancelled;
   size_t body_capacity;

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A GET as the fetcher sends it: the address and the request header fields, in the order given.
+/// A request as the fetcher sends it: the address and the request header fields, in the order given; a
+/// GET, or a POST when it has a `body` (the sync API's forms).
 ///
 /// splitfeed's own type rather than Foundation's `URLRequest`, because libcurl is driven directly
 /// (`HTTPTransfer`) and FoundationNetworking is not linked: it would bring all of URLSession for two
@@ -8,6 +9,8 @@ import Foundation
 struct HTTPRequest: Sendable {
   var url: URL
   var headerFields: [(name: String, value: String)] = []
+  /// The POST body; nil for a GET.
+  var body: Data?
 
   init(url: URL) { self.url = url }
 

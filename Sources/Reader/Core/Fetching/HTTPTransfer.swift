@@ -1,7 +1,7 @@
 internal import CCurl
 import Foundation
 
-/// One HTTP GET with the limits splitfeed needs enforced while the transfer runs, not after it: the
+/// One HTTP GET (or form POST) with the limits splitfeed needs enforced while the transfer runs, not after it: the
 /// decoded body is counted as it arrives (stopped at the cap), redirects are limited, a silent server
 /// times out, and a whole-transfer deadline stops a server that trickles.
 ///
@@ -54,6 +54,7 @@ final class HTTPTransfer: @unchecked Sendable {
   private func start() {
     let headers = request.headerFields.map { strdup("\($0.name): \($0.value)") }
     let urlText = strdup(request.url.absoluteString)
+    let body = request.body.map { Array($0) }
     defer {
       headers.forEach { free($0) }
       free(urlText)
@@ -75,7 +76,18 @@ final class HTTPTransfer: @unchecked Sendable {
         let transfer = Unmanaged<HTTPTransfer>.fromOpaque(context).takeRetainedValue()
         transfer.finished()
       }
-      cc_start(state)
+      guard let body else { return cc_start(state) }
+      body.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { chars in
+          // An empty POST still needs a non-NULL pointer to be sent as a POST.
+          let empty: [CChar] = [0]
+          empty.withUnsafeBufferPointer { fallback in
+            state.pointee.post_body = chars.baseAddress ?? fallback.baseAddress
+            state.pointee.post_length = chars.count
+            cc_start(state)
+          }
+        }
+      }
     }
   }
 

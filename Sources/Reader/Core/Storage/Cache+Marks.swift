@@ -5,12 +5,13 @@ import GRDB
 /// `A`–`Z`, which its query feeds select on), and the merge that brings another reader's articles in
 /// with their marks, so switching readers loses neither.
 extension Cache {
-  /// Stars (or unstars) some articles.
+  /// Stars (or unstars) some articles, and queues it for the sync server, for synced articles.
   public func setStarred(_ starred: Bool, itemIDs: [Int64]) throws(CacheError) {
     guard !itemIDs.isEmpty else { return }
     try write { db in
       let statement = try db.cachedStatement(sql: "UPDATE items SET starred = ? WHERE id = ?")
       for id in itemIDs { try statement.execute(arguments: [starred, id]) }
+      try SyncSchema.queueItems("starred", value: starred, itemIDs: itemIDs, in: db)
     }
   }
 

@@ -103,7 +103,8 @@ public final class Cache: Sendable {
   private static let feedColumns = """
     f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position,
     (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0),
-    (SELECT count(*) FROM items i WHERE i.feed_id = f.id), f.offered_feeds, f.warnings
+    (SELECT count(*) FROM items i WHERE i.feed_id = f.id), f.offered_feeds, f.warnings,
+    (SELECT s.remote_id FROM sync_feeds s WHERE s.feed_id = f.id)
     """
 
   private static func feed(_ row: Row) -> CachedFeed {
@@ -112,7 +113,7 @@ public final class Cache: Sendable {
       validators: Validators(etag: row[4], lastModified: row[5]),
       lastFetch: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row[7],
       position: row[8], unreadCount: row[9], totalCount: row[10], offeredFeeds: ItemColumns.strings(row[11]),
-      warnings: ItemColumns.strings(row[12]))
+      warnings: ItemColumns.strings(row[12]), remoteID: row[13])
   }
 
   /// Every cached feed in list order, with counts.
@@ -203,19 +204,21 @@ public final class Cache: Sendable {
     }
   }
 
-  /// Sets the read flag of some articles.
+  /// Sets the read flag of some articles (and queues it for the sync server, for synced articles).
   public func setRead(_ read: Bool, itemIDs: [Int64]) throws(CacheError) {
     guard !itemIDs.isEmpty else { return }
     try write { db in
       let statement = try db.cachedStatement(sql: "UPDATE items SET read = ? WHERE id = ?")
       for id in itemIDs { try statement.execute(arguments: [read, id]) }
+      try SyncSchema.queueItems("read", value: read, itemIDs: itemIDs, in: db)
     }
   }
 
-  /// Marks every article of a feed read (or unread).
+  /// Marks every article of a feed read (or unread), and queues it for the sync server when synced.
   public func setRead(_ read: Bool, feedID: Int64) throws(CacheError) {
     try write { db in
       try db.execute(sql: "UPDATE items SET read = ? WHERE feed_id = ?", arguments: [read, feedID])
+      try SyncSchema.queueFeed(read: read, feedID: feedID, in: db)
     }
   }
 
@@ -248,12 +251,13 @@ public final class Cache: Sendable {
 
   // MARK: - Recent
 
-  /// The reader opened an article: it becomes read and moves to the top of the Recent list, which keeps
+  /// The reader opened an article: it becomes read (queued for the sync server when it was unread) and moves to the top of the Recent list, which keeps
   /// the last `recentLimit` distinct articles. One transaction. An article's time only moves forward:
   /// the UI records openings from background tasks, which may reach the writer out of order.
   public func recordOpened(itemID: Int64, at date: Date = Date()) throws(CacheError) {
     try write { db in
-      try db.execute(sql: "UPDATE items SET read = 1 WHERE id = ?", arguments: [itemID])
+      try db.execute(sql: "UPDATE items SET read = 1 WHERE id = ? AND read = 0", arguments: [itemID])
+      if db.changesCount > 0 { try SyncSchema.queueItems("read", value: true, itemIDs: [itemID], in: db) }
       try db.execute(
         sql: """
           INSERT INTO recents (item_id, opened_at) VALUES (?, ?)

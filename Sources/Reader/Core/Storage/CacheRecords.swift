@@ -24,6 +24,8 @@ public struct CachedFeed: Sendable, Equatable, Identifiable {
   /// What the parser repaired or skipped in the stored document, one sentence each (its last successful
   /// reload; a 304 or a failed reload leaves them as they were, since the stored items are unchanged).
   public var warnings: [String] = []
+  /// The server's stream id ("feed/…") of a feed kept by sync; nil for a local feed.
+  public var remoteID: String? = nil
 
   /// How many warnings the stored document gave (the feed row's marker).
   public var warningCount: Int { warnings.count }

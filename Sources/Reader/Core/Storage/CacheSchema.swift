@@ -96,6 +96,7 @@ enum CacheSchema {
     migrator.registerMigration("v6-feed-warnings") { db in
       try db.execute(sql: "ALTER TABLE feeds ADD COLUMN warnings TEXT")
     }
+    SyncSchema.register(in: &migrator)
     return migrator
   }
 }

@@ -1,0 +1,251 @@
+import Foundation
+import GRDB
+
+/// What the sync keeps in `sync_state`, by name.
+enum SyncValue: String {
+  /// The ClientLogin token (the password is never stored).
+  case auth
+  /// The server's clock at the start of the last complete sync (seconds): the next sync's `ot`, and the
+  /// `ts` a mark-all-read sends (what was seen then).
+  case serverTime = "server_time"
+  /// When the queue may be sent again after a failure (seconds since 1970), and how many failed in a row.
+  case retryAt = "retry_at"
+  case failures
+  /// The last failure's line, said again while the queue waits.
+  case lastError = "last_error"
+}
+
+/// A feed the server keeps, as the sync found it.
+public struct SyncedFeed: Sendable, Equatable {
+  public var feedID: Int64
+  /// The server's stream id ("feed/12").
+  public var remoteID: String
+  /// Its labels on the server (the feed's tags).
+  public var labels: [String]
+}
+
+/// One queued mark as it is sent: `flag` is `read`, `starred` or `feed-read`.
+struct QueuedChange: Sendable {
+  var seq: Int64
+  var remoteItem: String
+  var flag: String
+  var value: Bool
+  var ts: Int64?
+}
+
+extension Cache {
+  /// Every existing mark API (setRead(_:itemIDs:), setRead(_:feedID:), setStarred(_:itemIDs:), and the
+  /// mark-all path) also queues the change for the server, in the same transaction, for items of synced
+  /// feeds. The queue survives quit, kill -9 and offline periods.
+  public func pendingSyncChanges() throws(CacheError) -> Int {
+    try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_changes") ?? 0 }
+  }
+
+  /// The feeds the server keeps, with their labels, in list order.
+  public func syncedFeeds() throws(CacheError) -> [SyncedFeed] {
+    try read { db in
+      try Row.fetchAll(
+        db,
+        sql: """
+          SELECT s.feed_id, s.remote_id, s.labels FROM sync_feeds s JOIN feeds f ON f.id = s.feed_id
+          ORDER BY f.position, f.id
+          """
+      ).map { SyncedFeed(feedID: $0[0], remoteID: $0[1], labels: ItemColumns.strings($0[2])) }
+    }
+  }
+
+  /// Forgets the login token (a changed password, `sync-login` starting over).
+  public func forgetSyncLogin() throws(CacheError) {
+    try write { db in try db.execute(sql: "DELETE FROM sync_state WHERE name = ?", arguments: [SyncValue.auth.rawValue]) }
+  }
+
+  func syncValue(_ name: SyncValue) throws(CacheError) -> String? {
+    try read { db in
+      try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE name = ?", arguments: [name.rawValue])
+    }
+  }
+
+  func setSyncValue(_ value: String?, for name: SyncValue) throws(CacheError) {
+    try write { db in try Self.setSyncValue(value, for: name, in: db) }
+  }
+
+  static func setSyncValue(_ value: String?, for name: SyncValue, in db: Database) throws {
+    if let value {
+      try db.execute(
+        sql: "INSERT INTO sync_state (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value",
+        arguments: [name.rawValue, value])
+    } else {
+      try db.execute(sql: "DELETE FROM sync_state WHERE name = ?", arguments: [name.rawValue])
+    }
+  }
+
+  // MARK: - Subscriptions
+
+  /// Makes the cache's synced feeds the server's list, in one transaction: a new subscription gets a feed
+  /// row (a local feed of the same address becomes synced), titles and labels follow the server, and a
+  /// synced feed the server no longer lists is removed with its articles. Returns stream id → feed id.
+  func applySubscriptions(_ subscriptions: [(remoteID: String, url: String, title: String?, siteLink: String?, labels: [String])])
+    throws(CacheError) -> [String: Int64]
+  {
+    try write { db in
+      var map: [String: Int64] = [:]
+      var position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM feeds") ?? 0
+      for sub in subscriptions where map[sub.remoteID] == nil {
+        var feedID = try Int64.fetchOne(db, sql: "SELECT feed_id FROM sync_feeds WHERE remote_id = ?", arguments: [sub.remoteID])
+        if feedID == nil {
+          feedID = try Int64.fetchOne(db, sql: "SELECT id FROM feeds WHERE url = ?", arguments: [sub.url])
+          if feedID == nil {
+            try db.execute(sql: "INSERT INTO feeds (url, position) VALUES (?, ?)", arguments: [sub.url, position])
+            feedID = db.lastInsertedRowID
+            position += 1
+          }
+          guard let id = feedID,
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_feeds WHERE feed_id = ?", arguments: [id]) == 0
+          else { continue }  // two subscriptions of one address: the first keeps it
+          try db.execute(sql: "INSERT INTO sync_feeds (feed_id, remote_id) VALUES (?, ?)", arguments: [id, sub.remoteID])
+        }
+        guard let id = feedID else { continue }
+        map[sub.remoteID] = id
+        try db.execute(
+          sql: "UPDATE sync_feeds SET labels = ? WHERE feed_id = ?", arguments: [ItemColumns.json(sub.labels) ?? "[]", id])
+        try db.execute(
+          sql: """
+            UPDATE feeds SET title = coalesce(nullif(?, ''), title), site_link = coalesce(nullif(?, ''), site_link),
+              last_error = NULL WHERE id = ?
+            """, arguments: [sub.title, sub.siteLink, id])
+      }
+      let gone = try Int64.fetchAll(db, sql: "SELECT feed_id FROM sync_feeds").filter { !map.values.contains($0) }
+      for id in gone { try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id]) }
+      return map
+    }
+  }
+
+  // MARK: - Articles and states
+
+  /// Stores one page of the server's articles in one transaction, keyed `s:` + the server's item id. A
+  /// new article takes the server's read and starred state unless a mark of it is queued here (the
+  /// queued change wins). Returns the feeds that gained articles and how many each.
+  func storeSyncedItems(_ items: [(feedID: Int64, remoteID: String, item: Item, read: Bool, starred: Bool)], at date: Date)
+    throws(CacheError) -> [Int64: Int]
+  {
+    try write { db in
+      let now = date.timeIntervalSince1970
+      let upsert = try ItemUpsert(db)
+      let exists = try db.cachedStatement(sql: "SELECT 1 FROM items WHERE feed_id = ? AND key = ?")
+      let mark = try db.cachedStatement(
+        sql: """
+          UPDATE items SET
+            read = CASE WHEN EXISTS (SELECT 1 FROM sync_changes WHERE remote_item = ?3 AND flag IN ('read', 'feed-read'))
+              THEN read ELSE ?4 END,
+            starred = CASE WHEN EXISTS (SELECT 1 FROM sync_changes WHERE remote_item = ?3 AND flag = 'starred')
+              THEN starred ELSE ?5 END
+          WHERE feed_id = ?1 AND key = ?2
+          """)
+      var added: [Int64: Int] = [:]
+      for (index, entry) in items.enumerated() {
+        let key = "s:" + entry.remoteID
+        let isNew = try Row.fetchOne(exists, arguments: [entry.feedID, key]) == nil
+        try upsert.run(feedID: entry.feedID, key: key, item: entry.item, index: index, now: now)
+        guard isNew, try Row.fetchOne(exists, arguments: [entry.feedID, key]) != nil else { continue }
+        added[entry.feedID, default: 0] += 1
+        try mark.execute(arguments: [entry.feedID, key, entry.remoteID, entry.read, entry.starred])
+      }
+      for feedID in added.keys {
+        try db.execute(sql: "UPDATE feeds SET last_fetch = ?, last_error = NULL WHERE id = ?", arguments: [now, feedID])
+      }
+      return added
+    }
+  }
+
+  /// Gives every synced article the server's state: unread when `unread` holds its id, starred when
+  /// `starred` does, except the flags a queued change sets (the change made here wins). One transaction;
+  /// returns how many articles changed.
+  func applyRemoteStates(unread: Set<String>, starred: Set<String>) throws(CacheError) -> Int {
+    try write { db in
+      try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS sync_unread (id TEXT PRIMARY KEY) WITHOUT ROWID")
+      try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS sync_starred (id TEXT PRIMARY KEY) WITHOUT ROWID")
+      defer {
+        try? db.execute(sql: "DROP TABLE temp.sync_unread")
+        try? db.execute(sql: "DROP TABLE temp.sync_starred")
+      }
+      let addUnread = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_unread (id) VALUES (?)")
+      for id in unread { try addUnread.execute(arguments: [id]) }
+      let addStarred = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_starred (id) VALUES (?)")
+      for id in starred { try addStarred.execute(arguments: [id]) }
+      let synced = "feed_id IN (SELECT feed_id FROM sync_feeds) AND key LIKE 's:%'"
+      try db.execute(
+        sql: """
+          UPDATE items SET read = (substr(key, 3) NOT IN (SELECT id FROM sync_unread))
+          WHERE \(synced) AND read != (substr(key, 3) NOT IN (SELECT id FROM sync_unread))
+            AND substr(key, 3) NOT IN (SELECT remote_item FROM sync_changes WHERE flag = 'read')
+            AND feed_id NOT IN (SELECT s.feed_id FROM sync_feeds s JOIN sync_changes c
+              ON c.remote_item = s.remote_id AND c.flag = 'feed-read')
+          """)
+      var changed = db.changesCount
+      try db.execute(
+        sql: """
+          UPDATE items SET starred = (substr(key, 3) IN (SELECT id FROM sync_starred))
+          WHERE \(synced) AND starred != (substr(key, 3) IN (SELECT id FROM sync_starred))
+            AND substr(key, 3) NOT IN (SELECT remote_item FROM sync_changes WHERE flag = 'starred')
+          """)
+      changed += db.changesCount
+      return changed
+    }
+  }
+
+  // MARK: - The queue
+
+  /// The queued changes, oldest first.
+  func queuedChanges(limit: Int = 100_000) throws(CacheError) -> [QueuedChange] {
+    try read { db in
+      try Row.fetchAll(
+        db, sql: "SELECT seq, remote_item, flag, value, ts FROM sync_changes ORDER BY seq LIMIT ?", arguments: [limit]
+      ).map { QueuedChange(seq: $0[0], remoteItem: $0[1], flag: $0[2], value: $0[3], ts: $0[4]) }
+    }
+  }
+
+  /// Removes the changes the server took. A change queued again meanwhile has a new seq and stays.
+  func removeSentChanges(_ seqs: [Int64]) throws(CacheError) {
+    try write { db in
+      let statement = try db.cachedStatement(sql: "DELETE FROM sync_changes WHERE seq = ?")
+      for seq in seqs { try statement.execute(arguments: [seq]) }
+    }
+  }
+
+  /// Records a synced feed the server just added (subscribe), returning its row.
+  func addSyncedFeed(remoteID: String, url: String, title: String?, labels: [String]) throws(CacheError) -> Int64 {
+    let map = try write { db -> Int64 in
+      var id = try Int64.fetchOne(db, sql: "SELECT feed_id FROM sync_feeds WHERE remote_id = ?", arguments: [remoteID])
+      if id == nil {
+        id = try Int64.fetchOne(db, sql: "SELECT id FROM feeds WHERE url = ?", arguments: [url])
+      }
+      if id == nil {
+        let position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM feeds") ?? 0
+        try db.execute(sql: "INSERT INTO feeds (url, position) VALUES (?, ?)", arguments: [url, position])
+        id = db.lastInsertedRowID
+      }
+      let feedID = id ?? db.lastInsertedRowID
+      try db.execute(
+        sql: """
+          INSERT INTO sync_feeds (feed_id, remote_id, labels) VALUES (?, ?, ?)
+          ON CONFLICT(feed_id) DO UPDATE SET remote_id = excluded.remote_id, labels = excluded.labels
+          """, arguments: [feedID, remoteID, ItemColumns.json(labels) ?? "[]"])
+      try db.execute(
+        sql: "UPDATE feeds SET title = coalesce(nullif(?, ''), title) WHERE id = ?", arguments: [title, feedID])
+      return feedID
+    }
+    return map
+  }
+
+  /// Forgets a feed the server no longer keeps, its articles and its queued changes.
+  func removeSyncedFeed(feedID: Int64, remoteID: String) throws(CacheError) {
+    try write { db in
+      try db.execute(
+        sql: """
+          DELETE FROM sync_changes WHERE remote_item = ? OR remote_item IN
+            (SELECT substr(key, 3) FROM items WHERE feed_id = ? AND key LIKE 's:%')
+          """, arguments: [remoteID, feedID])
+      try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [feedID])
+    }
+  }
+}

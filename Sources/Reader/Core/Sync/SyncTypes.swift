@@ -1,0 +1,66 @@
+import Foundation
+
+/// Where and who: the password is only ever in memory (never written to the cache, a log or an error).
+public struct SyncAccount: Sendable {
+  /// The Google Reader API's address (FreshRSS: `https://host/api/greader.php`).
+  public var apiURL: URL
+  public var user: String
+  public var password: String
+
+  public init(apiURL: URL, user: String, password: String) {
+    self.apiURL = apiURL
+    self.user = user
+    self.password = password
+  }
+}
+
+/// Every failure as one line a user can act on: bad URL, bad password, API disabled on the server, TLS,
+/// unreachable, 401 after one re-login, 5xx / 429 (with when to retry), malformed answer, timeout.
+public struct SyncError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var description: String
+  /// Seconds the server asked to wait (429/503 Retry-After), or the backoff the queue keeps to.
+  public var retryAfter: Double?
+
+  public init(_ description: String, retryAfter: Double? = nil) {
+    self.description = description
+    self.retryAfter = retryAfter
+  }
+}
+
+/// How far a sync is, for the status line: `phase` names the step ("articles"), `done` of `total`.
+public struct SyncProgress: Sendable, Equatable {
+  public var phase: String
+  public var done: Int
+  /// Nil when the server does not say how many there are.
+  public var total: Int?
+
+  public init(phase: String, done: Int, total: Int? = nil) {
+    self.phase = phase
+    self.done = done
+    self.total = total
+  }
+}
+
+/// What a sync did, for the summary line and `notify-program`.
+public struct SyncReport: Sendable, Equatable {
+  /// Subscriptions on the server.
+  public var feeds: Int
+  public var newArticles: Int
+  /// Local articles whose read or starred flag the server's state changed.
+  public var stateChanges: Int
+  /// Queued marks sent before the sync.
+  public var sentChanges: Int
+  /// The titles of the feeds that brought new articles, one each.
+  public var newArticleFeedTitles: [String]
+
+  public init(
+    feeds: Int = 0, newArticles: Int = 0, stateChanges: Int = 0, sentChanges: Int = 0,
+    newArticleFeedTitles: [String] = []
+  ) {
+    self.feeds = feeds
+    self.newArticles = newArticles
+    self.stateChanges = stateChanges
+    self.sentChanges = sentChanges
+    self.newArticleFeedTitles = newArticleFeedTitles
+  }
+}

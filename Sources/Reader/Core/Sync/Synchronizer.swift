@@ -1,0 +1,170 @@
+import Foundation
+
+/// Google Reader API client + the sync of the cache with it (FreshRSS `/api/greader.php`, Miniflux,
+/// Inoreader, The Old Reader). Uses the project's libcurl transport (Fetching/), with POST added.
+///
+/// A sync is: send the queue (so a mark made here is on the server before its state is read back), the
+/// subscription list (labels → tags), the new articles since the last sync's server time (`ot`, paged
+/// with `continuation`), then the ids of the unread and of the starred articles, which set every synced
+/// article's flags. Each step writes its own transactions; the next `ot` is stored only when all of
+/// them succeeded, so an interrupted sync is repeated whole, never half-remembered.
+public struct Synchronizer: Sendable {
+  let cache: Cache
+  let client: GReaderClient
+  /// Articles asked for per `stream/contents` page, ids per `stream/items/ids` page, ids per `edit-tag`.
+  public var pageSize = 1000
+  public var idsPageSize = 10_000
+  public var batchSize = 250
+
+  public init(cache: Cache, account: SyncAccount, configuration: Fetcher.Configuration = .init()) {
+    self.init(cache: cache, account: account, configuration: configuration, retry: SyncRetry())
+  }
+
+  /// With the retry policy spelled out (tests shorten its waits).
+  public init(cache: Cache, account: SyncAccount, configuration: Fetcher.Configuration = .init(), retry: SyncRetry) {
+    self.cache = cache
+    self.client = GReaderClient(account: account, configuration: configuration, cache: cache, retry: retry)
+  }
+
+  /// `splitfeed sync-login`: logs in and checks the API answers; the token is kept in the cache.
+  public func checkLogin() async throws(SyncError) {
+    try await client.login()
+    let data = try await client.get("subscription/list", [("output", "json")])
+    _ = try GReader.decode(GReader.SubscriptionList.self, from: data, what: "subscription/list")
+  }
+
+  /// Reload = sync: send the queue, then subscriptions (labels → tags), new items (continuation paging,
+  /// only what changed since the last sync where the API allows), read and starred states.
+  public func sync(progress: @Sendable (SyncProgress) -> Void) async throws(SyncError) -> SyncReport {
+    var report = SyncReport()
+    progress(SyncProgress(phase: "sending marks", done: 0, total: try cached { try cache.pendingSyncChanges() }))
+    report.sentChanges = try await sendQueue(ignoringBackoff: true)
+
+    progress(SyncProgress(phase: "subscriptions", done: 0))
+    let feeds = try await syncSubscriptions()
+    report.feeds = feeds.count
+
+    let since = try cached { try cache.syncValue(.serverTime) }.flatMap { Int($0) }
+    let (added, serverTime) = try await syncArticles(feeds: feeds, since: since, progress: progress)
+    report.newArticles = added.values.reduce(0, +)
+    let titles = Dictionary(uniqueKeysWithValues: try cached { try cache.feeds() }.map { ($0.id, $0.displayTitle) })
+    report.newArticleFeedTitles = added.keys.sorted().compactMap { titles[$0] }
+
+    progress(SyncProgress(phase: "read state", done: 0))
+    let unread = try await itemIDs([("s", GReader.readingList), ("xt", GReader.readTag)])
+    progress(SyncProgress(phase: "stars", done: 0))
+    let starred = try await itemIDs([("s", GReader.starredTag)])
+    report.stateChanges = try cached { try cache.applyRemoteStates(unread: unread, starred: starred) }
+    if let serverTime { try cached { try cache.setSyncValue(String(serverTime), for: .serverTime) } }
+    return report
+  }
+
+  public func subscribe(url: String, title: String?, tags: [String]) async throws(SyncError) -> CachedFeed {
+    let data = try await client.post("subscription/quickadd", [("quickadd", url)])
+    let answer = try GReader.decode(GReader.QuickAdd.self, from: data, what: "subscription/quickadd")
+    guard let streamID = answer.streamId, !streamID.isEmpty, (answer.numResults?.value ?? 1) > 0 else {
+      let why = answer.error.map { ": \($0)" } ?? ""
+      throw SyncError("Sync: the server could not subscribe to \(url)\(why).")
+    }
+    var edit: [(String, String)] = [("ac", "edit"), ("s", streamID)]
+    if let title, !title.isEmpty { edit.append(("t", title)) }
+    if let tag = tags.first { edit.append(("a", GReader.labelPrefix + tag)) }  // a FreshRSS feed has one label
+    if edit.count > 2 { _ = try await client.post("subscription/edit", edit) }
+    let feedID = try cached {
+      try cache.addSyncedFeed(remoteID: streamID, url: url, title: title ?? answer.streamName, labels: Array(tags.prefix(1)))
+    }
+    // Its articles now, so the new feed is not empty until the next sync.
+    let path = streamID.hasPrefix("feed/") ? "feed/" + FormEncoding.escape(String(streamID.dropFirst(5))) : streamID
+    let page = try await client.get("stream/contents/" + path, [("n", String(pageSize))])
+    let contents = try GReader.decode(GReader.StreamContents.self, from: page, what: "stream/contents")
+    _ = try store(contents.items, feeds: [streamID: feedID])
+    guard let feed = try cached({ try cache.feed(id: feedID) }) else {
+      throw SyncError("Sync: the subscription to \(url) was made but could not be kept in the cache.")
+    }
+    return feed
+  }
+
+  public func unsubscribe(feedID: Int64) async throws(SyncError) {
+    guard let feed = try cached({ try cache.feed(id: feedID) }) else { return }
+    guard let remoteID = feed.remoteID else {
+      throw SyncError("Sync: \(feed.displayTitle) is a local feed, not one on the sync server.")
+    }
+    _ = try await client.post("subscription/edit", [("ac", "unsubscribe"), ("s", remoteID)])
+    try cached { try cache.removeSyncedFeed(feedID: feedID, remoteID: remoteID) }
+  }
+
+  // MARK: - Steps
+
+  /// The server's subscriptions into the cache; returns stream id → feed id.
+  private func syncSubscriptions() async throws(SyncError) -> [String: Int64] {
+    let data = try await client.get("subscription/list", [("output", "json")])
+    let list = try GReader.decode(GReader.SubscriptionList.self, from: data, what: "subscription/list")
+    // The label list is asked for as the API's clients do; a feed's labels come with the subscription.
+    _ = try await client.get("tag/list", [("output", "json")])
+    let subscriptions = list.subscriptions.compactMap { sub -> (String, String, String?, String?, [String])? in
+      let url = sub.url.flatMap { $0.isEmpty ? nil : $0 } ?? (sub.id.hasPrefix("feed/") ? String(sub.id.dropFirst(5)) : sub.id)
+      return (sub.id, url, sub.title, sub.htmlUrl, sub.labels)
+    }
+    return try cached {
+      try cache.applySubscriptions(subscriptions.map { (remoteID: $0.0, url: $0.1, title: $0.2, siteLink: $0.3, labels: $0.4) })
+    }
+  }
+
+  /// The articles added since `since` (all on a first sync), page by page; returns how many each feed
+  /// gained and the server's clock at the first page (the next sync's `ot`).
+  private func syncArticles(feeds: [String: Int64], since: Int?, progress: @Sendable (SyncProgress) -> Void)
+    async throws(SyncError) -> ([Int64: Int], Int?)
+  {
+    var added: [Int64: Int] = [:]
+    var continuation: String?
+    var serverTime: Int?
+    var received = 0
+    repeat {
+      var query: [(String, String)] = [("n", String(pageSize))]
+      if let since { query.append(("ot", String(since))) }
+      if let continuation { query.append(("c", continuation)) }
+      let data = try await client.get("stream/contents/" + GReader.readingList, query)
+      let page = try GReader.decode(GReader.StreamContents.self, from: data, what: "stream/contents")
+      if serverTime == nil { serverTime = page.updated.map { Int($0.value) } }
+      for (feed, count) in try store(page.items, feeds: feeds) { added[feed, default: 0] += count }
+      received += page.items.count
+      progress(SyncProgress(phase: "articles", done: received))
+      let next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
+      // A server that repeats its continuation would page forever.
+      if next != nil, next == continuation || page.items.isEmpty { break }
+      continuation = next
+    } while continuation != nil
+    return (added, serverTime)
+  }
+
+  private func store(_ items: [GReader.StreamItem], feeds: [String: Int64]) throws(SyncError) -> [Int64: Int] {
+    let rows = items.compactMap { entry -> (feedID: Int64, remoteID: String, item: Item, read: Bool, starred: Bool)? in
+      guard let stream = entry.origin?.streamId, let feedID = feeds[stream] else { return nil }
+      return (feedID, RemoteItemID.normalized(entry.id), entry.item, entry.isRead, entry.isStarred)
+    }
+    return try cached { try cache.storeSyncedItems(rows, at: Date()) }
+  }
+
+  /// Every id of a `stream/items/ids` query, through its continuations.
+  private func itemIDs(_ query: [(String, String)]) async throws(SyncError) -> Set<String> {
+    var ids = Set<String>()
+    var continuation: String?
+    repeat {
+      var full = query + [("n", String(idsPageSize))]
+      if let continuation { full.append(("c", continuation)) }
+      let data = try await client.get("stream/items/ids", full)
+      let page = try GReader.decode(GReader.ItemIDs.self, from: data, what: "stream/items/ids")
+      let before = ids.count
+      for ref in page.itemRefs ?? [] { ids.insert(RemoteItemID.normalized(ref.id)) }
+      let next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
+      if next != nil, next == continuation || ids.count == before { break }
+      continuation = next
+    } while continuation != nil
+    return ids
+  }
+
+  /// Runs a cache call, its failure as a sync line.
+  func cached<T>(_ body: () throws -> T) throws(SyncError) -> T {
+    do { return try body() } catch { throw SyncError("Sync: \(error)") }
+  }
+}
