@@ -50,7 +50,8 @@ public final class Screen {
       // Pasted text is not keystrokes (InputDecoder): the reader has no text field to put it in, so it is
       // dropped — a paste in a list must not quit, jump or open anything.
       break
-    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten:
+    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
+      .syncProgress, .syncFinished, .marksSent, .sendRetry:
       root.session.apply(event)
     }
     root.sync()

@@ -15,7 +15,7 @@ enum Application {
   static func run(sources: [String], layout: LayoutOption?, library: Library) throws {
     var configuration = library.config.ui
     if let layout { configuration.layout = layout }
-    let (session, notices) = try openSession(sources: sources, library: library, configuration: configuration)
+    let (session, openNotices) = try openSession(sources: sources, library: library, configuration: configuration)
     let backend: NcursesBackend
     do {
       backend = try NcursesBackend()
@@ -32,6 +32,14 @@ enum Application {
     let player = BrowserLauncher.resolve(setting: configuration.player ?? configuration.browser)
     session.openMediaURL = { url in
       player.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
+    }
+    var notices = openNotices
+    do {
+      if !session.cache.isReadOnly, let synchronizer = try library.synchronizer(cache: session.cache) {
+        session.serverSync = ServerSync(synchronizer: synchronizer, events: session.events)
+      }
+    } catch {
+      notices.insert(error.description + " Reading from the cache only.", at: 0)
     }
     if let first = notices.first {
       let more = notices.count > 1 ? " (and \(notices.count - 1) more)" : ""
@@ -72,7 +80,7 @@ enum Application {
     } catch {
       throw startFailure(error)
     }
-    if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty {
+    if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty && !library.config.sync.isOn {
       (cache, feeds) = try ScratchCache.demo()
     }
     if cache.isReadOnly {
@@ -98,6 +106,7 @@ enum Application {
     if !sources.isEmpty {
       return try cache.feeds(urls: sources.map { try FeedSource(parsing: $0).url.absoluteString })
     }
+    if library.config.sync.isOn { return try cache.feeds() }
     if !library.subscriptions.isEmpty { return try cache.feeds(urls: library.subscriptions.map(\.url)) }
     return try cache.feeds()
   }

@@ -2,8 +2,8 @@ import Reader
 import ScreenKit
 
 /// The list of feeds at the root of the Feeds tab when there are several (SPEC §1):
-/// the **Starred** entry first, then each feed's title with its unread/total counts, and `!` before a
-/// feed whose last reload failed (the error itself is in the status line after a reload). Enter pushes
+/// the **Starred** entry first, then each feed's title with its unread/total counts, `[local]` before a
+/// feed a synced run fetches itself, and `!` before a feed whose last reload failed (the error itself is in the status line after a reload). Enter pushes
 /// the feed's articles (`show`), the starred articles, or for a web page that advertises feeds, the list
 /// of those feeds (`OfferedFeedsController`). With read articles hidden, feeds with nothing unread are
 /// left out (decided when the rows are re-read, so a feed just marked read stays until then).
@@ -52,9 +52,11 @@ final class FeedListController: ListController {
   override var rowCount: Int { rows.count }
   override func rowText(at index: Int) -> String {
     guard let feed = feed(rows[index]) else { return "Starred" }
-    // `!` a failed reload, `~` a feed the parser had to repair (E lists both with their reasons).
+    // `!` a failed reload, `~` a feed the parser had to repair (E lists both with their reasons);
+    // in a synced run, `[local]` a urls-file feed that is not on the server (`sync-keep-local`).
     let marker = feed.lastError != nil ? "! " : feed.warningCount > 0 ? "~ " : ""
-    return marker + feed.displayTitle
+    let local = session.serverSync != nil && feed.remoteID == nil ? "[local] " : ""
+    return marker + local + feed.displayTitle
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {
     guard let feed = feed(rows[index]) else { return theme.list }
