@@ -198,4 +198,44 @@ struct SyncEndToEndTests {
     try tmux.send(keys: "q")
     #expect(try tmux.waitForExit().status == 0)
   }
+
+  @Test func subscribeOnTheServerAndKeepLocalFeeds() throws {
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (web, server, device) = try setUp()
+    defer { web.stop(); server.stop() }
+    try folder.writeFeed("Delta.xml", title: "Delta", items: ["Delta story 1"])
+    try folder.writeFeed("Epsilon.xml", title: "Epsilon", items: ["Epsilon story 1", "Epsilon story 2"])
+    try Data((web.url("Delta.xml") + "\n").utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
+    try writeConfig(server.configLines(passwordFile: passwordFile) + "sync-keep-local yes\n")
+
+    let subscribed = try splitfeed("subscribe", web.url("Epsilon.xml"), "--tag", "news")
+    #expect(subscribed.status == 0, "\(subscribed.stderr)")
+    #expect(subscribed.stdout.hasPrefix("Subscribed to Epsilon on the server (feed/"), "\(subscribed.stdout)")
+    #expect(try device.subscriptions().contains { $0.url == web.url("Epsilon.xml") })
+    let reload = try splitfeed("reload")
+    #expect(reload.status == 0, "\(reload.stderr)")
+    #expect(reload.stdout.hasPrefix("Synced 4 feeds: 9 new articles"), "\(reload.stdout)")
+    #expect(reload.stdout.contains("Local feeds: Reloaded 1 feed: 1 updated (1 new article)"), "\(reload.stdout)")
+
+    // The local feed is listed with its marker, beside the server's.
+    let tmux = try launch()
+    defer { tmux.close() }
+    let list = try tmux.waitFor(text: "[local] Delta")
+    for name in ["Alpha", "Beta", "Gamma", "Epsilon"] {
+      #expect(list.contains { $0.contains(name) && !$0.contains("[local]") }, "\(name)\n\(list.joined(separator: "\n"))")
+    }
+    try tmux.send(keys: "q")
+    #expect(try tmux.waitForExit().status == 0)
+
+    let gone = try splitfeed("unsubscribe", web.url("Epsilon.xml"))
+    #expect(gone.status == 0, "\(gone.stderr)")
+    #expect(gone.stdout == "Unsubscribed from Epsilon on the server.\n")
+    #expect(try !device.subscriptions().contains { $0.url == web.url("Epsilon.xml") })
+    let local = try splitfeed("unsubscribe", web.url("Delta.xml"))
+    #expect(local.status == 0, "\(local.stderr)")
+    #expect(try String(contentsOfFile: folder.configDir + "/urls", encoding: .utf8) == "")
+    let nowhere = try splitfeed("unsubscribe", web.url("Delta.xml"))
+    #expect(nowhere.status == 1)
+    #expect(nowhere.stderr.contains("is not a feed on the sync server nor in"), "\(nowhere.stderr)")
+  }
 }
