@@ -21,6 +21,8 @@ public final class TestHTTPServer: @unchecked Sendable {
     public var path: String
     /// Header names in lower case.
     public var headers: [String: String]
+    /// The body a POST sent (its Content-Length bytes); empty for a GET.
+    public var body = Data()
   }
 
   public struct Response: Sendable {
@@ -249,6 +251,16 @@ public final class TestHTTPServer: @unchecked Sendable {
       guard let colon = line.firstIndex(of: ":") else { continue }
       headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
-    return Request(method: String(parts[0]), path: String(parts[1]), headers: headers)
+    var body = Data()
+    if let length = headers["content-length"].flatMap({ Int($0) }), length > 0, length < 64 << 20 {
+      while buffered.count < length {
+        let n = recv(connection, &buffer, buffer.count, 0)
+        if n <= 0 { return nil }
+        buffered.append(contentsOf: buffer[0..<n])
+      }
+      body = Data(buffered.prefix(length))
+      buffered = Data(buffered.dropFirst(length))
+    }
+    return Request(method: String(parts[0]), path: String(parts[1]), headers: headers, body: body)
   }
 }

@@ -13,6 +13,7 @@ struct SplitfeedCommand: ParsableCommand {
     subcommands: [
       OpenCommand.self, DumpCommand.self, ReloadCommand.self, SyncLoginCommand.self, SubscribeCommand.self, UnsubscribeCommand.self, ImportCommand.self, ImportNewsboatCommand.self, ExportCommand.self, ManualSectionsCommand.self,
       BenchParseCommand.self, BenchUICommand.self,
+      BenchSyncCommand.self,
     ],
     defaultSubcommand: OpenCommand.self
   )

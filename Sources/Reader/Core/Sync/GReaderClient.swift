@@ -16,6 +16,16 @@ public struct SyncRetry: Sendable {
   }
 }
 
+/// One request as the client sent it, for `bench-sync`'s replay with curl: the login's password is
+/// replaced by `<password>` (it is never handed out, logged or stored).
+public struct SyncRequestRecord: Sendable {
+  public var url: String
+  /// The form of a POST, encoded; nil for a GET.
+  public var body: String?
+  /// The Authorization header's value, when one was sent.
+  public var authorization: String?
+}
+
 /// The Google Reader API (FreshRSS's `greader.php` and its kin) over the project's libcurl transport:
 /// ClientLogin, the auth token (kept in the cache, renewed once on a 401), the action token for writes,
 /// GETs with query parameters and form POSTs, and every failure turned into one `SyncError` line.
@@ -28,12 +38,17 @@ actor GReaderClient {
   private var auth: String?
   /// The write (`T`) token, asked for once per client.
   private var actionToken: String?
+  private let observer: (@Sendable (SyncRequestRecord) -> Void)?
 
-  init(account: SyncAccount, configuration: Fetcher.Configuration, cache: Cache, retry: SyncRetry) {
+  init(
+    account: SyncAccount, configuration: Fetcher.Configuration, cache: Cache, retry: SyncRetry,
+    observer: (@Sendable (SyncRequestRecord) -> Void)? = nil
+  ) {
     self.account = account
     self.fetcher = Fetcher(configuration: configuration)
     self.cache = cache
     self.retry = retry
+    self.observer = observer
   }
 
   /// The API's address without a trailing slash, checked to be an http(s) URL with a host.
@@ -155,6 +170,10 @@ actor GReaderClient {
       request.body = Data(FormEncoding.encode(form).utf8)
       request.setValue("application/x-www-form-urlencoded", forHeader: "Content-Type")
       request.setValue("", forHeader: "Expect")  // no 100-continue round trip for a large batch
+    }
+    if let observer {
+      let shown = form.map { pairs in pairs.map { $0.0 == "Passwd" ? ($0.0, "<password>") : $0 } }
+      observer(SyncRequestRecord(url: url, body: shown.map(FormEncoding.encode), authorization: auth.map { "GoogleLogin auth=\($0)" }))
     }
     var attempt = 1
     while true {

@@ -20,10 +20,14 @@ public struct Synchronizer: Sendable {
     self.init(cache: cache, account: account, configuration: configuration, retry: SyncRetry())
   }
 
-  /// With the retry policy spelled out (tests shorten its waits).
-  public init(cache: Cache, account: SyncAccount, configuration: Fetcher.Configuration = .init(), retry: SyncRetry) {
+  /// With the retry policy spelled out (tests shorten its waits) and, for `bench-sync`, an observer told
+  /// of every request before it is sent.
+  public init(
+    cache: Cache, account: SyncAccount, configuration: Fetcher.Configuration = .init(), retry: SyncRetry,
+    observer: (@Sendable (SyncRequestRecord) -> Void)? = nil
+  ) {
     self.cache = cache
-    self.client = GReaderClient(account: account, configuration: configuration, cache: cache, retry: retry)
+    self.client = GReaderClient(account: account, configuration: configuration, cache: cache, retry: retry, observer: observer)
   }
 
   /// `splitfeed sync-login`: logs in and checks the API answers; the token is kept in the cache.

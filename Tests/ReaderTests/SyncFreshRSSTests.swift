@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import Reader
+import TestServers
+
+/// The sync against a real FreshRSS (`../shared/freshrss/start`, beside the repository), in process:
+/// feeds served from 127.0.0.1 and subscribed through the API, marks both ways, item by item.
+@Suite("Sync with a real FreshRSS", .serialized, .enabled(if: FreshRSSInstance.script != nil, "no ../shared/freshrss beside the repository"))
+struct SyncFreshRSSTests {
+  @Test func subscribeSyncMarkAndAgreeItemByItemWithAnotherDevice() async throws {
+    let dir = try TemporaryDirectory("splitfeed-freshrss")
+    let instance = try FreshRSSInstance(dir: dir.path("server"))
+    defer { instance.stop() }
+    let feeds = try TestHTTPServer(lifetime: 120) { request in
+      let name = request.path.split(separator: "/").last.map(String.init) ?? "x"
+      return .init(headers: [("Content-Type", "application/rss+xml")], FreshRSSInstance.rss(name, count: 3))
+    }
+    defer { feeds.stop() }
+    let cache = try Cache(path: dir.path("cache.db"))
+    let account = SyncAccount(apiURL: instance.url, user: instance.user, password: instance.password)
+    let sync = Synchronizer(cache: cache, account: account)
+    // Another device: the same API through a client of its own.
+    let device = GReaderClient(
+      account: account, configuration: .init(), cache: try Cache(path: dir.path("device.db")), retry: SyncRetry())
+
+    try await sync.checkLogin()
+    let first = try await sync.subscribe(url: feeds.baseURL + "/alpha.xml", title: nil, tags: ["Tech"])
+    #expect(first.remoteID?.hasPrefix("feed/") == true)
+    #expect(try cache.items(feedID: first.id).count == 3)
+    for name in ["beta", "gamma"] {
+      _ = try await device.post("subscription/quickadd", [("quickadd", feeds.baseURL + "/\(name).xml")])
+    }
+
+    let report = try await sync.sync { _ in }
+    #expect(report.feeds == 3)
+    #expect(report.newArticles == 6)
+    let synced = try cache.syncedFeeds()
+    #expect(synced.count == 3)
+    #expect(synced.first { $0.feedID == first.id }?.labels == ["Tech"])
+    var items = try cache.feeds().flatMap { try cache.items(feedID: $0.id) }
+    #expect(items.count == 9)
+
+    // Here: read two, star one; the queue goes at once.
+    try cache.setRead(true, itemIDs: [items[0].id, items[1].id])
+    try cache.setStarred(true, itemIDs: [items[2].id])
+    #expect(try await sync.sendQueue() == 3)
+
+    // The other device marks one of them unread and stars another.
+    let key = { (id: Int64) throws -> String in
+      let article = try #require(try cache.article(id: id))
+      return try #require(article.item.id)
+    }
+    _ = try await device.post("edit-tag", [("r", GReader.readTag), ("i", try key(items[0].id))])
+    _ = try await device.post("edit-tag", [("a", GReader.starredTag), ("i", try key(items[3].id))])
+
+    let second = try await sync.sync { _ in }
+    #expect(second.newArticles == 0)
+    #expect(second.stateChanges == 2)
+    items = try cache.feeds().flatMap { try cache.items(feedID: $0.id) }
+    let unread = try await ids(device, [("s", GReader.readingList), ("xt", GReader.readTag)])
+    let starred = try await ids(device, [("s", GReader.starredTag)])
+    for item in items {
+      let remote = RemoteItemID.normalized(try key(item.id))
+      #expect(item.isRead == !unread.contains(remote), "read state of \(item.title)")
+      #expect(item.isStarred == starred.contains(remote), "star of \(item.title)")
+    }
+    #expect(items.filter(\.isRead).count == 1 && items.filter(\.isStarred).count == 2)
+
+    // Marking a feed read goes as mark-all-as-read; unsubscribing reaches the server.
+    try cache.setRead(true, feedID: first.id)
+    #expect(try await sync.sendQueue() == 1)
+    let stillUnread = try await ids(device, [("s", GReader.readingList), ("xt", GReader.readTag)])
+    let alpha = try Set(items.filter { $0.feedID == first.id }.map { RemoteItemID.normalized(try key($0.id)) })
+    #expect(stillUnread.isDisjoint(with: alpha))
+    #expect(stillUnread.count == items.filter { !$0.isRead && $0.feedID != first.id }.count)
+    try await sync.unsubscribe(feedID: first.id)
+    let list = try await device.get("subscription/list", [("output", "json")])
+    #expect(try GReader.decode(GReader.SubscriptionList.self, from: list, what: "list").subscriptions.count == 2)
+  }
+
+  private func ids(_ client: GReaderClient, _ query: [(String, String)]) async throws -> Set<String> {
+    let data = try await client.get("stream/items/ids", query + [("n", "1000")])
+    let refs = try GReader.decode(GReader.ItemIDs.self, from: data, what: "ids").itemRefs ?? []
+    return Set(refs.map { RemoteItemID.normalized($0.id) })
+  }
+}
+
+extension FreshRSSInstance {
+  /// An RSS feed of `count` articles named after `name`, for the server to subscribe to.
+  static func rss(_ name: String, count: Int) -> String {
+    let items = (1...count).map { i in
+      """
+      <item><title>\(name) \(i)</title><link>http://example.org/\(name)/\(i)</link><guid>\(name)-\(i)</guid>
+      <pubDate>Mon, 0\(i) Jan 2024 10:00:00 GMT</pubDate><description>&lt;p&gt;\(name) body \(i)&lt;/p&gt;</description></item>
+      """
+    }
+    return """
+      <?xml version="1.0"?><rss version="2.0"><channel><title>\(name)</title><link>http://example.org/\(name)</link>
+      <description>d</description>\(items.joined())</channel></rss>
+      """
+  }
+}
