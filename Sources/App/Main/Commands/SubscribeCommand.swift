@@ -26,7 +26,7 @@ struct SubscribeCommand: ParsableCommand {
     let key = try FeedAddress.key(address)
     if library.config.sync.isOn {
       let tags = self.tags
-      let feed = try FeedAddress.onServer(library) { (synchronizer) async throws(SyncError) -> CachedFeed in
+      let feed = try library.onSyncServer { (synchronizer) async throws(SyncError) -> CachedFeed in
         try await synchronizer.subscribe(url: key, title: nil, tags: tags)
       }
       CommandOutput.out("Subscribed to \(feed.displayTitle) on the server (\(feed.remoteID ?? key)).\n")
@@ -68,7 +68,7 @@ struct UnsubscribeCommand: ParsableCommand {
     let key = try FeedAddress.key(address)
     if library.config.sync.isOn, let feed = try FeedAddress.syncedFeed(key, library: library) {
       let feedID = feed.id
-      try FeedAddress.onServer(library) { (synchronizer) async throws(SyncError) in
+      try library.onSyncServer { (synchronizer) async throws(SyncError) in
         try await synchronizer.unsubscribe(feedID: feedID)
       }
       CommandOutput.out("Unsubscribed from \(feed.displayTitle) on the server.\n")
@@ -90,7 +90,7 @@ struct UnsubscribeCommand: ParsableCommand {
   }
 }
 
-/// What `subscribe` and `unsubscribe` share: the address as a cache key, the server call, the line.
+/// What `subscribe` and `unsubscribe` share: the address as a cache key, the feed on the server, the line.
 enum FeedAddress {
   /// The address as the cache and the urls file key it; not a feed address is a usage error.
   static func key(_ address: String) throws -> String {
@@ -107,37 +107,6 @@ enum FeedAddress {
       return try library.openCache().feeds().first { $0.url == key && $0.remoteID != nil }
     } catch {
       CommandOutput.warn("\(error)")
-      throw ExitCode.failure
-    }
-  }
-
-  /// Runs `action` with the library's synchronizer; a failure is its one line and exit status 1.
-  @discardableResult
-  static func onServer<T: Sendable>(
-    _ library: Library, _ action: @escaping @Sendable (Synchronizer) async throws(SyncError) -> T
-  ) throws -> T {
-    let synchronizer: Synchronizer
-    do {
-      guard let made = try library.synchronizer(cache: try library.openCache()) else { throw ExitCode.failure }
-      synchronizer = made
-    } catch let error as SyncError {
-      CommandOutput.errorLine(error.description)
-      throw ExitCode.failure
-    } catch {
-      CommandOutput.warn("\(error)")
-      throw ExitCode.failure
-    }
-    let result = Blocking.run { () -> Result<T, SyncError> in
-      do throws(SyncError) {
-        return .success(try await action(synchronizer))
-      } catch {
-        return .failure(error)
-      }
-    }
-    switch result {
-    case .success(let value): return value
-    case .failure(let error):
-      CommandOutput.errorLine(error.description)
       throw ExitCode.failure
     }
   }

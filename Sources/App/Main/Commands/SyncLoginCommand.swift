@@ -21,30 +21,7 @@ struct SyncLoginCommand: ParsableCommand {
         "sync is off: add sync greader, sync-url, sync-user and sync-password-file (or sync-password-command) to \(library.paths.configFile).")
       throw ExitCode.failure
     }
-    let synchronizer: Synchronizer
-    do {
-      let cache = try library.openCache()
-      guard let made = try library.synchronizer(cache: cache) else { throw ExitCode.failure }
-      synchronizer = made
-    } catch let error as SyncError {
-      CommandOutput.errorLine(error.description)
-      throw ExitCode.failure
-    } catch {
-      CommandOutput.warn("\(error)")
-      throw ExitCode.failure
-    }
-    let result = Blocking.run { () -> SyncError? in
-      do throws(SyncError) {
-        try await synchronizer.checkLogin()
-        return nil
-      } catch {
-        return error
-      }
-    }
-    if let result {
-      CommandOutput.errorLine(result.description)
-      throw ExitCode.failure
-    }
+    try library.onSyncServer { (synchronizer) async throws(SyncError) in try await synchronizer.checkLogin() }
     let sync = library.config.sync
     CommandOutput.out("Logged in to \(sync.url?.absoluteString ?? "") as \(sync.user ?? ""): the API answers.\n")
   }

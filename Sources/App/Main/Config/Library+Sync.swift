@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import Reader
 
@@ -35,5 +36,35 @@ extension Library {
     let known = Set(synced.map(\.id))
     let local = try cache.addFeeds(urls: subscriptions.map(\.url)).filter { $0.remoteID == nil && !known.contains($0.id) }
     return synced + local
+  }
+
+  /// Runs `action` with this library's synchronizer, for the commands that ask the server one thing
+  /// (`sync-login`, `subscribe`, `unsubscribe`); a failure is its one line on stderr and exit status 1.
+  @discardableResult
+  func onSyncServer<T: Sendable>(_ action: @escaping @Sendable (Synchronizer) async throws(SyncError) -> T) throws -> T {
+    let synchronizer: Synchronizer
+    do {
+      guard let made = try self.synchronizer(cache: try openCache()) else { throw ExitCode.failure }
+      synchronizer = made
+    } catch let error as SyncError {
+      CommandOutput.errorLine(error.description)
+      throw ExitCode.failure
+    } catch {
+      CommandOutput.warn("\(error)")
+      throw ExitCode.failure
+    }
+    let result = Blocking.run { () -> Result<T, SyncError> in
+      do throws(SyncError) {
+        return .success(try await action(synchronizer))
+      } catch {
+        return .failure(error)
+      }
+    }
+    switch result {
+    case .success(let value): return value
+    case .failure(let error):
+      CommandOutput.errorLine(error.description)
+      throw ExitCode.failure
+    }
   }
 }
