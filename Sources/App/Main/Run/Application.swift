@@ -14,6 +14,7 @@ enum Application {
   /// `layout` is the `--layout` flag (nil: the config's `layout` setting).
   static func run(sources: [String], layout: LayoutOption?, library: Library) throws {
     var configuration = library.config.ui
+    configuration.isSynced = library.config.sync.isOn
     if let layout { configuration.layout = layout }
     let (session, openNotices) = try openSession(sources: sources, library: library, configuration: configuration)
     let backend: NcursesBackend

@@ -55,7 +55,7 @@ final class FeedListController: ListController {
     // `!` a failed reload, `~` a feed the parser had to repair (E lists both with their reasons);
     // in a synced run, `[local]` a urls-file feed that is not on the server (`sync-keep-local`).
     let marker = feed.lastError != nil ? "! " : feed.warningCount > 0 ? "~ " : ""
-    let local = session.serverSync != nil && feed.remoteID == nil ? "[local] " : ""
+    let local = session.configuration.isSynced && feed.remoteID == nil ? "[local] " : ""
     return marker + local + feed.displayTitle
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {

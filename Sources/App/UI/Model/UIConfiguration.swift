@@ -30,6 +30,9 @@ public struct UIConfiguration: Equatable, Sendable {
   public var notifyProgram: NotifyProgram?
   /// Lists start showing read articles (`show-read-articles`); `U` toggles it while reading.
   public var showReadArticles = true
+  /// The feeds are a sync server's (`sync greader`): the feed list is always the root (the server may
+  /// bring feeds at any sync), and feeds of the urls file carry the `[local]` marker.
+  public var isSynced = false
 
   public init() {}
 }
