@@ -216,3 +216,39 @@ extension Result {
     return nil
   }
 }
+
+/// What `sync-login` says when the settings are wrong: one line each, never the password.
+@Suite("Sync login lines")
+struct SyncLoginTests {
+  func login(_ url: String, status: Int = 200, body: String = "") async throws -> SyncError? {
+    let server = try TestHTTPServer(lifetime: 20) { _ in .init(status: status, body) }
+    defer { server.stop() }
+    let dir = try TemporaryDirectory("splitfeed-sync-login")
+    let address = try #require(URL(string: url.replacingOccurrences(of: "SERVER", with: server.baseURL)))
+    let sync = Synchronizer(
+      cache: try Cache(path: dir.path("cache.db")), account: SyncAccount(apiURL: address, user: "bob", password: "s3cret"))
+    do throws(SyncError) {
+      try await sync.checkLogin()
+      return nil
+    } catch {
+      #expect(!error.description.contains("s3cret") && !error.description.contains("\n"))
+      return error
+    }
+  }
+
+  @Test func eachWrongSettingIsOneLine() async throws {
+    #expect(try await login("ftp://example.org/api")?.description == "Sync: the sync-url ftp://example.org/api is not an http(s) address.")
+    #expect(try await login("SERVER/api/greader.php", status: 404)?.description.hasPrefix("Sync: there is no Google Reader API at") == true)
+    #expect(try await login("SERVER/api/greader.php", status: 503)?.description.contains("API is disabled") == true)
+    #expect(try await login("SERVER/api/greader.php", body: "<html>welcome</html>")?.description.contains("not a Google Reader API") == true)
+    let refused = try await login("http://127.0.0.1:\(try TestHTTPServer.closedPort())/api/greader.php")
+    #expect(refused?.description == "Sync: Could not connect to 127.0.0.1: the connection was refused.")
+  }
+
+  @Test func anAccountNeverPrintsItsPassword() throws {
+    let account = SyncAccount(apiURL: URL(string: "https://host/api/greader.php")!, user: "bob", password: "s3cret")
+    var dumped = ""
+    dump(account, to: &dumped)
+    for text in ["\(account)", String(reflecting: account), dumped] { #expect(!text.contains("s3cret")) }
+  }
+}

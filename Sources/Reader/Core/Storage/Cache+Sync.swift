@@ -148,7 +148,9 @@ extension Cache {
         try upsert.run(feedID: entry.feedID, key: key, item: entry.item, index: index, now: now)
         guard isNew, try Row.fetchOne(exists, arguments: [entry.feedID, key]) != nil else { continue }
         added[entry.feedID, default: 0] += 1
-        try mark.execute(arguments: [entry.feedID, key, entry.remoteID, entry.read, entry.starred])
+        if entry.read || entry.starred {  // a new row is unread and unstarred already
+          try mark.execute(arguments: [entry.feedID, key, entry.remoteID, entry.read, entry.starred])
+        }
       }
       for feedID in added.keys {
         try db.execute(sql: "UPDATE feeds SET last_fetch = ?, last_error = NULL WHERE id = ?", arguments: [now, feedID])

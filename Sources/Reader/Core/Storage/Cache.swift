@@ -41,6 +41,10 @@ public final class Cache: Sendable {
         // A 1 MiB page cache per connection instead of SQLite's 2 MiB: a reload mostly appends rows and
         // gains nothing from more, and every connection would hold it (docs/DECISIONS.md, "Cache pages").
         try db.execute(sql: "PRAGMA cache_size = -1024")
+        // Statement journals in memory: each upsert of a reload or a sync keeps copies of the pages it
+        // changes (a few 16 KiB pages, past SQLite's 64 KiB spill threshold), which otherwise went to a
+        // temporary file, two writes per page (docs/DECISIONS.md, "Sync with the Google Reader API").
+        try db.execute(sql: "PRAGMA temp_store = MEMORY")
       }
     }
     do {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where and who: the password is only ever in memory (never written to the cache, a log or an error).
-public struct SyncAccount: Sendable {
+/// Where and who: the password is only ever in memory (never written to the cache, a log or an error;
+/// printing or dumping an account shows it as `<password>`).
+public struct SyncAccount: Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
   /// The Google Reader API's address (FreshRSS: `https://host/api/greader.php`).
   public var apiURL: URL
   public var user: String
@@ -11,6 +12,12 @@ public struct SyncAccount: Sendable {
     self.apiURL = apiURL
     self.user = user
     self.password = password
+  }
+
+  public var description: String { "\(user) at \(apiURL.absoluteString)" }
+  public var debugDescription: String { "SyncAccount(\(description), password: <password>)" }
+  public var customMirror: Mirror {
+    Mirror(self, children: ["apiURL": apiURL, "user": user, "password": "<password>"])
   }
 }
 

@@ -115,30 +115,43 @@ public struct Synchronizer: Sendable {
   }
 
   /// The articles added since `since` (all on a first sync), page by page; returns how many each feed
-  /// gained and the server's clock at the first page (the next sync's `ot`).
+  /// gained and the server's clock at the first page (the next sync's `ot`). The next page is asked for
+  /// as soon as a page is decoded, so the server works on it while this one is stored.
   private func syncArticles(feeds: [String: Int64], since: Int?, progress: @Sendable (SyncProgress) -> Void)
     async throws(SyncError) -> ([Int64: Int], Int?)
   {
     var added: [Int64: Int] = [:]
-    var continuation: String?
     var serverTime: Int?
     var received = 0
-    repeat {
-      var query: [(String, String)] = [("n", String(pageSize))]
-      if let since { query.append(("ot", String(since))) }
-      if let continuation { query.append(("c", continuation)) }
-      let data = try await client.get("stream/contents/" + GReader.readingList, query)
+    var continuation: String?
+    guard var data = try await articlePage(since: since, continuation: nil)?.get() else { return ([:], nil) }
+    while true {
       let page = try GReader.decode(GReader.StreamContents.self, from: data, what: "stream/contents")
       if serverTime == nil { serverTime = page.updated.map { Int($0.value) } }
+      var next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
+      // A server that repeats its continuation would page forever.
+      if next == continuation || page.items.isEmpty { next = nil }
+      async let following = next == nil ? nil : articlePage(since: since, continuation: next)
       for (feed, count) in try store(page.items, feeds: feeds) { added[feed, default: 0] += count }
       received += page.items.count
       progress(SyncProgress(phase: "articles", done: received))
-      let next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
-      // A server that repeats its continuation would page forever.
-      if next != nil, next == continuation || page.items.isEmpty { break }
+      guard let nextData = await following else { break }
+      data = try nextData.get()
       continuation = next
-    } while continuation != nil
+    }
     return (added, serverTime)
+  }
+
+  /// One `stream/contents` page of the reading list, its failure as a value (it may run beside a store).
+  private func articlePage(since: Int?, continuation: String?) async -> Result<Data, SyncError>? {
+    var query: [(String, String)] = [("n", String(pageSize))]
+    if let since { query.append(("ot", String(since))) }
+    if let continuation { query.append(("c", continuation)) }
+    do throws(SyncError) {
+      return .success(try await client.get("stream/contents/" + GReader.readingList, query))
+    } catch {
+      return .failure(error)
+    }
   }
 
   private func store(_ items: [GReader.StreamItem], feeds: [String: Int64]) throws(SyncError) -> [Int64: Int] {
