@@ -165,13 +165,26 @@ struct SyncEndToEndTests {
     let pid = try #require(try tmux.programPID())
     kill(pid, SIGKILL)
 
+    // Relaunched while still offline: the reader works from the cache, the queue still waits.
+    let offline = try launch()
+    defer { offline.close() }
+    try offline.waitUntil("Alpha read") { $0.contains { $0.contains("Alpha") && $0.contains("0/3") } }
+    try offline.waitFor(text: "kept for the next sync")
+    try offline.send(keys: "j", "Enter")
+    try offline.waitFor(text: "story 2")
+    try offline.send(keys: "Enter")
+    try offline.waitFor(text: "Body of ")
+    try offline.send(keys: "q", "q", "q")
+    #expect(try offline.waitForExit().status == 0)
+    #expect(try Cache(path: folder.cacheFile, readOnly: true).pendingSyncChanges() == 5)
+
     // Back online: the next sync sends what was queued first.
     try server.resume()
     let sync = try splitfeed("reload")
     #expect(sync.status == 0, "\(sync.stderr)")
-    #expect(sync.stdout.contains("4 marks sent"), "\(sync.stdout)")
+    #expect(sync.stdout.contains("5 marks sent"), "\(sync.stdout)")
     let items = try device.items()
-    #expect(items.filter(\.isRead).count == 3, "\(items)")
+    #expect(items.filter(\.isRead).count == 4, "\(items)")
     #expect(items.filter(\.isStarred).count == 1, "\(items)")
     #expect(try Cache(path: folder.cacheFile, readOnly: true).pendingSyncChanges() == 0)
     try expectAgreement(device)
