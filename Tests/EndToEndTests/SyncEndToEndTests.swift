@@ -132,6 +132,11 @@ struct SyncEndToEndTests {
     #expect(states[firstTitle]?.read == false)
     #expect(states[secondTitle]?.read == true && states[secondTitle]?.starred == true)
     #expect(states[other.title]?.starred == true)
+    // The password is nowhere in the cache (its token is).
+    for suffix in ["", "-wal"] {
+      let bytes = (try? Data(contentsOf: URL(fileURLWithPath: folder.cacheFile + suffix))) ?? Data()
+      #expect(bytes.range(of: Data(server.password.utf8)) == nil, "cache.db\(suffix) holds the password")
+    }
   }
 
   /// The title of the open article, from its body line (`Body of <title>.`).
