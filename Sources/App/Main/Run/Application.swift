@@ -17,6 +17,15 @@ enum Application {
     configuration.isSynced = library.config.sync.isOn
     if let layout { configuration.layout = layout }
     let (session, openNotices) = try openSession(sources: sources, library: library, configuration: configuration)
+    // Before the terminal is taken over: a password command may ask for a passphrase on it.
+    var notices = openNotices
+    do {
+      if !session.cache.isReadOnly, let synchronizer = try library.synchronizer(cache: session.cache) {
+        session.serverSync = ServerSync(synchronizer: synchronizer, events: session.events)
+      }
+    } catch {
+      notices.insert(error.description + " Reading from the cache only.", at: 0)
+    }
     let backend: NcursesBackend
     do {
       backend = try NcursesBackend()
@@ -33,14 +42,6 @@ enum Application {
     let player = BrowserLauncher.resolve(setting: configuration.player ?? configuration.browser)
     session.openMediaURL = { url in
       player.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
-    }
-    var notices = openNotices
-    do {
-      if !session.cache.isReadOnly, let synchronizer = try library.synchronizer(cache: session.cache) {
-        session.serverSync = ServerSync(synchronizer: synchronizer, events: session.events)
-      }
-    } catch {
-      notices.insert(error.description + " Reading from the cache only.", at: 0)
     }
     if let first = notices.first {
       let more = notices.count > 1 ? " (and \(notices.count - 1) more)" : ""
