@@ -224,7 +224,10 @@ struct SyncEndToEndTests {
     try folder.writeFeed("Delta.xml", title: "Delta", items: ["Delta story 1"])
     try folder.writeFeed("Epsilon.xml", title: "Epsilon", items: ["Epsilon story 1", "Epsilon story 2"])
     try Data((web.url("Delta.xml") + "\n").utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
-    try writeConfig(server.configLines(passwordFile: passwordFile) + "sync-keep-local yes\n")
+    // The password from a command this time, run without a shell (the quotes are the config's).
+    let lines = server.configLines(passwordFile: passwordFile).replacingOccurrences(
+      of: "sync-password-file \(passwordFile)", with: "sync-password-command cat \"\(passwordFile)\"")
+    try writeConfig(lines + "sync-keep-local yes\n")
 
     let subscribed = try splitfeed("subscribe", web.url("Epsilon.xml"), "--tag", "news")
     #expect(subscribed.status == 0, "\(subscribed.stderr)")
