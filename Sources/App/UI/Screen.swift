@@ -54,7 +54,8 @@ public final class Screen {
       root.finder.paused(generation)
     case .listCounted(let scope, let count):
       root.listCounted(scope, count: count)
-    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten:
+    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
+      .syncProgress, .syncFinished, .marksSent, .sendRetry:
       root.session.apply(event)
     }
     root.sync()

@@ -42,6 +42,8 @@ struct ManualSectionsCommand: ParsableCommand {
     out += [
       ".It Cm color Ar element fg bg Op Ar attribute ...",
       "element: " + Theme.Element.allCases.map(\.rawValue).joined(separator: ", "),
+      ".It Cm sync-password-command Ar program Op Ar argument ...",
+      "run without a shell when a sync needs the password; its first line of output is the password",
       ".It Cm bind-key Ar key action",
       "action: " + Action.allCases.map(\.configName).joined(separator: ", "),
       ".It Cm ignore-article Ar feed|* expression",
@@ -70,6 +72,7 @@ struct ManualSectionsCommand: ParsableCommand {
     "primary-width-fraction": "preferredPrimaryColumnWidthFraction",
     "primary-min-width": "minimumPrimaryColumnWidth", "primary-max-width": "maximumPrimaryColumnWidth",
     "display-mode": "preferredDisplayMode", "popover-adaptive": "popoverStyle", "article-sort-order": "articleSort",
+    "sync": "service", "sync-url": "url", "sync-user": "user", "sync-password-file": "password", "sync-keep-local": "keepLocal",
   ]
 
   /// Every stored value of `value`, nested structs flattened, by field name.

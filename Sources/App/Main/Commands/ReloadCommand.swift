@@ -5,7 +5,8 @@ import ReaderUI
 
 /// `splitfeed reload`: refreshes every feed without the UI (SPEC §6), through the same `Reloader` the
 /// UI's `r`/`R` use. One stderr line per failed feed and per feed whose document needed repairs, a summary
-/// line, exit status 1 if any failed.
+/// line, exit status 1 if any failed. With sync on (and no SOURCE) it is a sync with the server, plus the
+/// local feeds with `sync-keep-local`, as the reader's reload (`SyncRun`).
 struct ReloadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reload",
@@ -31,6 +32,9 @@ struct ReloadCommand: ParsableCommand {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
     }
+    if sources.isEmpty && library.config.sync.isOn {
+      return try sync(library, cache: cache, local: feeds.filter { $0.remoteID == nil })
+    }
     guard !feeds.isEmpty else {
       CommandOutput.warn("no feed to reload: \(library.paths.urlsFile) lists none that can be read, and the cache has none.")
       throw ExitCode.failure
@@ -50,6 +54,45 @@ struct ReloadCommand: ParsableCommand {
     if let problem = report.pruneError { CommandOutput.warn(problem) }
     notify(report, program: library.config.ui.notifyProgram, cache: cache)
     if report.failed > 0 { throw ExitCode.failure }
+  }
+
+  /// The reload of a synced run: the sync's line on stdout (its failure on stderr), then the local
+  /// feeds' lines as a plain reload prints them; exit status 1 when the sync or a local feed failed.
+  private func sync(_ library: Library, cache: Cache, local: [CachedFeed]) throws {
+    let synchronizer: Synchronizer
+    do {
+      guard let made = try library.synchronizer(cache: cache) else { return }
+      synchronizer = made
+    } catch {
+      CommandOutput.errorLine(error.description)
+      throw ExitCode.failure
+    }
+    let showProgress = CommandOutput.stderrIsTTY
+    let reloader = Reloader(cache: cache, fetcher: library.fetcher, pruneRule: library.config.ui.pruneRule)
+    let run = Blocking.run {
+      await SyncRun.perform(synchronizer, local: local, reloader: reloader, cache: cache) { line in
+        if showProgress { CommandOutput.progress(line) }
+      }
+    }
+    if showProgress { CommandOutput.progress(nil) }
+    if run.failed { CommandOutput.errorLine(run.syncLine) } else { CommandOutput.out(run.syncLine + "\n") }
+    var localFailed = false
+    if let localRun = run.local {
+      let report = ReloadReport(localRun)
+      for line in report.errorLines { CommandOutput.errorLine(line) }
+      CommandOutput.out("Local feeds: " + report.summary + "\n")
+      if let line = report.removedLine { CommandOutput.out(line + "\n") }
+      if let problem = report.pruneError { CommandOutput.warn(problem) }
+      localFailed = report.failed > 0
+    }
+    let titles = Dictionary(local.map { ($0.id, $0.displayTitle) }, uniquingKeysWith: { a, _ in a })
+    let (count, feedTitles) = run.newArticles { titles[$0] }
+    if let program = library.config.ui.notifyProgram, count > 0,
+      let failure = program.run(count: count, feedTitles: feedTitles, silenced: false)
+    {
+      CommandOutput.warn(failure)
+    }
+    if run.failed || localFailed { throw ExitCode.failure }
   }
 
   /// Runs `notify-program` when the reload brought new articles; its output goes where ours goes.

@@ -7,6 +7,8 @@ struct Config: Equatable, Sendable {
   var ui = UIConfiguration()
   /// Feeds fetched at once.
   var reloadThreads = 8
+  /// The `sync …` lines: the server that keeps the feeds, read state and stars (off by default).
+  var sync = SyncSettings()
   /// Which file the settings came from, for messages (`config`).
   var fileName = "config"
 }

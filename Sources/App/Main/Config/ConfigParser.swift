@@ -15,10 +15,16 @@ enum ConfigParser {
     var config = Config()
     config.fileName = fileName
     var (lines, problems) = TextFileLines.wordLines(bytes, fileName: fileName)
+    var syncLine: Int?
     for (number, words) in lines {
       if let message = apply(words[0], Array(words.dropFirst()), to: &config) {
         problems.append(LineProblem(file: fileName, line: number, message: message))
+      } else if words[0] == "sync" {
+        syncLine = number
       }
+    }
+    if let syncLine, let reason = config.sync.incompleteReason {
+      problems.append(LineProblem(file: fileName, line: syncLine, message: reason))
     }
     return (config, problems.sorted { $0.line < $1.line })
   }
@@ -29,6 +35,10 @@ enum ConfigParser {
     case "color": return color(values, into: &config)
     case "bind-key": return bindKey(values, into: &config)
     case "ignore-article": return ignoreArticle(values, into: &config)
+    case "sync-password-command":
+      guard !values.isEmpty, !values[0].isEmpty else { return "sync-password-command: expected a command and its arguments (run without a shell)" }
+      config.sync.password = .command(values)
+      return nil
     default: break
     }
     guard let setter = settings[name] else {
@@ -110,6 +120,35 @@ enum ConfigParser {
       config.ui.browser = value
       return nil
     },
+    "sync": { value, config in
+      switch value.lowercased() {
+      case "none", "off", "no": config.sync.service = nil
+      default:
+        guard let service = SyncSettings.Service(rawValue: value.lowercased()) else {
+          return "expected greader (the Google Reader API of FreshRSS, Miniflux, Inoreader, The Old Reader) or none, got \"\(value)\""
+        }
+        config.sync.service = service
+      }
+      return nil
+    },
+    "sync-url": { value, config in
+      switch SyncSettings.apiURL(value) {
+      case .success(let url): config.sync.url = url
+      case .failure(let problem): return problem.message
+      }
+      return nil
+    },
+    "sync-user": { value, config in
+      guard !value.isEmpty else { return "expected the user name on the server" }
+      config.sync.user = value
+      return nil
+    },
+    "sync-password-file": { value, config in
+      guard !value.isEmpty else { return "expected the path of a file holding the password" }
+      config.sync.password = .file(value)
+      return nil
+    },
+    "sync-keep-local": bool(\.sync.keepLocal),
     "player": { value, config in
       guard !value.isEmpty else { return "expected a command" }
       config.ui.player = value

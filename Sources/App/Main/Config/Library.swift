@@ -50,13 +50,15 @@ struct Library: Sendable {
   }
 
   /// The feeds of this run, as cache rows: the command-line `sources` when given (they are added to the
-  /// cache but not to the urls file), else the urls file's feeds in its order, else every cached feed.
+  /// cache but not to the urls file), else with sync on the server's feeds (and the local ones with
+  /// `sync-keep-local`), else the urls file's feeds in its order, else every cached feed.
   /// A source that is not a feed address is an error naming it.
   func feeds(sources: [String], in cache: Cache) throws -> [CachedFeed] {
     if !sources.isEmpty {
       let urls = try sources.map { text throws(FeedSourceError) in try FeedSource(parsing: text).url.absoluteString }
       return try cache.addFeeds(urls: urls)
     }
+    if config.sync.isOn { return try syncedRunFeeds(in: cache) }
     if !subscriptions.isEmpty {
       return try cache.addFeeds(urls: subscriptions.map(\.url), reorder: true)
     }

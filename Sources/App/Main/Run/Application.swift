@@ -14,8 +14,18 @@ enum Application {
   /// `layout` is the `--layout` flag (nil: the config's `layout` setting).
   static func run(sources: [String], layout: LayoutOption?, library: Library) throws {
     var configuration = library.config.ui
+    configuration.isSynced = library.config.sync.isOn
     if let layout { configuration.layout = layout }
-    let (session, notices) = try openSession(sources: sources, library: library, configuration: configuration)
+    let (session, openNotices) = try openSession(sources: sources, library: library, configuration: configuration)
+    // Before the terminal is taken over: a password command may ask for a passphrase on it.
+    var notices = openNotices
+    do {
+      if !session.cache.isReadOnly, let synchronizer = try library.synchronizer(cache: session.cache) {
+        session.serverSync = ServerSync(synchronizer: synchronizer, events: session.events)
+      }
+    } catch {
+      notices.insert(error.description + " Reading from the cache only.", at: 0)
+    }
     let backend: NcursesBackend
     do {
       backend = try NcursesBackend()
@@ -75,7 +85,7 @@ enum Application {
     if sources.isEmpty && !library.subscriptions.isEmpty {
       feeds = applyTags(of: library.subscriptions, to: feeds, in: cache, notices: &notices)
     }
-    if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty {
+    if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty && !library.config.sync.isOn {
       (cache, feeds) = try ScratchCache.demo()
     }
     if cache.isReadOnly {
@@ -125,6 +135,7 @@ enum Application {
     if !sources.isEmpty {
       return try cache.feeds(urls: sources.map { try FeedSource(parsing: $0).url.absoluteString })
     }
+    if library.config.sync.isOn { return try cache.feeds() }
     if !library.subscriptions.isEmpty { return try cache.feeds(urls: library.subscriptions.map(\.url)) }
     return try cache.feeds()
   }

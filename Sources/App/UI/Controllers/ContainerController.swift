@@ -37,12 +37,12 @@ final class ContainerController: Controller {
   }
 
   /// The reader's whole tree (SPEC §1): a split whose primary is a tab controller — **Feeds** (one feed:
-  /// its articles straight away; several: the feed list) and **Recent** — and whose secondary starts as
+  /// its articles straight away; several, or a synced run: the feed list) and **Recent** — and whose secondary starts as
   /// the placeholder.
   static func reader(session: ReadingSession) -> ContainerController {
     let configuration = session.configuration
     let feedsRoot: Controller =
-      session.feeds.count == 1
+      session.feeds.count == 1 && !configuration.isSynced
       ? ArticleListController(feed: session.feeds[0], session: session)
       : FeedListController(session: session)
     let feedsTab = NavigationController(root: feedsRoot)

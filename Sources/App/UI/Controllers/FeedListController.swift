@@ -5,11 +5,11 @@ import ScreenKit
 /// and **Starred**, the urls file's query feeds, the tags with their unread counts, then the feeds
 /// without a tag (every feed when none has one). A tag's row opens the same list for that tag's feeds
 /// (its level), and `T` on it opens all their articles as one list by date. A feed's row shows its
-/// title with its unread/total counts, its tags, and `!` before it when its last reload failed (the
-/// error itself is in the status line after a reload). Enter pushes the feed's articles (`show`), or for
-/// a web page that advertises feeds, the list of those feeds (`OfferedFeedsController`). With read
-/// articles hidden, feeds and tags with nothing unread are left out (decided when the rows are re-read,
-/// so a feed just marked read stays until then).
+/// title with its unread/total counts, its tags, `[local]` before a feed a synced run fetches itself, and
+/// `!` before it when its last reload failed (the error itself is in the status line after a reload).
+/// Enter pushes the feed's articles (`show`), or for a web page that advertises feeds, the list of
+/// those feeds (`OfferedFeedsController`). With read articles hidden, feeds and tags with nothing unread
+/// are left out (decided when the rows are re-read, so a feed just marked read stays until then).
 @MainActor
 final class FeedListController: ListController {
   let session: ReadingSession
@@ -126,8 +126,10 @@ final class FeedListController: ListController {
       guard let feed = feed(rows[index]) else { return "" }
       // `!` a failed reload, `~` a feed the parser had to repair (E lists both with their reasons).
       let marker = feed.lastError != nil ? "! " : feed.warningCount > 0 ? "~ " : ""
+      // In a synced run, `[local]` marks a urls-file feed that is not on the server (`sync-keep-local`).
+      let local = session.configuration.isSynced && feed.remoteID == nil ? "[local] " : ""
       let tags = feed.tags.isEmpty ? "" : " [" + feed.tags.joined(separator: ", ") + "]"
-      return marker + feed.displayTitle + tags
+      return marker + local + feed.displayTitle + tags
     }
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {

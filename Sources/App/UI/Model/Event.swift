@@ -26,6 +26,13 @@ public enum Event: Sendable {
   case promptPaused(generation: Int)
   /// How many articles `scope` lists, counted in the background (a search's results).
   case listCounted(ItemScope, count: Int)
+  /// A sync's progress, as one line (`Syncing: articles 200/900…`).
+  case syncProgress(String)
+  case syncFinished(SyncRun)
+  /// The queued marks were sent (how many), or sending failed and they wait for a retry.
+  case marksSent(Result<Int, SyncError>)
+  /// The wait after a failed send is over: send the queue again.
+  case sendRetry
   /// Background work failed in a way the user must hear about (a cache write, say).
   case failure(String)
 

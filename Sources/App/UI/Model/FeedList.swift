@@ -35,6 +35,16 @@ public final class FeedList {
     try readStarredCount(from: cache)
   }
 
+  /// After a sync: the server's feeds as the cache now holds them (new subscriptions in, dropped ones
+  /// out), then this run's local feeds, and the starred count.
+  func refreshSynced(from cache: Cache) throws {
+    let all = try cache.feeds()
+    let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+    let local = feeds.compactMap { byID[$0.id] ?? $0 }.filter { $0.remoteID == nil }
+    feeds = all.filter { $0.remoteID != nil } + local
+    try readStarredCount(from: cache)
+  }
+
   /// `feed` takes `old`'s place (a feed a web page advertised replaces the page), or joins the end.
   func replace(_ old: CachedFeed, with feed: CachedFeed) {
     if let index = feeds.firstIndex(where: { $0.id == old.id }) { feeds[index] = feed } else { feeds.append(feed) }

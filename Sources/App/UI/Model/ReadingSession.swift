@@ -24,6 +24,9 @@ public final class ReadingSession {
   public let reloads: Reloads
   public let pages: ArticlePages
   public let subscriptions: Subscriptions
+  /// The server of a synced run (`sync greader`); nil when the feeds are fetched directly. The
+  /// application sets it before `start()`.
+  public var serverSync: ServerSync?
   public var status = StatusLine()
   /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab.
   public var queryFeeds: [QueryFeed] = []
@@ -169,11 +172,16 @@ public final class ReadingSession {
 
   // MARK: Reloads
 
-  /// Fetches `targets` in the background, showing `Reloading n/total…`; `.reloadFinished` ends it.
+  /// Fetches `targets` in the background, showing `Reloading n/total…`; `.reloadFinished` ends it. In a
+  /// synced run a target on the server makes it a sync (the server answers for all its feeds at once).
   func reload(_ targets: [CachedFeed]) {
     guard !targets.isEmpty else { return }
     guard !cache.isReadOnly else {
       status.notify(error: "The cache is read-only in this run: nothing can be reloaded.")
+      return
+    }
+    if let serverSync, targets.contains(where: { $0.remoteID != nil }) {
+      sync(serverSync, local: targets.filter { $0.remoteID == nil })
       return
     }
     guard reloads.start(targets) else {
@@ -183,12 +191,25 @@ public final class ReadingSession {
     status.progress = "Reloading 0/\(targets.count)…"
   }
 
-  func reloadAll() { reload(feeds) }
+  func reloadAll() {
+    if let serverSync { sync(serverSync, local: feeds.filter { $0.remoteID == nil }) } else { reload(feeds) }
+  }
 
   /// Start-up: fetches the feeds never fetched (all of them with `reload-on-start`), and with
-  /// `reload-interval` reloads everything every so many minutes.
+  /// `reload-interval` reloads everything every so many minutes. A synced run syncs when it never has
+  /// (or with `reload-on-start`), and sends the marks a previous run left queued.
   public func start() {
-    reload(configuration.reloadOnStart ? feeds : feeds.filter { $0.lastFetch == nil })
+    if let serverSync, !cache.isReadOnly {
+      serverSync.send()
+      let neverSynced = !feeds.contains { $0.remoteID != nil }
+      if configuration.reloadOnStart || neverSynced {
+        reloadAll()
+      } else {
+        reload(feeds.filter { $0.lastFetch == nil && $0.remoteID == nil })
+      }
+    } else {
+      reload(configuration.reloadOnStart ? feeds : feeds.filter { $0.lastFetch == nil })
+    }
     if configuration.reloadInterval > 0 {
       reloads.startTimer(every: reloadIntervalUnit * configuration.reloadInterval)
     }
@@ -223,7 +244,12 @@ public final class ReadingSession {
       status.notify(error: message)
     case .marksWritten:
       writer.batchWritten()
-      if writer.isIdle { marksRevision += 1 }
+      if writer.isIdle {
+        marksRevision += 1
+        serverSync?.send()
+      }
+    case .syncProgress, .syncFinished, .marksSent, .sendRetry:
+      applySync(event)
     case .key, .mouse, .resize, .paste, .promptPaused, .listCounted:
       break
     }
@@ -244,11 +270,15 @@ public final class ReadingSession {
 
   /// Runs `notify-program` in the background after a reload that brought new articles.
   private func notifyNewArticles(_ report: ReloadReport) {
-    guard let program = configuration.notifyProgram, report.newItems > 0 else { return }
-    let titles = report.feedsWithNewItems.compactMap { feedList.feed(id: $0)?.displayTitle }
+    notifyNewArticles(count: report.newItems, titles: report.feedsWithNewItems.compactMap { feedList.feed(id: $0)?.displayTitle })
+  }
+
+  /// Runs `notify-program` in the background for `count` new articles in the feeds titled `titles`.
+  func notifyNewArticles(count: Int, titles: [String]) {
+    guard let program = configuration.notifyProgram, count > 0 else { return }
     let events = self.events
     Task.detached {
-      if let failure = program.run(count: report.newItems, feedTitles: titles, silenced: true) {
+      if let failure = program.run(count: count, feedTitles: titles, silenced: true) {
         events.post(.failure(failure))
       }
     }

@@ -1,7 +1,7 @@
 import Reader
 
-/// Reloads, one at a time, off the main thread: the `Reloader` fetches, stores and prunes, and its progress and
-/// results come back as events. Also the `reload-interval` timer, which posts an event rather than
+/// Reloads, one at a time, off the main thread: the `Reloader` fetches, stores and prunes (or, in a
+/// synced run, `SyncRun` syncs with the server first), and its progress and results come back as events. Also the `reload-interval` timer, which posts an event rather than
 /// reloading by itself, so an automatic reload takes the same path as `R`.
 @MainActor
 public final class Reloads {
@@ -33,6 +33,22 @@ public final class Reloads {
         events.post(.reloadProgress(done: done, total: total))
       }
       events.post(.reloadFinished(run))
+    }
+    return true
+  }
+
+  /// Starts a sync with the server, then the reload of the `local` feeds (`SyncRun`); false when a reload
+  /// or sync is already running. Progress comes back as `.syncProgress`, the end as `.syncFinished`.
+  func startSync(_ synchronizer: Synchronizer, local: [CachedFeed]) -> Bool {
+    guard task == nil else { return false }
+    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule)
+    let events = self.events
+    let cache = self.cache
+    task = Task.detached {
+      let run = await SyncRun.perform(synchronizer, local: local, reloader: reloader, cache: cache) { line in
+        events.post(.syncProgress(line))
+      }
+      events.post(.syncFinished(run))
     }
     return true
   }

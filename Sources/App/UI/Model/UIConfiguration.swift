@@ -34,6 +34,9 @@ public struct UIConfiguration: Equatable, Sendable {
   public var articleSort = ArticleSort.date
   /// `ignore-article` lines: articles hidden everywhere (lists, counts, `n`, search).
   public var ignoreRules: [IgnoreRule] = []
+  /// The feeds are a sync server's (`sync greader`): the feed list is always the root (the server may
+  /// bring feeds at any sync), and feeds of the urls file carry the `[local]` marker.
+  public var isSynced = false
 
   public init() {}
 }

@@ -1,0 +1,53 @@
+import Reader
+
+/// The reader's side of sync: a reload becomes a sync with its progress on the status line, and marks
+/// go to the server after each action (`ServerSync`). Everything runs off the main thread and reports
+/// back as events, so a slow or absent server never stalls a key; reading works from the cache.
+extension ReadingSession {
+  /// Syncs with the server, then reloads `local`, showing progress; `.syncFinished` ends it.
+  func sync(_ serverSync: ServerSync, local: [CachedFeed]) {
+    guard !cache.isReadOnly else {
+      status.notify(error: "The cache is read-only in this run: nothing can be synced.")
+      return
+    }
+    guard reloads.startSync(serverSync.synchronizer, local: local) else {
+      status.notify("A reload is already running.")
+      return
+    }
+    status.progress = "Syncing…"
+  }
+
+  /// The sync events (`apply` hands them over).
+  func applySync(_ event: Event) {
+    switch event {
+    case .syncProgress(let line):
+      if reloads.isRunning { status.progress = line }
+    case .syncFinished(let run):
+      let queued = reloads.finished()
+      status.progress = nil
+      do {
+        try feedList.refreshSynced(from: cache)
+        dataRevision += 1
+      } catch {
+        status.notify(error: "\(error)")
+      }
+      let errorsKey = configuration.keyMap.keys(for: .showErrors).first?.description ?? "show-errors"
+      status.summary = run.statusText(errorsKey: errorsKey)
+      status.summaryIsError = run.failed || run.local.map { ReloadReport($0).failed > 0 } == true
+      let (count, titles) = run.newArticles { feedList.feed(id: $0)?.displayTitle }
+      notifyNewArticles(count: count, titles: titles)
+      reload(queued)
+    case .marksSent(let result):
+      serverSync?.sent(result)
+      if case .failure(let error) = result {
+        let pending = (try? cache.pendingSyncChanges()) ?? 0
+        guard pending > 0 else { return }
+        status.notify(error: "\(error.description) \(pending) mark\(pending == 1 ? "" : "s") kept for the next sync.")
+      }
+    case .sendRetry:
+      serverSync?.send()
+    default:
+      break
+    }
+  }
+}
