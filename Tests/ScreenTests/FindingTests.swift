@@ -222,6 +222,20 @@ struct FindingTests {
     #expect(h.text.contains("Swift 1.1") && h.text.contains("Barcode") && !h.text.contains("Untagged story"))
   }
 
+  /// One tag on every feed (FreshRSS puts every feed in "Uncategorized" until the user files it) is no
+  /// level: the feeds are at the root, with the tag beside each.
+  @Test func oneTagOnEveryFeedIsNoLevel() throws {
+    let feeds = [SampleFeeds.appcoda, Feed(title: "Swift Blog", items: [Item(title: "Swift 1.1", id: "s")])]
+    var (cache, rows) = try ScratchCache.make(feeds.enumerated().map { ("file:///sample/\($0.offset)", $0.element) })
+    for i in rows.indices { rows[i].tags = ["Uncategorized"] }
+    try cache.setTags(Dictionary(uniqueKeysWithValues: rows.map { ($0.id, $0.tags) }))
+    let h = Harness(120, 40, cache: cache, feeds: rows)
+    #expect(h.text.contains("AppCoda [Uncategorized]") && h.text.contains("Swift Blog [Uncategorized]"))
+    #expect(!h.text.contains("Uncategorized/"))
+    h.press(.enter)
+    #expect(h.text.contains("Barcode"), "Enter on the first feed lists its articles")
+  }
+
   @Test func aOnATagMarksItsArticlesReadAndUHidesTagsWithNothingUnread() throws {
     let h = try tagged(120, 40)
     h.press(.home, .down, .down, .down)  // dev/

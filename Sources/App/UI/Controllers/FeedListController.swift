@@ -3,7 +3,7 @@ import ScreenKit
 
 /// The Feeds tab's list when there are several feeds (SPEC §1). At its root: the smart rows **Unread**
 /// and **Starred**, the urls file's query feeds, the tags with their unread counts, then the feeds
-/// without a tag (every feed when none has one). A tag's row opens the same list for that tag's feeds
+/// without a tag (every feed when none has one, or when one tag is on every feed). A tag's row opens the same list for that tag's feeds
 /// (its level), and `T` on it opens all their articles as one list by date. A feed's row shows its
 /// title with its unread/total counts, its tags, `[local]` before a feed a synced run fetches itself, and
 /// `!` before it when its last reload failed (the error itself is in the status line after a reload).
@@ -49,8 +49,14 @@ final class FeedListController: ListController {
     } else {
       let tags = Set(feeds.flatMap(\.tags)).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
       rows = [.unread, .starred] + session.queryFeeds.indices.map(Row.query)
-        + tags.filter { !hidesRead || unreadCount(ofTag: $0) > 0 }.map(Row.tag)
-        + shown.filter { feeds[$0].tags.isEmpty }.map(Row.feed)
+      if tags.count == 1 && feeds.allSatisfy({ !$0.tags.isEmpty }) {
+        // One tag on every feed (a sync server's one default category) would be a level with a single
+        // row: the feeds are listed at once, each showing the tag.
+        rows += shown.map(Row.feed)
+      } else {
+        rows += tags.filter { !hidesRead || unreadCount(ofTag: $0) > 0 }.map(Row.tag)
+          + shown.filter { feeds[$0].tags.isEmpty }.map(Row.feed)
+      }
     }
     readQueryCounts()
     super.reloadData()
