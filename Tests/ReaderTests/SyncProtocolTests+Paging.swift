@@ -50,6 +50,23 @@ extension SyncProtocolTests {
     let lists = server.forms("stream/items/ids").map { form in form.first { $0.0 == "s" }?.1 ?? "" }
     #expect(Set(lists) == [GReader.readingList, GReader.starredTag])
   }
+
+  @Test func aSyncWithNothingNewAsksFiveCheapThingsAndTheReadStateInOnePageEach() async throws {
+    server.addArticles(25, feed: "feed/1", crawled: server.now - 60)
+    var sync = synchronizer(pageSize: 10)
+    sync.idsPageSize = 100
+    _ = try await sync.sync { _ in }
+    let before = server.paths.count
+    server.now += 60
+    let report = try await sync.sync { _ in }
+    #expect(report.newArticles == 0)
+    let asked = server.paths.dropFirst(before).map { $0.replacingOccurrences(of: "/reader/api/0/", with: "") }
+    #expect(asked.sorted() == [
+      "stream/contents/user/-/state/com.google/reading-list", "stream/items/ids", "stream/items/ids",
+      "subscription/list", "tag/list",
+    ])
+    #expect(server.forms("stream/contents").last?.contains { $0 == ("ot", "1700000000") } == true)
+  }
 }
 
 /// The progress a sync reported, in order.

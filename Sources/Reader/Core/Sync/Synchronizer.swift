@@ -12,8 +12,10 @@ public struct Synchronizer: Sendable {
   let cache: Cache
   let client: GReaderClient
   /// Articles asked for per `stream/contents` page, ids per `stream/items/ids` page, ids per `edit-tag`.
+  /// An id is ~30 bytes of JSON, so the read state comes in one page for up to 100,000 articles (a server
+  /// that caps `n` answers with a continuation, which is followed).
   public var pageSize = 1000
-  public var idsPageSize = 10_000
+  public var idsPageSize = 100_000
   public var batchSize = 250
 
   public init(cache: Cache, account: SyncAccount, configuration: Fetcher.Configuration = .init()) {
