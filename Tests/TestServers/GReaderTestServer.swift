@@ -24,6 +24,8 @@ public final class GReaderTestServer: @unchecked Sendable {
     case stall(Double)
     /// The current auth token stops working (the server restarted its sessions).
     case expireToken
+    /// Answers as usual (lets the requests before a fault through).
+    case pass
   }
 
   public let user = "alice"
@@ -96,6 +98,8 @@ public final class GReaderTestServer: @unchecked Sendable {
           return .init(delay: seconds, "{}")
         case .expireToken:
           token = "alice/token-\(logins + 100)"
+        case .pass:
+          break
         }
       }
       return route(path, form: form, auth: request.headers["authorization"])

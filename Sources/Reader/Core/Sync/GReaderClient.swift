@@ -122,6 +122,8 @@ actor GReaderClient {
         return data
       case 401 where !renewed:
         renewed = true
+        // A request running beside this one may have logged in again already: its token is tried.
+        guard auth == token || auth == nil else { continue }
         auth = nil
         actionToken = nil
         try await login()
@@ -131,6 +133,11 @@ actor GReaderClient {
         throw Self.statusError(status, headers: headers, what: path, delay: retry.baseDelay)
       }
     }
+  }
+
+  /// Settles the auth token (the cache's, else a login) before requests that run side by side.
+  func authenticate() async throws(SyncError) {
+    _ = try await currentAuth()
   }
 
   private func currentAuth() async throws(SyncError) -> String {

@@ -12,8 +12,10 @@ public struct Synchronizer: Sendable {
   let cache: Cache
   let client: GReaderClient
   /// Articles asked for per `stream/contents` page, ids per `stream/items/ids` page, ids per `edit-tag`.
+  /// An id is ~30 bytes of JSON, so the read state comes in one page for up to 100,000 articles (a server
+  /// that caps `n` answers with a continuation, which is followed).
   public var pageSize = 1000
-  public var idsPageSize = 10_000
+  public var idsPageSize = 100_000
   public var batchSize = 250
 
   public init(cache: Cache, account: SyncAccount, configuration: Fetcher.Configuration = .init()) {
@@ -49,16 +51,11 @@ public struct Synchronizer: Sendable {
     report.feeds = feeds.count
 
     let since = try cached { try cache.syncValue(.serverTime) }.flatMap { Int($0) }
-    let (added, serverTime) = try await syncArticles(feeds: feeds, since: since, progress: progress)
+    let (added, serverTime, states) = try await syncArticles(feeds: feeds, since: since, progress: progress)
     report.newArticles = added.values.reduce(0, +)
     let titles = Dictionary(uniqueKeysWithValues: try cached { try cache.feeds() }.map { ($0.id, $0.displayTitle) })
     report.newArticleFeedTitles = added.keys.sorted().compactMap { titles[$0] }
-
-    progress(SyncProgress(phase: "read state", done: 0))
-    let unread = try await itemIDs([("s", GReader.readingList), ("xt", GReader.readTag)])
-    progress(SyncProgress(phase: "stars", done: 0))
-    let starred = try await itemIDs([("s", GReader.starredTag)])
-    report.stateChanges = try cached { try cache.applyRemoteStates(unread: unread, starred: starred) }
+    report.stateChanges = try cached { try cache.applyRemoteStates(unread: states.unread, starred: states.starred) }
     if let serverTime { try cached { try cache.setSyncValue(String(serverTime), for: .serverTime) } }
     return report
   }
@@ -101,10 +98,13 @@ public struct Synchronizer: Sendable {
 
   /// The server's subscriptions into the cache; returns stream id → feed id.
   private func syncSubscriptions() async throws(SyncError) -> [String: Int64] {
+    // The label list is asked for as the API's clients do (a feed's labels come with the subscription),
+    // beside the subscription list; the token is settled first so the two never both log in.
+    try await client.authenticate()
+    async let labels = captured { () async throws(SyncError) in try await client.get("tag/list", [("output", "json")]) }
     let data = try await client.get("subscription/list", [("output", "json")])
     let list = try GReader.decode(GReader.SubscriptionList.self, from: data, what: "subscription/list")
-    // The label list is asked for as the API's clients do; a feed's labels come with the subscription.
-    _ = try await client.get("tag/list", [("output", "json")])
+    _ = try await labels.get()
     let subscriptions = list.subscriptions.compactMap { sub -> (String, String, String?, String?, [String])? in
       let url = sub.url.flatMap { $0.isEmpty ? nil : $0 } ?? (sub.id.hasPrefix("feed/") ? String(sub.id.dropFirst(5)) : sub.id)
       return (sub.id, url, sub.title, sub.htmlUrl, sub.labels)
@@ -114,43 +114,59 @@ public struct Synchronizer: Sendable {
     }
   }
 
-  /// The articles added since `since` (all on a first sync), page by page; returns how many each feed
-  /// gained and the server's clock at the first page (the next sync's `ot`). The next page is asked for
-  /// as soon as a page is decoded, so the server works on it while this one is stored.
+  /// The articles added since `since` (all on a first sync), page by page and stored in the server's
+  /// order; returns how many each feed gained, the server's clock at the first page (the next sync's
+  /// `ot`) and the read state. The next page is asked for as soon as a page is decoded, so the server
+  /// works on it while this one is stored; once the last page is in, the read state is asked for while
+  /// that page is stored (an article the server gains from then on is in neither, so its state cannot
+  /// be misread; the next sync brings it).
   private func syncArticles(feeds: [String: Int64], since: Int?, progress: @Sendable (SyncProgress) -> Void)
-    async throws(SyncError) -> ([Int64: Int], Int?)
+    async throws(SyncError) -> ([Int64: Int], Int?, RemoteStates)
   {
     var added: [Int64: Int] = [:]
     var serverTime: Int?
     var received = 0
     var continuation: String?
-    guard var data = try await articlePage(since: since, continuation: nil)?.get() else { return ([:], nil) }
+    var data = try await articlePage(since: since, continuation: nil).get()
     while true {
       let page = try GReader.decode(GReader.StreamContents.self, from: data, what: "stream/contents")
       if serverTime == nil { serverTime = page.updated.map { Int($0.value) } }
       var next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
       // A server that repeats its continuation would page forever.
       if next == continuation || page.items.isEmpty { next = nil }
-      async let following = next == nil ? nil : articlePage(since: since, continuation: next)
+      guard let next else {
+        progress(SyncProgress(phase: "read state", done: 0))
+        async let states = remoteStates()
+        for (feed, count) in try store(page.items, feeds: feeds) { added[feed, default: 0] += count }
+        progress(SyncProgress(phase: "articles", done: received + page.items.count))
+        return (added, serverTime, try await states.get())
+      }
+      async let following = articlePage(since: since, continuation: next)
       for (feed, count) in try store(page.items, feeds: feeds) { added[feed, default: 0] += count }
       received += page.items.count
       progress(SyncProgress(phase: "articles", done: received))
-      guard let nextData = await following else { break }
-      data = try nextData.get()
+      data = try await following.get()
       continuation = next
     }
-    return (added, serverTime)
   }
 
   /// One `stream/contents` page of the reading list, its failure as a value (it may run beside a store).
-  private func articlePage(since: Int?, continuation: String?) async -> Result<Data, SyncError>? {
+  private func articlePage(since: Int?, continuation: String?) async -> Result<Data, SyncError> {
     var query: [(String, String)] = [("n", String(pageSize))]
     if let since { query.append(("ot", String(since))) }
     if let continuation { query.append(("c", continuation)) }
-    do throws(SyncError) {
-      return .success(try await client.get("stream/contents/" + GReader.readingList, query))
-    } catch {
-      return .failure(error)
+    return await captured { () async throws(SyncError) in try await client.get("stream/contents/" + GReader.readingList, query) }
+  }
+
+  /// The ids of the unread and of the starred articles: two independent lists, asked for together.
+  private func remoteStates() async -> Result<RemoteStates, SyncError> {
+    async let unread = captured { () async throws(SyncError) in
+      try await itemIDs([("s", GReader.readingList), ("xt", GReader.readTag)])
+    }
+    async let starred = captured { () async throws(SyncError) in try await itemIDs([("s", GReader.starredTag)]) }
+    switch await (unread, starred) {
+    case (.success(let unread), .success(let starred)): return .success(RemoteStates(unread: unread, starred: starred))
+    case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
     }
   }
 
@@ -178,6 +194,17 @@ public struct Synchronizer: Sendable {
       continuation = next
     } while continuation != nil
     return ids
+  }
+
+  /// Runs a step that may fail, its failure as a value (for a step that runs beside another).
+  func captured<T>(_ body: () async throws(SyncError) -> T) async -> Result<T, SyncError> {
+    do throws(SyncError) { return .success(try await body()) } catch { return .failure(error) }
+  }
+
+  /// The server's unread and starred article ids (normalized), which set every synced article's flags.
+  struct RemoteStates: Sendable {
+    var unread: Set<String>
+    var starred: Set<String>
   }
 
   /// Runs a cache call, its failure as a sync line.

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import Reader
+import TestServers
+
+/// The pages of a sync that are asked for ahead: the next `stream/contents` page while one is stored,
+/// the read state while the last one is stored. Pages are stored in the server's order, and a failure
+/// on one asked for ahead ends the sync as any other failure does, keeping what was stored before it.
+extension SyncProtocolTests {
+  @Test func pagesAreStoredInTheServersOrderEachAskedForWithTheContinuationBeforeIt() async throws {
+    server.addArticles(25, feed: "feed/1")
+    let seen = Seen()
+    _ = try await synchronizer().sync { seen.add($0) }
+    let continuations = server.forms("stream/contents").map { form in form.first { $0.0 == "c" }?.1 }
+    // Newest first: the continuation is the last id of the page before (article 16, then article 6).
+    #expect(continuations == [nil, String(server.article(15).id), String(server.article(5).id)])
+    #expect(seen.all.filter { $0.phase == "articles" }.map(\.done) == [10, 20, 25])
+    #expect(try synced().count == 25)
+  }
+
+  @Test func aFailureOnAPageAskedForAheadEndsTheSyncKeepsThePageBeforeAndTheNextSyncRecovers() async throws {
+    server.addArticles(25, feed: "feed/1")
+    server.queue([.pass, .status(404)], on: "stream/contents")
+    let error = try #require(await run(synchronizer()).failure)
+    #expect(error.description == "Sync: the server has no stream/contents/user/-/state/com.google/reading-list (404); is sync-url a Google Reader API?")
+    #expect(try cache.syncValue(.serverTime) == nil)
+    #expect(try synced().count == 10)
+    #expect(!server.paths.contains("/reader/api/0/stream/items/ids"))
+
+    let report = try await run(synchronizer()).get()
+    #expect(report.newArticles == 15)
+    #expect(try synced().count == 25)
+  }
+
+  @Test func aFailureOnTheReadStateAskedForBesideTheLastPageEndsTheSyncAndTheNextSetsTheFlags() async throws {
+    server.addArticles(12, feed: "feed/2")
+    server.setArticle(3, read: true, starred: true)
+    server.queue([.status(404)], on: "stream/items/ids")
+    let error = try #require(await run(synchronizer()).failure)
+    #expect(error.description == "Sync: the server has no stream/items/ids (404); is sync-url a Google Reader API?")
+    #expect(try cache.syncValue(.serverTime) == nil)
+    #expect(try synced().count == 12)
+
+    server.setArticle(4, read: true)
+    _ = try await run(synchronizer()).get()
+    let items = try synced()
+    #expect(items.filter(\.isRead).count == 2 && items.filter(\.isStarred).count == 1)
+    // Both lists are asked for, side by side: unread (reading list without read) and starred.
+    let lists = server.forms("stream/items/ids").map { form in form.first { $0.0 == "s" }?.1 ?? "" }
+    #expect(Set(lists) == [GReader.readingList, GReader.starredTag])
+  }
+
+  @Test func aSyncWithNothingNewAsksFiveCheapThingsAndTheReadStateInOnePageEach() async throws {
+    server.addArticles(25, feed: "feed/1", crawled: server.now - 60)
+    var sync = synchronizer(pageSize: 10)
+    sync.idsPageSize = 100
+    _ = try await sync.sync { _ in }
+    let before = server.paths.count
+    server.now += 60
+    let report = try await sync.sync { _ in }
+    #expect(report.newArticles == 0)
+    let asked = server.paths.dropFirst(before).map { $0.replacingOccurrences(of: "/reader/api/0/", with: "") }
+    #expect(asked.sorted() == [
+      "stream/contents/user/-/state/com.google/reading-list", "stream/items/ids", "stream/items/ids",
+      "subscription/list", "tag/list",
+    ])
+    #expect(server.forms("stream/contents").last?.contains { $0 == ("ot", "1700000000") } == true)
+  }
+}
+
+/// The progress a sync reported, in order.
+private final class Seen: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [SyncProgress] = []
+  func add(_ progress: SyncProgress) { lock.withLock { list.append(progress) } }
+  var all: [SyncProgress] { lock.withLock { list } }
+}
