@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Reader
 
 #if canImport(Glibc)
@@ -86,7 +87,7 @@ public final class TestHTTPServer: @unchecked Sendable {
 
   public init(lifetime: Double = 30, handler: @escaping @Sendable (Request) -> Response) throws {
     self.handler = handler
-    let (fd, port) = try Self.listen()
+    let (fd, port) = try Self.bind(listening: true)
     listener = fd
     self.port = port
     let thread = Thread { [self] in acceptLoop() }
@@ -107,28 +108,34 @@ public final class TestHTTPServer: @unchecked Sendable {
     lock.withLock { for connection in openConnections { shutdown(connection, Int32(SHUT_RDWR)) } }
   }
 
-  /// A port on 127.0.0.1 where nothing listens (bound, then closed).
+  /// A port on 127.0.0.1 where nothing listens: bound, never listened on, and held until the test process
+  /// ends. A port closed again at once could be handed to the next server a parallel test starts on any
+  /// free port, and the "refused" connection would reach it.
   public static func closedPort() throws -> UInt16 {
-    let (fd, port) = try listen()
-    close(fd)
+    let (fd, port) = try bind(listening: false)
+    heldPorts.withLock { $0.append(fd) }
     return port
   }
 
-  private static func listen() throws -> (Int32, UInt16) {
+  private static let heldPorts = Mutex<[Int32]>([])
+
+  /// A socket bound to a free port of 127.0.0.1 and that port; listening ones may share the port with a
+  /// socket in TIME_WAIT (SO_REUSEADDR), the held ones of `closedPort` share it with nothing.
+  private static func bind(listening: Bool) throws -> (Int32, UInt16) {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw POSIXError(.EIO) }
     var yes: Int32 = 1
-    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    if listening { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size)) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard bound == 0, Glibc.listen(fd, 64) == 0 else {
+    guard bound == 0, !listening || Glibc.listen(fd, 64) == 0 else {
       close(fd)
       throw POSIXError(.EADDRINUSE)
     }
