@@ -111,4 +111,17 @@ struct SubscriptionsTests {
     let titles = (try? OPML.parse(Data(xxe.utf8)).subscriptions.map { $0.title ?? "" }) ?? []
     #expect(!titles.joined().contains("root:"))
   }
+
+  /// `unsubscribe` removes the feed's line as `parse` numbers it: CRLF endings, a BOM and the other lines
+  /// stay byte for byte, and a line number past the end changes nothing.
+  @Test func removingALineKeepsEveryOtherByte() {
+    let file = Array("\u{FEFF}https://a.example/feed a\r\n# note\r\nhttps://b.example/feed\r\n".utf8)
+    let parsed = UrlsFile.parse(bytes: file, currentDirectory: "/")
+    let b = parsed.entries.first { $0.url.contains("b.example") }
+    #expect(b?.line == 3)
+    let removed = UrlsFile.removingLine(3, from: file)
+    #expect(removed == Array("\u{FEFF}https://a.example/feed a\r\n# note\r\n".utf8))
+    #expect(UrlsFile.parse(bytes: removed, currentDirectory: "/").entries.map(\.tags) == [["a"]])
+    #expect(UrlsFile.removingLine(9, from: file) == file)
+  }
 }

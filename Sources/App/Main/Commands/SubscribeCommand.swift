@@ -81,7 +81,7 @@ struct UnsubscribeCommand: ParsableCommand {
       throw ExitCode.failure
     }
     do {
-      try UrlsFileStore.write(FeedAddress.removingLine(entry.line, from: try store.bytes()), to: store.path)
+      try UrlsFileStore.write(UrlsFile.removingLine(entry.line, from: try store.bytes()), to: store.path)
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
@@ -109,13 +109,5 @@ enum FeedAddress {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
     }
-  }
-
-  /// `bytes` without line `number` (as `UrlsFile.parse` numbers lines), every other byte kept.
-  static func removingLine(_ number: Int, from bytes: [UInt8]) -> [UInt8] {
-    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-    guard lines.indices.contains(number - 1) else { return bytes }
-    lines.remove(at: number - 1)
-    return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
   }
 }

@@ -123,6 +123,14 @@ public enum UrlsFile {
     return out
   }
 
+  /// `bytes` without line `number` (as `parse` numbers them), every other byte kept.
+  public static func removingLine(_ number: Int, from bytes: [UInt8]) -> [UInt8] {
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    guard lines.indices.contains(number - 1) else { return bytes }
+    lines.remove(at: number - 1)
+    return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
+  }
+
   /// `text` on one line: every run of whitespace, line or paragraph separators and control characters
   /// (C0, DEL, C1) becomes one space, and the ends are trimmed. For text from strangers (OPML titles)
   /// that must not start a line of its own in a line-based file.
