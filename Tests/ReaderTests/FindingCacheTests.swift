@@ -59,6 +59,29 @@ struct FindingCacheTests {
     #expect(try cache.count(in: ItemScope(.all, search: try SearchQuery(parsing: "reader"))) == 2)
   }
 
+  /// How many articles the index itself holds `term` for (FTS5 syntax), whatever the article lists
+  /// show: a term left behind by a changed or deleted article counts here.
+  func indexed(_ term: String) throws -> Int {
+    try DatabaseQueue(path: dir.path("cache.db")).read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM items_fts WHERE items_fts MATCH ?", arguments: [term]) ?? -1
+    }
+  }
+
+  /// The index is built from text that a later version may make differently (`PlainText`); a cache
+  /// indexed with another version is indexed again when it is opened, so deletes repeat the right text.
+  @Test func anIndexBuiltFromAnotherTextVersionIsRebuiltOnOpen() throws {
+    try DatabaseQueue(path: dir.path("cache.db")).write { db in
+      try db.execute(sql: "INSERT INTO items_fts (items_fts) VALUES ('delete-all')")
+      try db.execute(sql: "PRAGMA user_version = 0")
+    }
+    #expect(try indexed("compiler") == 0)
+    let reopened = try Cache(path: dir.path("cache.db"))
+    #expect(try reopened.items(in: ItemScope(.all, search: try SearchQuery(parsing: "compiler"))).map(\.title)
+      == ["Compiler internals", "Swift 6 released"])
+    let version = try DatabaseQueue(path: dir.path("cache.db")).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
+    #expect(version == FindingSchema.textVersion)
+  }
+
   @Test func hostileSearchesNeverReachSQLOrBreakFTS() throws {
     var rng = SplitMix64(seed: 14)
     let pieces = ["\"", "'", "-", "*", "^", ":", "(", ")", "AND", "OR", "NOT", "NEAR", "title:", "feed:", "author:",
@@ -81,13 +104,16 @@ struct FindingCacheTests {
       Feed(title: "World News", items: [Self.item("n2", "Terminal reader tips", author: "Bob", day: 2, html: "<p>Weekly now.</p>")]),
       feedID: news, validators: Validators())
     #expect(try search("daily") == [], "the old text left the index")
+    #expect(try indexed("daily") == 0, "no stale term")
     #expect(try search("weekly") == ["Terminal reader tips"])
     let n1 = try #require(try cache.items(in: ItemScope(.feed(news))).first { $0.title == "Swift 6 released" })
     try cache.setRead(true, itemIDs: [n1.id])
     #expect(try await cache.prune(PruneRule(keepDays: 1, maxPerFeed: 0), at: Date(timeIntervalSince1970: 1_800_000_000)) == 1)
     #expect(try search("safer") == [], "a pruned article is not found")
+    #expect(try indexed("safer") == 0)
     try cache.removeFeed(id: blog)
     #expect(try search("compiler") == [])
+    #expect(try indexed("compiler OR internals OR carol") == 0)
     let indexed = try await DatabaseQueue(path: dir.path("cache.db")).read { db in
       try Int.fetchOne(db, sql: "SELECT count(*) FROM items_fts") ?? -1
     }

@@ -175,4 +175,62 @@ struct StreamedStoreTests {
     #expect(warnings == whole.warnings)
     #expect(try cache.feeds().first?.totalCount == whole.feed.items.count)
   }
+
+  /// Search terms as FTS5 sees them, whatever the articles: a stale term of a changed article would be
+  /// counted here even where the article list hides it.
+  static func indexed(_ term: String, in path: String) throws -> Int {
+    try DatabaseQueue(path: path).read { db in
+      try Int.fetchOne(db, sql: "SELECT count(*) FROM items_fts WHERE items_fts MATCH ?", arguments: [term]) ?? -1
+    }
+  }
+
+  @Test func aStreamedReloadIndexesItsArticlesForSearchAndReindexesChangedOnes() async throws {
+    let dir = try TemporaryDirectory("splitfeed-streamed")
+    let file = dir.path("large.xml")
+    try Self.largeAtom(entries: 1500).write(to: URL(fileURLWithPath: file))
+    let cache = try Cache(path: dir.path("cache.db"))
+    let feeds = try cache.addFeeds(urls: [file])
+    #expect(await Reloader(cache: cache).reload(feeds).map(\.error) == [nil])
+    let search = { (text: String) in try cache.count(in: ItemScope(.all, search: try SearchQuery(parsing: text))) }
+    #expect(try search("work play") == 1500, "the body's words")
+    #expect(try search("title:\"entry 1499\"") == 1)
+    #expect(try search("author:\"feed author\"") == 500, "the feed's author, given to entries without one")
+    #expect(try search("author:writer") == 1000)
+    #expect(try Self.indexed("play", in: dir.path("cache.db")) == 1500)
+
+    // The same entries with new words: each changed article leaves the index and comes back with them.
+    let changed = String(decoding: Self.largeAtom(entries: 1500), as: UTF8.self)
+      .replacingOccurrences(of: "no play", with: "no rest")
+    try Data(changed.utf8).write(to: URL(fileURLWithPath: file))
+    #expect(await Reloader(cache: cache).reload(try cache.feeds()).map(\.error) == [nil])
+    #expect(try search("rest") == 1500)
+    #expect(try search("play") == 0)
+    #expect(try Self.indexed("play", in: dir.path("cache.db")) == 0, "no stale terms")
+    #expect(try Self.indexed("rest", in: dir.path("cache.db")) == 1500)
+    #expect(try Self.indexed("\"feed author\"", in: dir.path("cache.db")) == 500)
+    let queued = try await DatabaseQueue(path: dir.path("cache.db")).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM fts_pending") }
+    #expect(queued == 0)
+  }
+
+  /// A parse that reads its document again (a wrong declared encoding) rolls back what it had stored:
+  /// only the second pass's items are kept, and only they are in the search index.
+  @Test func aRestartedStreamKeepsOnlyTheItemsAfterTheRestart() async throws {
+    let dir = try TemporaryDirectory("splitfeed-streamed")
+    let cache = try Cache(path: dir.path("cache.db"))
+    let feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed"]).first?.id)
+    let channel = ItemChannel()
+    async let stored = cache.store(streamedFrom: channel, feedID: feedID, validators: Validators())
+    let first = Item(title: "Garbled first pass", id: "a", content: "<p>mojibake</p>")
+    let second = Item(title: "Only in the first pass", id: "b", content: "<p>mojibake</p>")
+    for item in [first, second] { channel.send(.item(item, searchBody: SearchIndexWriter.plainBody(of: item))) }
+    channel.send(.restart)
+    let again = Item(title: "Clean second pass", id: "a", content: "<p>readable</p>")
+    channel.send(.item(again, searchBody: SearchIndexWriter.plainBody(of: again)))
+    channel.send(.finished(feed: Feed(title: "Feed", items: []), inheritedAuthor: nil, warnings: []))
+    let summary = try await stored
+    #expect(summary == StoreSummary(newItems: 1, itemsInDocument: 1))
+    #expect(try cache.items(in: ItemScope(.all)).map(\.title) == ["Clean second pass"])
+    #expect(try Self.indexed("mojibake", in: dir.path("cache.db")) == 0)
+    #expect(try Self.indexed("readable", in: dir.path("cache.db")) == 1)
+  }
 }

@@ -98,10 +98,7 @@ extension Cache {
   /// Indexes every article for search again from scratch (the triggers keep the index current; this is
   /// for measuring what indexing costs, and for mending an index damaged by hand). One transaction.
   public func rebuildSearchIndex() throws(CacheError) {
-    try write { db in
-      try db.execute(sql: "DELETE FROM items_fts")
-      try db.execute(sql: "INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(FindingSchema.indexedColumns) FROM items")
-    }
+    try write { db in try FindingSchema.reindex(db) }
   }
 
   /// How many characters of plain text the search index reads from every article: the conversion

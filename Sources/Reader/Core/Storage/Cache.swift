@@ -61,6 +61,7 @@ public final class Cache: Sendable {
         try Self.prepareFolder(for: path)
         let pool = try DatabasePool(path: path, configuration: configuration)
         try CacheSchema.migrator.migrate(pool)
+        try pool.write { try FindingSchema.reindexIfStale($0) }
         db = pool
       }
       if try db.read({ try CacheSchema.migrator.hasBeenSuperseded($0) }) {
@@ -107,18 +108,28 @@ public final class Cache: Sendable {
     } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
   }
 
+  /// `write` from async code. A body that throws `WriteAgain` has its transaction rolled back and runs
+  /// again in a new one.
   func asyncWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CacheError) -> T {
     guard !isReadOnly else { throw CacheError.readOnly(path: path) }
-    do {
-      return try await db.write { db in
-        let result = try body(db)
-        try FindingSchema.indexPending(db)
-        return result
+    while true {
+      do {
+        return try await db.write { db in
+          let result = try body(db)
+          try FindingSchema.indexPending(db)
+          return result
+        }
+      } catch is WriteAgain {
+        continue
+      } catch {
+        throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
       }
-    } catch {
-      throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
     }
   }
+
+  /// Thrown by an `asyncWrite` body whose input started over (a parse reading its document again): what
+  /// it wrote is rolled back and it runs again.
+  struct WriteAgain: Error {}
 
   // MARK: - Feeds
 

@@ -115,6 +115,7 @@ enum CacheSchema {
             WHERE j.type = 'text' AND j.value <> '';
           """)
     }
+    migrator.registerMigration("v10-contentless-search") { db in try FindingSchema.migrateToContentless(db) }
     return migrator
   }
 }

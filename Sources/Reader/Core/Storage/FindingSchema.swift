@@ -16,10 +16,26 @@ import GRDB
 ///   date order and stop at the first page, instead of sorting every match; it holds the columns those
 ///   lists test most (feed, read, starred), so most rows are tested without reading the article's row,
 ///   which is large (its HTML) and may spill into overflow pages.
+///
+/// Since "v10-contentless-search":
+/// - the index keeps no copy of the text (`content=''`): the copy was 190 MB of a 100,000-article cache,
+///   written twice (WAL, then checkpoint). Taking an article out of such an index needs the very text it
+///   was indexed with, which the triggers compute again from the row (`indexedColumns`), so that text
+///   must not change under an existing index: `textVersion` is kept in the file (`PRAGMA user_version`)
+///   and a cache indexed with another version is indexed again on open.
+/// - a new article is queued by `ItemUpsert`, the one statement that inserts articles, not by a trigger
+///   (which made every upsert keep a statement journal); a reload indexes its articles itself with text
+///   made on its parse threads (`SearchIndexWriter`), and takes them off the queue.
 enum FindingSchema {
-  static let indexedColumns = """
-    title, coalesce(author, ''), splitfeed_plain_text(coalesce(content, summary))
-    """
+  /// The indexed title, author and body of the `items` row `row` (`old.`, `new.` or "" for the row
+  /// itself), in the index's column order.
+  static func indexedColumns(of row: String = "") -> String {
+    "\(row)title, coalesce(\(row)author, ''), splitfeed_plain_text(coalesce(\(row)content, \(row)summary))"
+  }
+
+  /// The version of the text the index is built from. Raise it whenever what `indexedColumns` yields for
+  /// the same row changes (`PlainText`, the tokenizer, the columns): every cache is then indexed again.
+  static let textVersion = 1
 
   static func migrate(_ db: Database) throws {
     try db.execute(
@@ -34,7 +50,7 @@ enum FindingSchema {
         CREATE TABLE search_history (text TEXT PRIMARY KEY, sequence INTEGER NOT NULL) WITHOUT ROWID;
         CREATE INDEX items_by_date ON items(sort_date, feed_id, read, starred);
         CREATE VIRTUAL TABLE items_fts USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2');
-        INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(indexedColumns) FROM items;
+        INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(indexedColumns()) FROM items;
         CREATE TABLE fts_pending (id INTEGER PRIMARY KEY);
         CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
           INSERT INTO fts_pending (id) VALUES (new.id);
@@ -53,6 +69,54 @@ enum FindingSchema {
         """)
   }
 
+  /// "v10-contentless-search": the index again, without its copy of the text. Taking an article out
+  /// repeats its indexed text (computed from the old row); an article still queued was never indexed,
+  /// so there is nothing to take out.
+  static func migrateToContentless(_ db: Database) throws {
+    let takeOut = """
+      INSERT INTO items_fts (items_fts, rowid, title, author, body)
+        SELECT 'delete', old.id, \(indexedColumns(of: "old."))
+        WHERE NOT EXISTS (SELECT 1 FROM fts_pending WHERE id = old.id);
+      """
+    try db.execute(
+      sql: """
+        DROP TRIGGER items_fts_insert;
+        DROP TRIGGER items_fts_update;
+        DROP TRIGGER items_fts_delete;
+        DROP TABLE items_fts;
+        CREATE VIRTUAL TABLE items_fts USING fts5(
+          title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TRIGGER items_fts_update AFTER UPDATE OF title, author, content, summary ON items
+        WHEN old.title IS NOT new.title OR old.author IS NOT new.author OR old.content IS NOT new.content
+          OR old.summary IS NOT new.summary
+        BEGIN
+          \(takeOut)
+          INSERT OR IGNORE INTO fts_pending (id) VALUES (new.id);
+        END;
+        CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+          \(takeOut)
+          DELETE FROM fts_pending WHERE id = old.id;
+        END;
+        """)
+    try reindex(db)
+  }
+
+  /// Indexes every article from scratch and records `textVersion`.
+  static func reindex(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO items_fts (items_fts) VALUES ('delete-all');
+        DELETE FROM fts_pending;
+        INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(indexedColumns()) FROM items;
+        PRAGMA user_version = \(textVersion);
+        """)
+  }
+
+  /// Indexes every article again when the index was built from another version of the text.
+  static func reindexIfStale(_ db: Database) throws {
+    if try Int.fetchOne(db, sql: "PRAGMA user_version") != textVersion { try reindex(db) }
+  }
+
   /// Indexes the queued articles in one statement and empties the queue; one indexed lookup when the
   /// queue is empty.
   static func indexPending(_ db: Database) throws {
@@ -60,7 +124,7 @@ enum FindingSchema {
     try db.execute(
       sql: """
         INSERT INTO items_fts (rowid, title, author, body)
-        SELECT id, \(indexedColumns) FROM items WHERE id IN (SELECT id FROM fts_pending);
+        SELECT id, \(indexedColumns()) FROM items WHERE id IN (SELECT id FROM fts_pending);
         DELETE FROM fts_pending;
         """)
   }

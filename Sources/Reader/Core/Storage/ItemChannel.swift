@@ -8,7 +8,8 @@ import Foundation
 /// which is what a parse without streaming holds anyway.
 final class ItemChannel: @unchecked Sendable {
   enum Event {
-    case item(Item)
+    /// An item, with its search text made on the parser's thread (`SearchIndexWriter.plainBody`).
+    case item(Item, searchBody: String?)
     /// Forget the items received so far (the parser reads the document again).
     case restart
     /// The parse is complete: `feed` has the feed-level fields (no items); `warnings` are the parse's.
@@ -58,6 +59,7 @@ final class ItemChannel: @unchecked Sendable {
 
   /// The stream for `FeedParser.parse(data:…streamingItemsTo:)`.
   var stream: FeedParser.ItemStream {
-    FeedParser.ItemStream(item: { self.send(.item($0)) }, restart: { self.send(.restart) })
+    FeedParser.ItemStream(
+      item: { self.send(.item($0, searchBody: SearchIndexWriter.plainBody(of: $0))) }, restart: { self.send(.restart) })
   }
 }
