@@ -77,7 +77,7 @@ public struct Synchronizer: Sendable {
     // Its articles now, so the new feed is not empty until the next sync.
     let path = streamID.hasPrefix("feed/") ? "feed/" + FormEncoding.escape(String(streamID.dropFirst(5))) : streamID
     let page = try await client.get("stream/contents/" + path, [("n", String(pageSize))])
-    let contents = try GReader.decode(GReader.StreamContents.self, from: page, what: "stream/contents")
+    let contents = try GReader.read(from: page, what: "stream/contents", GReader.StreamContents.init(reading:))
     _ = try store(contents.items, feeds: [streamID: feedID])
     guard let feed = try cached({ try cache.feed(id: feedID) }) else {
       throw SyncError("Sync: the subscription to \(url) was made but could not be kept in the cache.")
@@ -129,7 +129,7 @@ public struct Synchronizer: Sendable {
     var continuation: String?
     var data = try await articlePage(since: since, continuation: nil).get()
     while true {
-      let page = try GReader.decode(GReader.StreamContents.self, from: data, what: "stream/contents")
+      let page = try GReader.read(from: data, what: "stream/contents", GReader.StreamContents.init(reading:))
       if serverTime == nil { serverTime = page.updated.map { Int($0.value) } }
       var next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
       // A server that repeats its continuation would page forever.
@@ -186,7 +186,7 @@ public struct Synchronizer: Sendable {
       var full = query + [("n", String(idsPageSize))]
       if let continuation { full.append(("c", continuation)) }
       let data = try await client.get("stream/items/ids", full)
-      let page = try GReader.decode(GReader.ItemIDs.self, from: data, what: "stream/items/ids")
+      let page = try GReader.read(from: data, what: "stream/items/ids", GReader.ItemIDs.init(reading:))
       let before = ids.count
       for ref in page.itemRefs ?? [] { ids.insert(RemoteItemID.normalized(ref.id)) }
       let next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
