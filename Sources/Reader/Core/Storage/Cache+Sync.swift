@@ -131,7 +131,6 @@ extension Cache {
     try write { db in
       let now = date.timeIntervalSince1970
       let upsert = try ItemUpsert(db)
-      let exists = try db.cachedStatement(sql: "SELECT 1 FROM items WHERE feed_id = ? AND key = ?")
       let mark = try db.cachedStatement(
         sql: """
           UPDATE items SET
@@ -144,9 +143,8 @@ extension Cache {
       var added: [Int64: Int] = [:]
       for (index, entry) in items.enumerated() {
         let key = "s:" + entry.remoteID
-        let isNew = try Row.fetchOne(exists, arguments: [entry.feedID, key]) == nil
-        try upsert.run(feedID: entry.feedID, key: key, item: entry.item, index: index, now: now)
-        guard isNew, try Row.fetchOne(exists, arguments: [entry.feedID, key]) != nil else { continue }
+        let isNew = try !upsert.exists(feedID: entry.feedID, key: key)
+        guard try upsert.run(feedID: entry.feedID, key: key, item: entry.item, index: index, now: now), isNew else { continue }
         added[entry.feedID, default: 0] += 1
         if entry.read || entry.starred {  // a new row is unread and unstarred already
           try mark.execute(arguments: [entry.feedID, key, entry.remoteID, entry.read, entry.starred])

@@ -27,6 +27,8 @@ struct ItemUpsert {
 
   private let statement: Statement
   private var handle: SQLiteStatement { statement.sqliteStatement }
+  /// Whether an item is stored already (the sync counts the articles it adds), bound the same way.
+  private let lookup: Statement
   /// A pruned article the document still lists is not stored again; its key is kept a while longer.
   private let touchPruned: Statement
   private let db: Database
@@ -35,14 +37,31 @@ struct ItemUpsert {
     self.db = db
     statement = try db.cachedStatement(sql: Self.sql)
     touchPruned = try db.cachedStatement(sql: "UPDATE pruned_items SET seen_at = ? WHERE feed_id = ? AND key = ?")
+    lookup = try db.cachedStatement(sql: "SELECT 1 FROM items WHERE feed_id = ? AND key = ?")
+  }
+
+  /// Whether the feed holds an item of this key.
+  func exists(feedID: Int64, key: String) throws -> Bool {
+    let h = lookup.sqliteStatement
+    sqlite3_reset(h)
+    sqlite3_bind_int64(h, 1, feedID)
+    Self.bind(key, at: 2, h)
+    let code = sqlite3_step(h)
+    sqlite3_reset(h)
+    guard code == SQLITE_ROW || code == SQLITE_DONE else {
+      let message = sqlite3_db_handle(h).flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: lookup.sql)
+    }
+    return code == SQLITE_ROW
   }
 
   /// Upserts the `index`th item of a document stored at `now`. Undated items sort by first sight, in
-  /// document order (the first one newest).
-  func run(feedID: Int64, key: String, item: Item, index: Int, now: Double) throws {
+  /// document order (the first one newest). Returns false when the item was not stored (pruned here).
+  @discardableResult
+  func run(feedID: Int64, key: String, item: Item, index: Int, now: Double) throws -> Bool {
     let published = item.published?.timeIntervalSince1970
     let updated = item.updated?.timeIntervalSince1970
-    try run(
+    return try run(
       feedID: feedID, key: key, item: item, published: published, updated: updated, firstSeen: now,
       sortDate: published ?? updated ?? (now - Double(index) * 1e-6))
   }
@@ -53,7 +72,7 @@ struct ItemUpsert {
   private func run(
     feedID: Int64, key: String, item: Item, published: Double?, updated: Double?, firstSeen: Double,
     sortDate: Double
-  ) throws {
+  ) throws -> Bool {
     let h = handle
     sqlite3_reset(h)  // its error, if any, is the previous step's, already reported
     sqlite3_bind_int64(h, 1, feedID)
@@ -81,7 +100,9 @@ struct ItemUpsert {
       sqlite3_reset(h)
       throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: Self.sql)
     }
-    if db.changesCount == 0 { try touchPruned.execute(arguments: [firstSeen, feedID, key]) }
+    guard db.changesCount == 0 else { return true }
+    try touchPruned.execute(arguments: [firstSeen, feedID, key])
+    return false
   }
 
   // SQLITE_TRANSIENT ((sqlite3_destructor_type)-1): SQLite copies the bytes before the call returns.

@@ -277,29 +277,36 @@ struct JSONReader {
   }
 
   /// A string with escapes, from its first byte after the quote; the reader is past its closing quote.
+  /// The runs between escapes are copied whole.
   private mutating func escapedString(from start: Int) throws(Failure) -> String {
     var out: [UInt8] = []
-    out.reserveCapacity(position - start + 16)
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
+    out.reserveCapacity(2 * (position - start) + 64)
+    var run = start
+    var ascii = true
     while position < bytes.count {
       let byte = bytes[position]
-      position += 1
-      switch byte {
-      case UInt8(ascii: "\""):
-        guard let text = String(validating: out, as: UTF8.self) else { throw .syntax }
-        return text
-      case UInt8(ascii: "\\"):
-        try unescape(into: &out)
-      case 0..<0x20:
-        throw .syntax
-      default:
-        out.append(byte)
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
+        position += 1
+        if byte == UInt8(ascii: "\"") {
+          return try out.withUnsafeBufferPointer { (text: UnsafeBufferPointer<UInt8>) throws(Failure) in
+            try Self.text(text, ascii: ascii)
+          }
+        }
+        if try unescape(into: &out) >= 0x80 { ascii = false }
+        run = position
+        continue
       }
+      if byte < 0x20 { throw .syntax }
+      if byte >= 0x80 { ascii = false }
+      position += 1
     }
     throw .syntax
   }
 
-  private mutating func unescape(into out: inout [UInt8]) throws(Failure) {
+  /// Appends the character of the escape after a backslash; returns its scalar value.
+  @discardableResult
+  private mutating func unescape(into out: inout [UInt8]) throws(Failure) -> UInt32 {
     let byte = try peek()
     position += 1
     switch byte {
@@ -324,9 +331,11 @@ struct JSONReader {
       }
       guard let character = Unicode.Scalar(scalar) else { throw .syntax }
       out.append(contentsOf: UTF8.encode(character)!)
+      return scalar
     default:
       throw .syntax
     }
+    return 0
   }
 
   private mutating func hex4() throws(Failure) -> UInt16 {
