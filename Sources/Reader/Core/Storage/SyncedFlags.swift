@@ -5,8 +5,8 @@ import GRDBSQLite
 /// The read and starred flags of every synced article, read for the sync's state step.
 ///
 /// Read from two indexes rather than the table: the ids and keys from the `(feed_id, key)` index, the
-/// flags from `items_by_date`, each a covering scan of a few hundred KB, where the rows themselves
-/// hold the articles' HTML (50 MB for the benchmark's 10,000 articles, all read to reach two flags).
+/// flags from `items_by_date`, each a covering scan of small entries, where the rows themselves hold
+/// the articles' HTML, all of which a scan of the table reads to reach two flags.
 /// Stepped through the C API: GRDB's row decoding per column cost more than the queries.
 struct SyncedFlags {
   var id: Int64

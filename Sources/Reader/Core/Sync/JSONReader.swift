@@ -1,7 +1,7 @@
 /// A JSON reader that walks the bytes once, for the sync's large answers (`stream/contents` pages of a
 /// few MB, the id lists): the caller asks for the fields it wants by key and everything else is checked
-/// and skipped without being built. `JSONDecoder` first builds a map of the whole document and then
-/// decodes through generic containers, which was a quarter of a first sync's CPU.
+/// and skipped without being built, where `JSONDecoder` first maps the whole document and then decodes
+/// through generic containers (docs/DECISIONS.md has the figures).
 ///
 /// It reads what Foundation's `JSONDecoder` reads, the same way, and names a failure as it does, so
 /// `GReader` reports both alike: the structure is checked everywhere (brackets, commas, colons, the
@@ -66,7 +66,7 @@ struct JSONReader {
   // MARK: - Containers
 
   /// The kind of the next value; a byte no value starts with is a syntax error.
-  mutating func kind() throws(Failure) -> Kind {
+  func kind() throws(Failure) -> Kind {
     guard position < bytes.count else { throw .syntax }
     switch bytes[position] {
     case UInt8(ascii: "{"): return .object
