@@ -138,6 +138,18 @@ struct SyncJSONReaderTests {
     #expect(throws: SyncError.self) { try GReader.read(from: deep, what: "stream/contents", GReader.StreamContents.init(reading:)) }
   }
 
+  @Test func anObjectOfManyKeysIsReadInLinearTimeAsJSONDecoderReadsIt() {
+    let keys = (0..<100_000).map { "\"k\($0 % 60_000)\":\($0)" }.joined(separator: ",")
+    for text in ["{" + keys + ",\"items\":[]}", "{\"items\":[{\"id\":\"a\"," + keys + ",\"id\":\"b\"}]}"] {
+      let data = Data(text.utf8)
+      let start = ContinuousClock.now
+      let read = Outcome { () throws(SyncError) in try GReader.read(from: data, what: "stream/contents", GReader.StreamContents.init(reading:)) }
+      // Linear: well under a second; comparing each key with all before it took over five minutes here.
+      #expect(ContinuousClock.now - start < .seconds(10))
+      #expect(read == Self.contents(data).decoded)
+    }
+  }
+
   /// Every truncation of a real page, and a few hundred single-byte changes of it (seeded), read as
   /// `JSONDecoder` decodes them: the same page, or the same failure line.
   @Test func aDamagedRealPageReadsOrFailsAsJSONDecoder() throws {

@@ -87,6 +87,7 @@ struct JSONReader {
     try enter()
     position += 1
     let outer = keys.count
+    var many: Set<String>?
     defer {
       keys.removeSubrange(outer...)
       depth -= 1
@@ -97,10 +98,18 @@ struct JSONReader {
       skipWhitespace()
       try consume(UInt8(ascii: ":"))
       skipWhitespace()
-      if keys[outer...].contains(key) {
+      // The few keys of an article are compared in a list; an object with many (hostile, or a map the
+      // caller skips) moves them to a set, so a large object is read in linear time.
+      let seen = many.map { $0.contains(key) } ?? keys[outer...].contains(key)
+      if seen {
         try skip()
       } else {
-        keys.append(key)
+        if many != nil {
+          many?.insert(key)
+        } else {
+          keys.append(key)
+          if keys.count - outer > 16 { many = Set(keys[outer...]) }
+        }
         do throws(Failure) {
           try field(&self, key)
         } catch .unexpected(let path) {
