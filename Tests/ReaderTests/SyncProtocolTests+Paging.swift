@@ -67,6 +67,29 @@ extension SyncProtocolTests {
     ])
     #expect(server.forms("stream/contents").last?.contains { $0 == ("ot", "1700000000") } == true)
   }
+
+  @Test func theStateStepWritesTheFlagsTheServerChangedOnlyAndLeavesALocalFeedAlone() async throws {
+    server.addArticles(4, feed: "feed/1")
+    let sync = synchronizer()
+    _ = try await sync.sync { _ in }
+    let local = try #require(try cache.addFeeds(urls: ["https://example.org/local.xml"]).first)
+    try cache.storeNow(
+      Feed(title: "Local", items: [CacheTests.item(1, id: "s:l1"), CacheTests.item(2, id: "s:l2")]), feedID: local.id,
+      validators: Validators())
+    let localItems = try cache.items(feedID: local.id)
+    try cache.setRead(true, itemIDs: [try #require(localItems.first).id])
+    // Another device reads Article 1, and reads and stars Article 2.
+    server.setArticle(0, read: true)
+    server.setArticle(1, read: true, starred: true)
+    #expect(try await sync.sync { _ in }.stateChanges == 3)  // one per flag changed
+    let synced = Dictionary(uniqueKeysWithValues: try synced().map { ($0.title, $0) })
+    #expect(synced["Article 1"]?.isRead == true && synced["Article 1"]?.isStarred == false)
+    #expect(synced["Article 2"]?.isRead == true && synced["Article 2"]?.isStarred == true)
+    #expect(synced["Article 3"]?.isRead == false && synced["Article 4"]?.isRead == false)
+    // The local feed's articles keep their own flags (one read, one unread), whatever the server says.
+    #expect(try cache.items(feedID: local.id).map(\.isRead).sorted { !$0 && $1 } == [false, true])
+    #expect(try await sync.sync { _ in }.stateChanges == 0)
+  }
 }
 
 /// The progress a sync reported, in order.

@@ -90,8 +90,18 @@ extension Cache {
     try write { db in
       var map: [String: Int64] = [:]
       var position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM feeds") ?? 0
+      // Prepared once for the whole list; a row already as the server has it is not written again.
+      let synced = try db.cachedStatement(sql: "SELECT feed_id FROM sync_feeds WHERE remote_id = ?")
+      let setLabels = try db.cachedStatement(sql: "UPDATE sync_feeds SET labels = ?1 WHERE feed_id = ?2 AND labels IS NOT ?1")
+      let setFeed = try db.cachedStatement(
+        sql: """
+          UPDATE feeds SET title = coalesce(nullif(?1, ''), title), site_link = coalesce(nullif(?2, ''), site_link),
+            last_error = NULL
+          WHERE id = ?3 AND (title IS NOT coalesce(nullif(?1, ''), title)
+            OR site_link IS NOT coalesce(nullif(?2, ''), site_link) OR last_error IS NOT NULL)
+          """)
       for sub in subscriptions where map[sub.remoteID] == nil {
-        var feedID = try Int64.fetchOne(db, sql: "SELECT feed_id FROM sync_feeds WHERE remote_id = ?", arguments: [sub.remoteID])
+        var feedID = try Int64.fetchOne(synced, arguments: [sub.remoteID])
         if feedID == nil {
           feedID = try Int64.fetchOne(db, sql: "SELECT id FROM feeds WHERE url = ?", arguments: [sub.url])
           if feedID == nil {
@@ -106,13 +116,8 @@ extension Cache {
         }
         guard let id = feedID else { continue }
         map[sub.remoteID] = id
-        try db.execute(
-          sql: "UPDATE sync_feeds SET labels = ? WHERE feed_id = ?", arguments: [ItemColumns.json(sub.labels) ?? "[]", id])
-        try db.execute(
-          sql: """
-            UPDATE feeds SET title = coalesce(nullif(?, ''), title), site_link = coalesce(nullif(?, ''), site_link),
-              last_error = NULL WHERE id = ?
-            """, arguments: [sub.title, sub.siteLink, id])
+        try setLabels.execute(arguments: [ItemColumns.json(sub.labels) ?? "[]", id])
+        try setFeed.execute(arguments: [sub.title, sub.siteLink, id])
       }
       let gone = try Int64.fetchAll(db, sql: "SELECT feed_id FROM sync_feeds").filter { !map.values.contains($0) }
       for id in gone { try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id]) }
@@ -131,7 +136,6 @@ extension Cache {
     try write { db in
       let now = date.timeIntervalSince1970
       let upsert = try ItemUpsert(db)
-      let exists = try db.cachedStatement(sql: "SELECT 1 FROM items WHERE feed_id = ? AND key = ?")
       let mark = try db.cachedStatement(
         sql: """
           UPDATE items SET
@@ -144,9 +148,7 @@ extension Cache {
       var added: [Int64: Int] = [:]
       for (index, entry) in items.enumerated() {
         let key = "s:" + entry.remoteID
-        let isNew = try Row.fetchOne(exists, arguments: [entry.feedID, key]) == nil
-        try upsert.run(feedID: entry.feedID, key: key, item: entry.item, index: index, now: now)
-        guard isNew, try Row.fetchOne(exists, arguments: [entry.feedID, key]) != nil else { continue }
+        guard try upsert.run(feedID: entry.feedID, key: key, item: entry.item, index: index, now: now) != nil else { continue }
         added[entry.feedID, default: 0] += 1
         if entry.read || entry.starred {  // a new row is unread and unstarred already
           try mark.execute(arguments: [entry.feedID, key, entry.remoteID, entry.read, entry.starred])
@@ -161,36 +163,32 @@ extension Cache {
 
   /// Gives every synced article the server's state: unread when `unread` holds its id, starred when
   /// `starred` does, except the flags a queued change sets (the change made here wins). One transaction;
-  /// returns how many articles changed.
+  /// returns how many flags changed. The articles' flags are read in one pass and only the rows whose
+  /// state differs are written, so a sync with nothing new writes nothing.
   func applyRemoteStates(unread: Set<String>, starred: Set<String>) throws(CacheError) -> Int {
     try write { db in
-      try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS sync_unread (id TEXT PRIMARY KEY) WITHOUT ROWID")
-      try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS sync_starred (id TEXT PRIMARY KEY) WITHOUT ROWID")
-      defer {
-        try? db.execute(sql: "DROP TABLE temp.sync_unread")
-        try? db.execute(sql: "DROP TABLE temp.sync_starred")
+      let queuedRead = Set(try String.fetchAll(db, sql: "SELECT remote_item FROM sync_changes WHERE flag = 'read'"))
+      let queuedStarred = Set(try String.fetchAll(db, sql: "SELECT remote_item FROM sync_changes WHERE flag = 'starred'"))
+      let feedsMarkedRead = Set(
+        try Int64.fetchAll(
+          db,
+          sql: """
+            SELECT s.feed_id FROM sync_feeds s JOIN sync_changes c ON c.remote_item = s.remote_id AND c.flag = 'feed-read'
+            """))
+      var changes: [(id: Int64, read: Bool, starred: Bool)] = []
+      var changed = 0
+      try SyncedFlags.forEach(in: db) { row in
+        let remoteID = row.remoteID
+        var read = row.read
+        var isStarred = row.starred
+        if !queuedRead.contains(remoteID), !feedsMarkedRead.contains(row.feedID) { read = !unread.contains(remoteID) }
+        if !queuedStarred.contains(remoteID) { isStarred = starred.contains(remoteID) }
+        guard read != row.read || isStarred != row.starred else { return }
+        changed += (read != row.read ? 1 : 0) + (isStarred != row.starred ? 1 : 0)
+        changes.append((row.id, read, isStarred))
       }
-      let addUnread = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_unread (id) VALUES (?)")
-      for id in unread { try addUnread.execute(arguments: [id]) }
-      let addStarred = try db.cachedStatement(sql: "INSERT OR IGNORE INTO sync_starred (id) VALUES (?)")
-      for id in starred { try addStarred.execute(arguments: [id]) }
-      let synced = "feed_id IN (SELECT feed_id FROM sync_feeds) AND key LIKE 's:%'"
-      try db.execute(
-        sql: """
-          UPDATE items SET read = (substr(key, 3) NOT IN (SELECT id FROM sync_unread))
-          WHERE \(synced) AND read != (substr(key, 3) NOT IN (SELECT id FROM sync_unread))
-            AND substr(key, 3) NOT IN (SELECT remote_item FROM sync_changes WHERE flag = 'read')
-            AND feed_id NOT IN (SELECT s.feed_id FROM sync_feeds s JOIN sync_changes c
-              ON c.remote_item = s.remote_id AND c.flag = 'feed-read')
-          """)
-      var changed = db.changesCount
-      try db.execute(
-        sql: """
-          UPDATE items SET starred = (substr(key, 3) IN (SELECT id FROM sync_starred))
-          WHERE \(synced) AND starred != (substr(key, 3) IN (SELECT id FROM sync_starred))
-            AND substr(key, 3) NOT IN (SELECT remote_item FROM sync_changes WHERE flag = 'starred')
-          """)
-      changed += db.changesCount
+      let update = try db.cachedStatement(sql: "UPDATE items SET read = ?, starred = ? WHERE id = ?")
+      for change in changes { try update.execute(arguments: [change.read, change.starred, change.id]) }
       return changed
     }
   }

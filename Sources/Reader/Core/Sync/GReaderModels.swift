@@ -2,6 +2,8 @@ import Foundation
 
 /// The answers of the Google Reader API, decoded leniently: servers differ in whether numbers come as
 /// numbers or strings and in which optional fields they send, so only what sync needs is required.
+/// The sync reads the two large answers (`StreamContents`, `ItemIDs`) with `JSONReader` instead
+/// (GReaderModels+Reading.swift); their `Decodable` conformance is what that reader is tested against.
 enum GReader {
   static let readTag = "user/-/state/com.google/read"
   static let starredTag = "user/-/state/com.google/starred"
@@ -35,19 +37,19 @@ enum GReader {
     var tags: [Tag]
   }
 
-  struct Link: Decodable { var href: String? }
+  struct Link: Decodable, Equatable { var href: String? }
 
-  struct Text: Decodable { var content: String? }
+  struct Text: Decodable, Equatable { var content: String? }
 
-  struct Origin: Decodable { var streamId: String? }
+  struct Origin: Decodable, Equatable { var streamId: String? }
 
-  struct Enclosure: Decodable {
+  struct Enclosure: Decodable, Equatable {
     var href: String?
     var type: String?
     var length: FlexibleNumber?
   }
 
-  struct StreamItem: Decodable {
+  struct StreamItem: Decodable, Equatable {
     var id: String
     var title: String?
     var published: FlexibleNumber?
@@ -78,14 +80,14 @@ enum GReader {
     }
   }
 
-  struct StreamContents: Decodable {
+  struct StreamContents: Decodable, Equatable {
     var updated: FlexibleNumber?
     var items: [StreamItem]
     var continuation: String?
   }
 
-  struct ItemIDs: Decodable {
-    struct Ref: Decodable { var id: String }
+  struct ItemIDs: Decodable, Equatable {
+    struct Ref: Decodable, Equatable { var id: String }
     var itemRefs: [Ref]?
     var continuation: String?
   }
@@ -124,7 +126,7 @@ enum GReader {
 }
 
 /// A number sent as a JSON number or as a string of digits ("1700000000").
-struct FlexibleNumber: Decodable {
+struct FlexibleNumber: Decodable, Equatable {
   var value: Double
 
   init(from decoder: any Decoder) throws {

@@ -77,7 +77,7 @@ public struct Synchronizer: Sendable {
     // Its articles now, so the new feed is not empty until the next sync.
     let path = streamID.hasPrefix("feed/") ? "feed/" + FormEncoding.escape(String(streamID.dropFirst(5))) : streamID
     let page = try await client.get("stream/contents/" + path, [("n", String(pageSize))])
-    let contents = try GReader.decode(GReader.StreamContents.self, from: page, what: "stream/contents")
+    let contents = try GReader.read(from: page, what: "stream/contents", GReader.StreamContents.init(reading:))
     _ = try store(contents.items, feeds: [streamID: feedID])
     guard let feed = try cached({ try cache.feed(id: feedID) }) else {
       throw SyncError("Sync: the subscription to \(url) was made but could not be kept in the cache.")
@@ -116,10 +116,10 @@ public struct Synchronizer: Sendable {
 
   /// The articles added since `since` (all on a first sync), page by page and stored in the server's
   /// order; returns how many each feed gained, the server's clock at the first page (the next sync's
-  /// `ot`) and the read state. The next page is asked for as soon as a page is decoded, so the server
-  /// works on it while this one is stored; once the last page is in, the read state is asked for while
-  /// that page is stored (an article the server gains from then on is in neither, so its state cannot
-  /// be misread; the next sync brings it).
+  /// `ot`) and the read state. The next page is asked for, and read, as soon as a page is read, so the
+  /// server works on it and another core reads its JSON while this one is stored; once the last page is
+  /// in, the read state is asked for while that page is stored (an article the server gains from then
+  /// on is in neither, so its state cannot be misread; the next sync brings it).
   private func syncArticles(feeds: [String: Int64], since: Int?, progress: @Sendable (SyncProgress) -> Void)
     async throws(SyncError) -> ([Int64: Int], Int?, RemoteStates)
   {
@@ -127,9 +127,8 @@ public struct Synchronizer: Sendable {
     var serverTime: Int?
     var received = 0
     var continuation: String?
-    var data = try await articlePage(since: since, continuation: nil).get()
+    var page = try await articlePage(since: since, continuation: nil).get()
     while true {
-      let page = try GReader.decode(GReader.StreamContents.self, from: data, what: "stream/contents")
       if serverTime == nil { serverTime = page.updated.map { Int($0.value) } }
       var next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
       // A server that repeats its continuation would page forever.
@@ -145,17 +144,21 @@ public struct Synchronizer: Sendable {
       for (feed, count) in try store(page.items, feeds: feeds) { added[feed, default: 0] += count }
       received += page.items.count
       progress(SyncProgress(phase: "articles", done: received))
-      data = try await following.get()
+      page = try await following.get()
       continuation = next
     }
   }
 
-  /// One `stream/contents` page of the reading list, its failure as a value (it may run beside a store).
-  private func articlePage(since: Int?, continuation: String?) async -> Result<Data, SyncError> {
+  /// One `stream/contents` page of the reading list, read; its failure as a value (it runs beside a
+  /// store).
+  private func articlePage(since: Int?, continuation: String?) async -> Result<GReader.StreamContents, SyncError> {
     var query: [(String, String)] = [("n", String(pageSize))]
     if let since { query.append(("ot", String(since))) }
     if let continuation { query.append(("c", continuation)) }
-    return await captured { () async throws(SyncError) in try await client.get("stream/contents/" + GReader.readingList, query) }
+    return await captured { () async throws(SyncError) in
+      let data = try await client.get("stream/contents/" + GReader.readingList, query)
+      return try GReader.read(from: data, what: "stream/contents", GReader.StreamContents.init(reading:))
+    }
   }
 
   /// The ids of the unread and of the starred articles: two independent lists, asked for together.
@@ -186,7 +189,7 @@ public struct Synchronizer: Sendable {
       var full = query + [("n", String(idsPageSize))]
       if let continuation { full.append(("c", continuation)) }
       let data = try await client.get("stream/items/ids", full)
-      let page = try GReader.decode(GReader.ItemIDs.self, from: data, what: "stream/items/ids")
+      let page = try GReader.read(from: data, what: "stream/items/ids", GReader.ItemIDs.init(reading:))
       let before = ids.count
       for ref in page.itemRefs ?? [] { ids.insert(RemoteItemID.normalized(ref.id)) }
       let next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
