@@ -82,6 +82,26 @@ struct FindingCacheTests {
     #expect(version == FindingSchema.textVersion)
   }
 
+  /// A search is read along the list's order or from its matches, by how many it has
+  /// (`Cache.narrowSearchLimit`); both give the same list, in the same order, page by page.
+  @Test func wideAndNarrowSearchesListTheSameWay() throws {
+    let many = Cache.narrowSearchLimit + 100
+    try cache.storeNow(
+      Feed(title: "Bulk", items: (0..<many).map { n in
+        Self.item("m\(n)", "Bulk \(n)", author: nil, day: 10 + Double(n) / 24, html: n % 50 == 0 ? "<p>common rare</p>" : "<p>common</p>")
+      }), feedID: news, validators: Validators())
+    for (text, expected) in [("rare", stride(from: many - 50, through: 0, by: -50)), ("common", stride(from: many - 1, through: 0, by: -1))] {
+      let scope = ItemScope(.all, search: try SearchQuery(parsing: text))
+      let titles = Array(expected).map { "Bulk \($0)" }
+      #expect(try cache.count(in: scope) == titles.count, "\(text)")
+      let first = try cache.items(in: scope, limit: 7)
+      #expect(first.map(\.title) == Array(titles.prefix(7)), "\(text)")
+      let next = try cache.items(in: scope, limit: 7, after: try #require(first.last).id)
+      #expect(next.map(\.title) == Array(titles.dropFirst(7).prefix(7)), "\(text)")
+      #expect(try cache.position(ofItem: try #require(next.first).id, in: scope) == 7, "\(text)")
+    }
+  }
+
   @Test func hostileSearchesNeverReachSQLOrBreakFTS() throws {
     var rng = SplitMix64(seed: 14)
     let pieces = ["\"", "'", "-", "*", "^", ":", "(", ")", "AND", "OR", "NOT", "NEAR", "title:", "feed:", "author:",

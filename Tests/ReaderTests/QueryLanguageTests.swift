@@ -116,10 +116,19 @@ struct QueryLanguageTests {
   @Test(arguments: searches.indices) func searchCompiles(_ index: Int) throws {
     let (text, sql, arguments, highlights) = Self.searches[index]
     let search = try SearchQuery(parsing: text)
-    let condition = search.condition
+    let condition = search.condition()
     #expect(condition.sql == (sql ?? "1"), "\(text)")
     #expect(condition.arguments == StatementArguments(arguments), "\(text)")
     #expect(search.highlightTerms == highlights, "\(text)")
+  }
+
+  /// A search found to match few articles is read from its matches (no `+`); one that only excludes
+  /// cannot be.
+  @Test func aNarrowSearchIsReadFromItsMatches() throws {
+    #expect(try SearchQuery(parsing: "swift").condition(narrow: true).sql
+      == "i.id IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)")
+    #expect(try SearchQuery(parsing: "-lorem").condition(narrow: true).sql
+      == "+i.id NOT IN (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)")
   }
 
   static let badSearches: [(String, Int, String)] = [

@@ -3,7 +3,9 @@ import Reader
 /// Waits for a short pause in typing, then posts `.promptPaused`: a search runs once the user stops for
 /// a moment, not once per key, and nothing spins while waiting (a sleeping task, like the reload timer,
 /// whose event the run loop hands to `Screen.handle`). Each key starts a new wait; only the latest
-/// generation's event is acted on.
+/// generation's event is acted on. The wait is 15 ms: a paste or a terminal's burst of keys arrives
+/// within a millisecond or two and is folded into one search, while keys typed by hand come at least
+/// 50 ms apart, so no longer wait folds them and each would only delay the results (docs/DECISIONS.md).
 @MainActor
 final class TypingPause {
   private let events: EventQueue
@@ -11,7 +13,7 @@ final class TypingPause {
   private(set) var generation = 0
   private var task: Task<Void, Never>?
 
-  init(events: EventQueue, delay: Duration = .milliseconds(30)) {
+  init(events: EventQueue, delay: Duration = .milliseconds(15)) {
     self.events = events
     self.delay = delay
   }

@@ -24,13 +24,16 @@ extension SearchQuery {
 
   /// The search as a condition on `items i`. `+i.id` keeps SQLite from reading each match's row by id
   /// and sorting them all: the list's own order index is walked instead, testing ids against the
-  /// matches, and stops at the first page (docs/DECISIONS.md, "Finding at scale").
-  var condition: SQLCondition {
+  /// matches, and stops at the first page (docs/DECISIONS.md, "Finding at scale"). That walk reads the
+  /// whole index when fewer matches than a page exist, so a `narrow` search (one `Cache` found to match
+  /// few articles) is read from the matches instead, which are then few to sort.
+  func condition(narrow: Bool = false) -> SQLCondition {
     var condition = SQLCondition.always
     if let fts = ftsQuery {
       let membership = fts.negatedOnly ? "NOT IN" : "IN"
+      let id = narrow && !fts.negatedOnly ? "i.id" : "+i.id"
       condition = condition && SQLCondition(
-        "+i.id \(membership) (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)", [fts.match])
+        "\(id) \(membership) (SELECT rowid FROM items_fts WHERE items_fts MATCH ?)", [fts.match])
     }
     for term in terms where term.field == .feed {
       condition = condition && SQLCondition(

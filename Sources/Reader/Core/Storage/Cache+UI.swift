@@ -8,9 +8,9 @@ import GRDB
 extension Cache {
   /// Articles of `scope`, in its order, as light rows; `limit`/`offset` page through a long list.
   public func items(in scope: ItemScope, limit: Int = -1, offset: Int = 0) throws(CacheError) -> [ItemSummary] {
-    let condition = visible(scope)
-    return try read { db in
-      try Row.fetchAll(
+    try read { db in
+      let condition = try visible(scope, in: db)
+      return try Row.fetchAll(
         db,
         sql: """
           SELECT \(Self.summaryColumns) FROM items i WHERE \(condition.sql)
@@ -24,8 +24,8 @@ extension Cache {
   /// found through the index from the last row read, where `OFFSET` walks past every row before the page
   /// (see docs/DECISIONS.md). Empty when `itemID` is not an article.
   public func items(in scope: ItemScope, limit: Int, after itemID: Int64) throws(CacheError) -> [ItemSummary] {
-    let condition = visible(scope)
-    return try read { db in
+    try read { db in
+      let condition = try visible(scope, in: db)
       guard let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db) else { return [] }
       let after = condition && scope.sort.after(anchor)
       return try Row.fetchAll(
@@ -40,17 +40,17 @@ extension Cache {
 
   /// How many articles `scope` lists (one count, read when a list is shown or refreshed).
   public func count(in scope: ItemScope) throws(CacheError) -> Int {
-    let condition = visible(scope)
-    return try read { db in
-      try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+    try read { db in
+      let condition = try visible(scope, in: db)
+      return try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
     }
   }
 
   /// The row of article `itemID` in `scope`'s list (in its order, as `items(in:)` reads it); nil when
   /// the article is not in it.
   public func position(ofItem itemID: Int64, in scope: ItemScope) throws(CacheError) -> Int? {
-    let condition = visible(scope)
-    return try read { db in
+    try read { db in
+      let condition = try visible(scope, in: db)
       let member = condition && SQLCondition("i.id = ?", [itemID])
       guard try Bool.fetchOne(db, sql: "SELECT 1 FROM items i WHERE \(member.sql)", arguments: member.arguments) != nil,
         let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db)
@@ -70,6 +70,21 @@ extension Cache {
   func visible(_ scope: ItemScope, now: Date = Date()) -> SQLCondition {
     scope.condition(now: now) && ignoredHidden(now: now)
   }
+
+  /// `visible`, for a list read in `db`: a search is first asked of the index alone, stopping at
+  /// `narrowSearchLimit` matches, to choose how the list reads it (`SearchQuery.condition(narrow:)`).
+  /// Fewer than a page of matches took 10 ms at 100,000 articles, walking the whole date index; read from
+  /// the matches, under 1 ms (docs/DECISIONS.md, "Search plans by match count").
+  func visible(_ scope: ItemScope, in db: Database, now: Date = Date()) throws -> SQLCondition {
+    guard let fts = scope.search?.ftsQuery, !fts.negatedOnly else { return visible(scope, now: now) }
+    let matches = try Int.fetchOne(
+      db, sql: "SELECT count(*) FROM (SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ?)",
+      arguments: [fts.match, Self.narrowSearchLimit]) ?? 0
+    return scope.condition(now: now, narrowSearch: matches < Self.narrowSearchLimit) && ignoredHidden(now: now)
+  }
+
+  /// Below this many matches a search's list is read from its matches, not along the list's order.
+  static let narrowSearchLimit = 500
 
   /// The unread articles of feeds `feedIDs` (every feed when nil), as (article, feed) ids: what marking
   /// them read changes, kept so the mark can be undone exactly.
