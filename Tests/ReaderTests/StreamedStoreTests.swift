@@ -127,13 +127,19 @@ struct StreamedStoreTests {
     #expect(try streamedCache.feeds().first?.totalCount == 1500)
   }
 
-  @Test func aLargeFeedThatFailsToParseStoresNothingAndKeepsWhatWasThere() async throws {
+  /// A cache in a new folder holding one large feed file (`largeAtom(entries: 1500)`), reloaded once.
+  static func reloadedLargeFeed() async throws -> (TemporaryDirectory, String, Cache, [CachedFeed]) {
     let dir = try TemporaryDirectory("splitfeed-streamed")
     let file = dir.path("large.xml")
-    try Self.largeAtom(entries: 1500).write(to: URL(fileURLWithPath: file))
+    try largeAtom(entries: 1500).write(to: URL(fileURLWithPath: file))
     let cache = try Cache(path: dir.path("cache.db"))
     let feeds = try cache.addFeeds(urls: [file])
     #expect(await Reloader(cache: cache).reload(feeds).map(\.error) == [nil])
+    return (dir, file, cache, feeds)
+  }
+
+  @Test func aLargeFeedThatFailsToParseStoresNothingAndKeepsWhatWasThere() async throws {
+    let (dir, file, cache, feeds) = try await Self.reloadedLargeFeed()
     let firstID = try #require(try cache.items(feedID: feeds[0].id, limit: 1).first?.id)
     try cache.setRead(true, itemIDs: [firstID])
     let before = try Self.rows(dir.path("cache.db"))
@@ -185,12 +191,7 @@ struct StreamedStoreTests {
   }
 
   @Test func aStreamedReloadIndexesItsArticlesForSearchAndReindexesChangedOnes() async throws {
-    let dir = try TemporaryDirectory("splitfeed-streamed")
-    let file = dir.path("large.xml")
-    try Self.largeAtom(entries: 1500).write(to: URL(fileURLWithPath: file))
-    let cache = try Cache(path: dir.path("cache.db"))
-    let feeds = try cache.addFeeds(urls: [file])
-    #expect(await Reloader(cache: cache).reload(feeds).map(\.error) == [nil])
+    let (dir, file, cache, feeds) = try await Self.reloadedLargeFeed()
     let search = { (text: String) in try cache.count(in: ItemScope(.all, search: try SearchQuery(parsing: text))) }
     #expect(try search("work play") == 1500, "the body's words")
     #expect(try search("title:\"entry 1499\"") == 1)

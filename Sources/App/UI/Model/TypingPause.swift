@@ -5,7 +5,8 @@ import Reader
 /// whose event the run loop hands to `Screen.handle`). Each key starts a new wait; only the latest
 /// generation's event is acted on. The wait is 15 ms: a paste or a terminal's burst of keys arrives
 /// within a millisecond or two and is folded into one search, while keys typed by hand come at least
-/// 50 ms apart, so no longer wait folds them and each would only delay the results (docs/DECISIONS.md).
+/// 50 ms apart, so no longer wait folds them and each would only delay the results (docs/DECISIONS.md,
+/// "Search plans by match count").
 @MainActor
 final class TypingPause {
   private let events: EventQueue

@@ -100,7 +100,8 @@ extension Cache {
       case .restart:
         // The whole transaction is rolled back and begun again, not a savepoint: inside an open
         // savepoint every upsert cuts its in-memory statement journal back by walking all of the
-        // savepoint's journal, a sixth of a reload's CPU (docs/DECISIONS.md, "Reloads without a savepoint").
+        // savepoint's journal (docs/DECISIONS.md, "Reloads without a savepoint, search text from the
+        // parse threads").
         throw WriteAgain()
       case .failed:
         throw StreamFailed()

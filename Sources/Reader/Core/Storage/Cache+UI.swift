@@ -73,8 +73,8 @@ extension Cache {
 
   /// `visible`, for a list read in `db`: a search is first asked of the index alone, stopping at
   /// `narrowSearchLimit` matches, to choose how the list reads it (`SearchQuery.condition(narrow:)`).
-  /// Fewer than a page of matches took 10 ms at 100,000 articles, walking the whole date index; read from
-  /// the matches, under 1 ms (docs/DECISIONS.md, "Search plans by match count").
+  /// Fewer than a page of matches made the list walk the whole date index (docs/DECISIONS.md, "Search
+  /// plans by match count").
   func visible(_ scope: ItemScope, in db: Database, now: Date = Date()) throws -> SQLCondition {
     guard let fts = scope.search?.ftsQuery, !fts.negatedOnly else { return visible(scope, now: now) }
     let matches = try Int.fetchOne(

@@ -30,7 +30,8 @@ struct ItemUpsert {
   /// A pruned article the document still lists is not stored again; its key is kept a while longer.
   private let touchPruned: Statement
   /// A new article joins the search index's queue (`FindingSchema`). Here rather than in an `AFTER
-  /// INSERT` trigger: a trigger makes every upsert keep a statement journal, a quarter of its cost.
+  /// INSERT` trigger: a trigger makes every upsert keep a statement journal (docs/DECISIONS.md, "Reloads
+  /// without a savepoint, search text from the parse threads").
   private let queueForSearch: Statement
   private let db: Database
 

@@ -4,8 +4,8 @@ import GRDB
 /// Indexes the articles a reload has just stored, with the plain text their parse thread already made.
 ///
 /// Why: the cache writer is the reload's one serial step, and turning every article's HTML into plain
-/// text there (as `FindingSchema.indexPending` does at commit) kept the other core idle for a quarter of
-/// the reload (docs/DECISIONS.md, "Reloads without a savepoint, search text from the parse threads").
+/// text there (as `FindingSchema.indexPending` does at commit) left the other core idle while it ran
+/// (docs/DECISIONS.md, "Reloads without a savepoint, search text from the parse threads").
 /// The articles are collected and indexed together after the feed's last upsert, not one by one between
 /// them: FTS5 writes its pending terms out as a new segment whenever a statement of the transaction opens
 /// a savepoint, which every upsert does (it fires triggers), so interleaving made one segment per article.
@@ -33,7 +33,7 @@ struct SearchIndexWriter {
     }
   }
 
-  /// `memchr` over the string's bytes: a generic `utf8.contains(0)` cost 7 % of a reload's instructions.
+  /// `memchr` over the string's bytes, not a generic `utf8.contains(0)`, which walks them one by one.
   private static func containsNUL(_ string: String) -> Bool {
     var string = string
     return string.withUTF8 { bytes in bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false }
