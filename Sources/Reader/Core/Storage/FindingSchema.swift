@@ -23,6 +23,8 @@ import GRDB
 ///   was indexed with, which the triggers compute again from the row (`indexedColumns`), so that text
 ///   must not change under an existing index: `textVersion` is kept in the file (`PRAGMA user_version`)
 ///   and a cache indexed with another version is indexed again on open.
+/// - FTS5 merges its segments 16 at a time instead of 4 (`automerge`): a term's entries are rewritten
+///   fewer times as the index grows, and searches, which read every segment, measured no slower.
 /// - a new article is queued by `ItemUpsert`, the one statement that inserts articles, not by a trigger
 ///   (which made every upsert keep a statement journal); a reload indexes its articles itself with text
 ///   made on its parse threads (`SearchIndexWriter`), and takes them off the queue.
@@ -86,6 +88,7 @@ enum FindingSchema {
         DROP TABLE items_fts;
         CREATE VIRTUAL TABLE items_fts USING fts5(
           title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2');
+        INSERT INTO items_fts (items_fts, rank) VALUES ('automerge', 16);
         CREATE TRIGGER items_fts_update AFTER UPDATE OF title, author, content, summary ON items
         WHEN old.title IS NOT new.title OR old.author IS NOT new.author OR old.content IS NOT new.content
           OR old.summary IS NOT new.summary
