@@ -213,6 +213,19 @@ struct StreamedStoreTests {
     #expect(queued == 0)
   }
 
+  /// The parse thread makes the search text only of items the cache does not hold yet.
+  @Test func searchTextIsMadeOnlyForNewItems() {
+    let channel = ItemChannel(knownKeys: [ItemKey.of(Item(title: "Old", id: "old"))])
+    channel.stream.item(Item(title: "Old", id: "old", content: "<p>kept</p>"))
+    channel.stream.item(Item(title: "New", id: "new", content: "<p>fresh <b>words</b></p>"))
+    var bodies: [String?] = []
+    for _ in 0..<2 {
+      guard case .item(_, _, let body) = channel.next() else { continue }
+      bodies.append(body)
+    }
+    #expect(bodies == [nil, "fresh words"])
+  }
+
   /// A parse that reads its document again (a wrong declared encoding) rolls back what it had stored:
   /// only the second pass's items are kept, and only they are in the search index.
   @Test func aRestartedStreamKeepsOnlyTheItemsAfterTheRestart() async throws {
@@ -223,10 +236,10 @@ struct StreamedStoreTests {
     async let stored = cache.store(streamedFrom: channel, feedID: feedID, validators: Validators())
     let first = Item(title: "Garbled first pass", id: "a", content: "<p>mojibake</p>")
     let second = Item(title: "Only in the first pass", id: "b", content: "<p>mojibake</p>")
-    for item in [first, second] { channel.send(.item(item, searchBody: SearchIndexWriter.plainBody(of: item))) }
-    channel.send(.restart)
+    for item in [first, second] { channel.stream.item(item) }
+    channel.stream.restart()
     let again = Item(title: "Clean second pass", id: "a", content: "<p>readable</p>")
-    channel.send(.item(again, searchBody: SearchIndexWriter.plainBody(of: again)))
+    channel.stream.item(again)
     channel.send(.finished(feed: Feed(title: "Feed", items: []), inheritedAuthor: nil, warnings: []))
     let summary = try await stored
     #expect(summary == StoreSummary(newItems: 1, itemsInDocument: 1))

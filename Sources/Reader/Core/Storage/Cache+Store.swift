@@ -38,6 +38,11 @@ extension Cache {
     }
   }
 
+  /// The keys of feed `feedID`'s stored items.
+  func itemKeys(feedID: Int64) throws(CacheError) -> Set<String> {
+    try read { db in Set(try String.fetchAll(db, sql: "SELECT key FROM items WHERE feed_id = ?", arguments: [feedID])) }
+  }
+
   /// Why a streamed store stored nothing: its parse failed (the parse's own error says why).
   struct StreamFailed: Error {}
 
@@ -90,8 +95,7 @@ extension Cache {
     var keysWithoutAuthor: [String] = []
     while true {
       switch channel.next() {
-      case .item(let item, let searchBody):
-        let key = ItemKey.of(item)
+      case .item(let item, let key, let searchBody):
         if let id = try upsert.run(feedID: feedID, key: key, item: item, index: index, now: now), let searchBody {
           searchIndex.add(id: id, item: item, body: searchBody)
         }

@@ -8,8 +8,9 @@ import Foundation
 /// which is what a parse without streaming holds anyway.
 final class ItemChannel: @unchecked Sendable {
   enum Event {
-    /// An item, with its search text made on the parser's thread (`SearchIndexWriter.plainBody`).
-    case item(Item, searchBody: String?)
+    /// An item and its key, with its search text made on the parser's thread
+    /// (`SearchIndexWriter.plainBody`) when the item is new to the cache.
+    case item(Item, key: String, searchBody: String?)
     /// Forget the items received so far (the parser reads the document again).
     case restart
     /// The parse is complete: `feed` has the feed-level fields (no items); `warnings` are the parse's.
@@ -18,11 +19,18 @@ final class ItemChannel: @unchecked Sendable {
     case failed
   }
 
+  /// The keys of the feed's stored items: their search text is not made again (a stored article is only
+  /// indexed again when its text changed, from the stored row).
+  private let knownKeys: Set<String>
   private let condition = NSCondition()
   /// Taken slots are nil: an item is released as soon as the writer has it, not when the batch is dropped.
   private var queue: [Event?] = []
   private var head = 0
   private var closed = false
+
+  init(knownKeys: Set<String> = []) {
+    self.knownKeys = knownKeys
+  }
 
   /// Queues `event` (dropped once the writer has closed the channel, e.g. after a disk-full error).
   func send(_ event: Event) {
@@ -60,6 +68,10 @@ final class ItemChannel: @unchecked Sendable {
   /// The stream for `FeedParser.parse(data:…streamingItemsTo:)`.
   var stream: FeedParser.ItemStream {
     FeedParser.ItemStream(
-      item: { self.send(.item($0, searchBody: SearchIndexWriter.plainBody(of: $0))) }, restart: { self.send(.restart) })
+      item: { item in
+        let key = ItemKey.of(item)
+        self.send(.item(item, key: key, searchBody: self.knownKeys.contains(key) ? nil : SearchIndexWriter.plainBody(of: item)))
+      },
+      restart: { self.send(.restart) })
   }
 }

@@ -123,7 +123,9 @@ public struct Reloader: Sendable {
   /// parsed items are freed as they are stored, so the whole model is never held at once. A parse error
   /// stores nothing.
   private func parseAndStoreStreaming(_ body: FetchedFeed, feedID: Int64) async throws -> FeedReloadResult.Outcome {
-    let channel = ItemChannel()
+    // A feed's stored articles need no search text: only a new one is indexed as it is stored. Without
+    // the keys (an unreadable cache, which the store reports) every item gets its text.
+    let channel = ItemChannel(knownKeys: (try? cache.itemKeys(feedID: feedID)) ?? [])
     async let stored = cache.store(streamedFrom: channel, feedID: feedID, validators: body.validators)
     let parsed: FeedParser.Result
     do {
