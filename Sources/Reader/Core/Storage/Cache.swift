@@ -61,7 +61,8 @@ public final class Cache: Sendable {
         try Self.prepareFolder(for: path)
         let pool = try DatabasePool(path: path, configuration: configuration)
         try CacheSchema.migrator.migrate(pool)
-        try pool.write { try FindingSchema.reindexIfStale($0) }
+        // Read first: start-up does not wait for the write lock another process may hold.
+        if try pool.read({ try FindingSchema.isStale($0) }) { try pool.write { try FindingSchema.reindexIfStale($0) } }
         db = pool
       }
       if try db.read({ try CacheSchema.migrator.hasBeenSuperseded($0) }) {

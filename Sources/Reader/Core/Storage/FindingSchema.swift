@@ -115,9 +115,14 @@ enum FindingSchema {
         """)
   }
 
+  /// Whether the index was built from another version of the text.
+  static func isStale(_ db: Database) throws -> Bool {
+    try Int.fetchOne(db, sql: "PRAGMA user_version") != textVersion
+  }
+
   /// Indexes every article again when the index was built from another version of the text.
   static func reindexIfStale(_ db: Database) throws {
-    if try Int.fetchOne(db, sql: "PRAGMA user_version") != textVersion { try reindex(db) }
+    if try isStale(db) { try reindex(db) }
   }
 
   /// Indexes the queued articles in one statement and empties the queue; one indexed lookup when the
