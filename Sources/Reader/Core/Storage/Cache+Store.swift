@@ -96,7 +96,10 @@ extension Cache {
     while true {
       switch channel.next() {
       case .item(let item, let key, let searchBody):
-        if let id = try upsert.run(feedID: feedID, key: key, item: item, index: index, now: now), let searchBody {
+        if let id = try upsert.run(
+          feedID: feedID, key: key, item: item, index: index, now: now, likelyStored: channel.knows(key)),
+          let searchBody
+        {
           searchIndex.add(id: id, item: item, body: searchBody)
         }
         if item.author == nil { keysWithoutAuthor.append(key) }
@@ -111,7 +114,8 @@ extension Cache {
         throw StreamFailed()
       case .finished(let feed, let inheritedAuthor, let warnings):
         if let inheritedAuthor, !keysWithoutAuthor.isEmpty {
-          let statement = try db.cachedStatement(sql: "UPDATE items SET author = ? WHERE feed_id = ? AND key = ?")
+          let statement = try db.cachedStatement(
+            sql: "UPDATE items SET author = ?1 WHERE feed_id = ?2 AND key = ?3 AND author IS NOT ?1")
           for key in keysWithoutAuthor { try statement.execute(arguments: [inheritedAuthor, feedID, key]) }
         }
         try searchIndex.flush(db, inheritedAuthor: inheritedAuthor)

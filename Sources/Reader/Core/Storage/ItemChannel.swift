@@ -32,6 +32,9 @@ final class ItemChannel: @unchecked Sendable {
     self.knownKeys = knownKeys
   }
 
+  /// Whether the feed had an item with `key` when the reload began.
+  func knows(_ key: String) -> Bool { knownKeys.contains(key) }
+
   /// Queues `event` (dropped once the writer has closed the channel, e.g. after a disk-full error).
   func send(_ event: Event) {
     condition.lock()
@@ -70,7 +73,7 @@ final class ItemChannel: @unchecked Sendable {
     FeedParser.ItemStream(
       item: { item in
         let key = ItemKey.of(item)
-        self.send(.item(item, key: key, searchBody: self.knownKeys.contains(key) ? nil : SearchIndexWriter.plainBody(of: item)))
+        self.send(.item(item, key: key, searchBody: self.knows(key) ? nil : SearchIndexWriter.plainBody(of: item)))
       },
       restart: { self.send(.restart) })
   }

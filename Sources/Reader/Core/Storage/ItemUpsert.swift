@@ -3,84 +3,136 @@ import GRDB
 // GRDB's own SQLite module (a transitive dependency): the raw sqlite3_bind_* / sqlite3_step calls below.
 import GRDBSQLite
 
-/// The per-item statement of a reload, bound and stepped through the SQLite C API.
+/// The per-item statements of a reload, bound and stepped through the SQLite C API.
 ///
 /// Why not `statement.execute(arguments:)`: for each of 10,000 items that path builds an array of 16
 /// existentials, converts each to a `DatabaseValue`, validates the count against the statement and then
 /// binds — about as much CPU as SQLite's own insert (profiled with perf on the 10,000-item bench feed).
-/// Here each column is bound straight from the item's field; the statement is still GRDB's cached one,
+/// Here each column is bound straight from the item's field; the statements are still GRDB's cached ones,
 /// run inside GRDB's transaction, so durability and error mapping are unchanged.
+///
+/// Why an insert and an update, not one `INSERT … ON CONFLICT DO UPDATE`: SQLite gives a statement that
+/// may write several rows (an `INSERT … SELECT`, or an update that fires a trigger) a statement journal,
+/// and inside a transaction every page it touches is first copied there — a third of the writer's work
+/// in a reload (docs/DECISIONS.md, "An insert and an update instead of an upsert"). The plain insert has
+/// neither, so a new article, the common case of a first reload or sync, is written once.
 struct ItemUpsert {
-  static let sql = """
+  static let insertSQL = """
     INSERT INTO items (feed_id, key, guid, title, link, author, published, published_text, updated,
       updated_text, summary, content, enclosures, categories, first_seen, sort_date)
-    SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16
-    WHERE NOT EXISTS (SELECT 1 FROM pruned_items WHERE feed_id = ?1 AND key = ?2)
-    ON CONFLICT(feed_id, key) DO UPDATE SET
-      guid = excluded.guid, title = excluded.title, link = excluded.link, author = excluded.author,
-      published = excluded.published, published_text = excluded.published_text,
-      updated = excluded.updated, updated_text = excluded.updated_text, summary = excluded.summary,
-      content = excluded.content, enclosures = excluded.enclosures, categories = excluded.categories,
-      sort_date = CASE WHEN excluded.published IS NULL AND excluded.updated IS NULL
-        THEN items.sort_date ELSE excluded.sort_date END
+    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+    ON CONFLICT(feed_id, key) DO NOTHING
     """
 
-  private let statement: Statement
-  private var handle: SQLiteStatement { statement.sqliteStatement }
+  /// The same article stored again: only a row whose fields differ is written (an unchanged one costs
+  /// neither a page write nor a trigger). An item without an author keeps the stored one, which is the
+  /// feed's author given to it after the store (`Cache.store(streamedFrom:)`): taking it away and giving
+  /// it back on every reload would take the article out of the search index and index it again.
+  static let updateSQL = """
+    UPDATE items SET guid = ?3, title = ?4, link = ?5, author = coalesce(?6, author), published = ?7,
+      published_text = ?8, updated = ?9, updated_text = ?10, summary = ?11, content = ?12,
+      enclosures = ?13, categories = ?14,
+      sort_date = CASE WHEN ?7 IS NULL AND ?9 IS NULL THEN sort_date ELSE ?16 END
+    WHERE feed_id = ?1 AND key = ?2
+      AND (guid IS NOT ?3 OR title IS NOT ?4 OR link IS NOT ?5 OR (?6 IS NOT NULL AND author IS NOT ?6)
+        OR published IS NOT ?7 OR published_text IS NOT ?8 OR updated IS NOT ?9 OR updated_text IS NOT ?10
+        OR summary IS NOT ?11 OR content IS NOT ?12 OR enclosures IS NOT ?13 OR categories IS NOT ?14
+        OR (?7 IS NOT NULL OR ?9 IS NOT NULL) AND sort_date IS NOT ?16)
+    """
+
+  private let insert: Statement
+  private let update: Statement
   /// A pruned article the document still lists is not stored again; its key is kept a while longer.
+  private let pruned: Statement
   private let touchPruned: Statement
   /// A new article joins the search index's queue (`FindingSchema`). Here rather than in an `AFTER
-  /// INSERT` trigger: a trigger makes every upsert keep a statement journal (docs/DECISIONS.md, "Reloads
-  /// without a savepoint, search text from the parse threads").
+  /// INSERT` trigger: a trigger gives the insert a statement journal.
   private let queueForSearch: Statement
   private let db: Database
 
   init(_ db: Database) throws {
     self.db = db
-    statement = try db.cachedStatement(sql: Self.sql)
+    insert = try db.cachedStatement(sql: Self.insertSQL)
+    update = try db.cachedStatement(sql: Self.updateSQL)
+    pruned = try db.cachedStatement(sql: "SELECT 1 FROM pruned_items WHERE feed_id = ? AND key = ?")
     touchPruned = try db.cachedStatement(sql: "UPDATE pruned_items SET seen_at = ? WHERE feed_id = ? AND key = ?")
     queueForSearch = try db.cachedStatement(sql: "INSERT INTO fts_pending (id) VALUES (?)")
   }
 
   /// Upserts the `index`th item of a document stored at `now`; returns the row id of a new article (nil
-  /// when it updated one, or did not store a pruned one). Undated items sort by first sight, in
-  /// document order (the first one newest).
+  /// when it was stored already, or is pruned). Undated items sort by first sight, in document order (the
+  /// first one newest). `likelyStored` (the key was in the cache when the reload began) only chooses which
+  /// statement to try first.
   @discardableResult
-  func run(feedID: Int64, key: String, item: Item, index: Int, now: Double) throws -> Int64? {
+  func run(feedID: Int64, key: String, item: Item, index: Int, now: Double, likelyStored: Bool = false) throws -> Int64? {
     let published = item.published?.timeIntervalSince1970
     let updated = item.updated?.timeIntervalSince1970
-    return try run(
+    let fields = Fields(
       feedID: feedID, key: key, item: item, published: published, updated: updated, firstSeen: now,
       sortDate: published ?? updated ?? (now - Double(index) * 1e-6))
+    if likelyStored {
+      if try step(update, fields) > 0 { return nil }
+    }
+    if try isPruned(feedID: feedID, key: key) {
+      try touchPruned.execute(arguments: [now, feedID, key])
+      return nil
+    }
+    if try step(insert, fields) > 0 {
+      let id = db.lastInsertedRowID
+      try queueForSearch.execute(arguments: [id])
+      return id
+    }
+    // Stored already (and, when tried first, unchanged).
+    if !likelyStored { _ = try step(update, fields) }
+    return nil
   }
 
-  /// Upserts one item. Small strings are bound with SQLITE_TRANSIENT (SQLite copies them); the two large
-  /// HTML fields are bound in place (SQLITE_STATIC, valid while `withCString` runs), which saves a copy
-  /// of most of the feed's bytes.
-  private func run(
-    feedID: Int64, key: String, item: Item, published: Double?, updated: Double?, firstSeen: Double,
-    sortDate: Double
-  ) throws -> Int64? {
-    let h = handle
-    sqlite3_reset(h)  // its error, if any, is the previous step's, already reported
+  /// Whether `key` of feed `feedID` was pruned; stepped like the upsert (one lookup per new article).
+  private func isPruned(feedID: Int64, key: String) throws -> Bool {
+    let h = pruned.sqliteStatement
+    sqlite3_reset(h)
     sqlite3_bind_int64(h, 1, feedID)
     Self.bind(key, at: 2, h)
+    let code = sqlite3_step(h)
+    guard code == SQLITE_ROW || code == SQLITE_DONE else {
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+    }
+    sqlite3_reset(h)
+    return code == SQLITE_ROW
+  }
+
+  /// The values both statements bind.
+  private struct Fields {
+    let feedID: Int64
+    let key: String
+    let item: Item
+    let published: Double?
+    let updated: Double?
+    let firstSeen: Double
+    let sortDate: Double
+  }
+
+  /// Binds `fields` to `statement` and steps it; returns how many rows it changed. Small strings are
+  /// bound with SQLITE_TRANSIENT (SQLite copies them); the two large HTML fields are bound in place
+  /// (SQLITE_STATIC, valid while `withCString` runs), which saves a copy of most of the feed's bytes.
+  private func step(_ statement: Statement, _ fields: Fields) throws -> Int {
+    let h = statement.sqliteStatement
+    let item = fields.item
+    sqlite3_reset(h)  // its error, if any, is the previous step's, already reported
+    sqlite3_bind_int64(h, 1, fields.feedID)
+    Self.bind(fields.key, at: 2, h)
     Self.bind(item.id, at: 3, h)
     Self.bind(item.title, at: 4, h)
     Self.bind(item.link, at: 5, h)
     Self.bind(item.author, at: 6, h)
-    Self.bind(published, at: 7, h)
+    Self.bind(fields.published, at: 7, h)
     Self.bind(item.publishedText, at: 8, h)
-    Self.bind(updated, at: 9, h)
+    Self.bind(fields.updated, at: 9, h)
     Self.bind(item.updatedText, at: 10, h)
     Self.bind(ItemColumns.json(item.enclosures), at: 13, h)
     Self.bind(ItemColumns.json(item.categories), at: 14, h)
-    sqlite3_bind_double(h, 15, firstSeen)
-    sqlite3_bind_double(h, 16, sortDate)
-    // An insert sets the connection's last inserted row id; the upsert's update leaves the 0 set here.
-    // (Not `RETURNING id`: SQLite runs it as a trigger, and a trigger makes every upsert keep a statement
-    // journal.)
-    sqlite3_set_last_insert_rowid(db.sqliteConnection, 0)
+    sqlite3_bind_double(h, 15, fields.firstSeen)
+    sqlite3_bind_double(h, 16, fields.sortDate)
     let code = Self.withStatic(item.summary, at: 11, h) {
       Self.withStatic(item.content, at: 12, h) { sqlite3_step(h) }
     }
@@ -91,16 +143,9 @@ struct ItemUpsert {
     sqlite3_bind_null(h, 11)
     sqlite3_bind_null(h, 12)
     guard code == SQLITE_DONE else {
-      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: Self.sql)
+      throw DatabaseError(resultCode: ResultCode(rawValue: code), message: message, sql: String(cString: sqlite3_sql(h)))
     }
-    if db.changesCount == 0 {
-      try touchPruned.execute(arguments: [firstSeen, feedID, key])
-      return nil
-    }
-    let id = sqlite3_last_insert_rowid(db.sqliteConnection)
-    guard id != 0 else { return nil }
-    try queueForSearch.execute(arguments: [id])
-    return id
+    return db.changesCount
   }
 
   // SQLITE_TRANSIENT ((sqlite3_destructor_type)-1): SQLite copies the bytes before the call returns.
