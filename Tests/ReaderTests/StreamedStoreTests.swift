@@ -213,6 +213,24 @@ struct StreamedStoreTests {
     #expect(queued == 0)
   }
 
+  /// A reload of an unchanged document writes no article: not even those without an author of their
+  /// own, which keep the feed's author instead of losing it and being indexed again.
+  @Test func reloadingAnUnchangedFeedWritesNoArticle() async throws {
+    let (dir, _, cache, _) = try await Self.reloadedLargeFeed()
+    let writes = try DatabaseQueue(path: dir.path("cache.db"))
+    try await writes.write { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE test_updates (id INTEGER);
+          CREATE TRIGGER test_count_updates AFTER UPDATE ON items BEGIN INSERT INTO test_updates VALUES (new.id); END;
+          """)
+    }
+    #expect(await Reloader(cache: cache).reload(try cache.feeds()).map(\.error) == [nil])
+    #expect(try await writes.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM test_updates") } == 0)
+    #expect(try Self.indexed("\"feed author\"", in: dir.path("cache.db")) == 500)
+    #expect(try Self.rows(dir.path("cache.db"))[0]["author"] as String? == "Feed Author")
+  }
+
   /// The parse thread makes the search text only of items the cache does not hold yet.
   @Test func searchTextIsMadeOnlyForNewItems() {
     let channel = ItemChannel(knownKeys: [ItemKey.of(Item(title: "Old", id: "old"))])
