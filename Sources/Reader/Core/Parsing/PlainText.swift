@@ -21,14 +21,31 @@ public enum PlainText {
     return string.withUTF8 { title($0, kind: kind) }
   }
 
-  /// Plain text for the UTF-8 `bytes` read as `kind`.
+  /// Plain text for the UTF-8 `bytes` read as `kind`: tags stripped (each leaves a space), then entities
+  /// decoded once, then whitespace collapsed — done in one pass into the string's own storage, since the
+  /// text never grows (a tag becomes one byte, an entity at most as many bytes as it is written with).
+  /// The search index is built from this text for every article (docs/DECISIONS.md, "Plain text in one
+  /// pass"); `FindingSchema.textVersion` must change if the text it yields does.
   public static func title(_ bytes: UnsafeBufferPointer<UInt8>, kind: Kind) -> String {
     if kind == .text || !bytes.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }) {
       return collapsingWhitespace(bytes)
     }
-    let stripped = stripTags(bytes, all: kind == .html)
-    let decoded = stripped.withUnsafeBufferPointer { decodeEntities($0) }
-    return decoded.withUnsafeBufferPointer { collapsingWhitespace($0) }
+    let all = kind == .html
+    return collapsed(into: bytes.count) { out in
+      var i = 0
+      while i < bytes.count {
+        let c = bytes[i]
+        if c == UInt8(ascii: "<"), let end = tagEnd(bytes, from: i, all: all) {
+          out.space()
+          i = end
+        } else if c == UInt8(ascii: "&"), let (scalar, end) = entity(bytes, at: i) {
+          out.add(scalar)
+          i = end
+        } else {
+          i = out.add(bytes, at: i)
+        }
+      }
+    }
   }
 
   /// Whitespace runs (ASCII and no-break space) become one space; ends are trimmed. Other C0 controls, DEL
@@ -37,36 +54,68 @@ public enum PlainText {
   /// the FuzzFeedParser fuzzer: a DEL run in an Atom title reached `Item.title`).
   static func collapsingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     if !needsCollapsing(bytes) { return String(decoding: bytes, as: UTF8.self) }
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var pendingSpace = false
-    var i = 0
-    while i < bytes.count {
+    return collapsed(into: bytes.count) { out in
+      var i = 0
+      while i < bytes.count { i = out.add(bytes, at: i) }
+    }
+  }
+
+  /// The string `write` makes through a `Collapser` over scratch storage of `capacity` bytes; copied out
+  /// at its own size, since search text waits in the reload's queue and a string keeps its capacity.
+  private static func collapsed(into capacity: Int, _ write: (inout Collapser) -> Void) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(capacity, 1)) { buffer in
+      var out = Collapser(buffer.baseAddress!)
+      write(&out)
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<out.count]), as: UTF8.self)
+    }
+  }
+
+  /// Writes collapsed text (see `collapsingWhitespace`) into storage at least as long as its input.
+  private struct Collapser {
+    let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var pendingSpace = false
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    /// A space, written only if something follows that is not one.
+    mutating func space() { pendingSpace = true }
+
+    /// The character starting at `bytes[i]`; returns the index after it.
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
       let c = bytes[i]
       if isSpace(c) {
         pendingSpace = true
-        i += 1
-        continue
+        return i + 1
       }
-      if c == 0xC2, i + 1 < bytes.count, bytes[i + 1] == 0xA0 {  // U+00A0
-        pendingSpace = true
-        i += 2
-        continue
+      if c < 0x20 || c == 0x7F { return i + 1 }  // the C0 controls that are not whitespace, and DEL
+      if c == 0xC2, i + 1 < bytes.count, (0x80...0xA0).contains(bytes[i + 1]) {
+        if bytes[i + 1] == 0xA0 { pendingSpace = true }  // U+00A0; below it the C1 controls U+0080–U+009F
+        return i + 2
       }
-      if c < 0x20 || c == 0x7F {  // the C0 controls that are not whitespace, and DEL
-        i += 1
-        continue
-      }
-      if c == 0xC2, i + 1 < bytes.count, (0x80...0x9F).contains(bytes[i + 1]) {  // C1: U+0080–U+009F
-        i += 2
-        continue
-      }
-      if pendingSpace, !out.isEmpty { out.append(0x20) }
-      pendingSpace = false
-      out.append(c)
-      i += 1
+      byte(c)
+      return i + 1
     }
-    return String(decoding: out, as: UTF8.self)
+
+    /// A decoded entity, collapsed like the same character in the text.
+    mutating func add(_ scalar: Unicode.Scalar) {
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { scratch in
+        let n = scratch.initialize(fromContentsOf: UTF8.encode(scalar)!)
+        let bytes = UnsafeBufferPointer(rebasing: scratch[..<n])
+        var i = 0
+        while i < n { i = add(bytes, at: i) }
+      }
+    }
+
+    private mutating func byte(_ c: UInt8) {
+      if pendingSpace, count > 0 {
+        base[count] = 0x20
+        count += 1
+      }
+      pendingSpace = false
+      base[count] = c
+      count += 1
+    }
   }
 
   private static func needsCollapsing(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -84,25 +133,6 @@ public enum PlainText {
       }
     }
     return false
-  }
-
-  /// Removes `<tag …>`, `</tag>` and comments. With `all` false only tags naming a known HTML element go,
-  /// so that literal angle brackets in plain titles stay. Block-level tags leave a space behind.
-  static func stripTags(_ bytes: UnsafeBufferPointer<UInt8>, all: Bool) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    var i = 0
-    while i < bytes.count {
-      let c = bytes[i]
-      guard c == UInt8(ascii: "<"), let end = tagEnd(bytes, from: i, all: all) else {
-        out.append(c)
-        i += 1
-        continue
-      }
-      out.append(0x20)
-      i = end
-    }
-    return out
   }
 
   /// The index after the tag or comment that starts at `start`, or nil when it is not one to strip.
