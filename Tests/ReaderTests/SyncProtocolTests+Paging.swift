@@ -63,7 +63,7 @@ extension SyncProtocolTests {
     let asked = server.paths.dropFirst(before).map { $0.replacingOccurrences(of: "/reader/api/0/", with: "") }
     #expect(asked.sorted() == [
       "stream/contents/user/-/state/com.google/reading-list", "stream/items/ids", "stream/items/ids",
-      "subscription/list", "tag/list",
+      "subscription/list",
     ])
     #expect(server.forms("stream/contents").last?.contains { $0 == ("ot", "1700000000") } == true)
   }

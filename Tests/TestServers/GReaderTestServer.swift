@@ -124,8 +124,6 @@ public final class GReaderTestServer: @unchecked Sendable {
     case "/reader/api/0/subscription/list":
       return json(["subscriptions": feeds.map { ["id": $0.id, "title": $0.title, "url": "http://example.org/\($0.id)", "htmlUrl": "http://example.org/",
         "categories": [["id": "user/-/label/\($0.label)", "label": $0.label]]] }])
-    case "/reader/api/0/tag/list":
-      return json(["tags": [["id": "user/-/state/com.google/starred"]] + Set(feeds.map(\.label)).map { ["id": "user/-/label/\($0)"] }])
     case "/reader/api/0/stream/contents/user/-/state/com.google/reading-list":
       let since = value("ot").flatMap(Int.init) ?? 0
       let page = pageOf(articles.filter { $0.crawled >= since }, form: form)

@@ -135,11 +135,6 @@ actor GReaderClient {
     }
   }
 
-  /// Settles the auth token (the cache's, else a login) before requests that run side by side.
-  func authenticate() async throws(SyncError) {
-    _ = try await currentAuth()
-  }
-
   private func currentAuth() async throws(SyncError) -> String {
     if let auth { return auth }
     if let stored = try? cache.syncValue(.auth), !stored.isEmpty {

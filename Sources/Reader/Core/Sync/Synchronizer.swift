@@ -98,13 +98,10 @@ public struct Synchronizer: Sendable {
 
   /// The server's subscriptions into the cache; returns stream id → feed id.
   private func syncSubscriptions() async throws(SyncError) -> [String: Int64] {
-    // The label list is asked for as the API's clients do (a feed's labels come with the subscription),
-    // beside the subscription list; the token is settled first so the two never both log in.
-    try await client.authenticate()
-    async let labels = captured { () async throws(SyncError) in try await client.get("tag/list", [("output", "json")]) }
+    // A feed's labels come with its subscription, so `tag/list` (every label, with feeds or not) is not
+    // asked for: tags without feeds have nothing to show.
     let data = try await client.get("subscription/list", [("output", "json")])
     let list = try GReader.decode(GReader.SubscriptionList.self, from: data, what: "subscription/list")
-    _ = try await labels.get()
     let subscriptions = list.subscriptions.compactMap { sub -> (String, String, String?, String?, [String])? in
       let url = sub.url.flatMap { $0.isEmpty ? nil : $0 } ?? (sub.id.hasPrefix("feed/") ? String(sub.id.dropFirst(5)) : sub.id)
       return (sub.id, url, sub.title, sub.htmlUrl, sub.labels)
