@@ -25,9 +25,9 @@ import GRDB
 ///   and a cache indexed with another version is indexed again on open.
 /// - FTS5 merges its segments 16 at a time instead of 4 (`automerge`): a term's entries are rewritten
 ///   fewer times as the index grows, and searches, which read every segment, measured no slower.
-/// - a new article is queued by `ItemUpsert`, the one statement that inserts articles, not by a trigger
-///   (which made every upsert keep a statement journal); a reload indexes its articles itself with text
-///   made on its parse threads (`SearchIndexWriter`), and takes them off the queue.
+/// - a new article is queued by `ItemUpsert`, whose insert is the one statement that inserts articles,
+///   not by a trigger (which gave every insert a statement journal); a reload indexes its articles itself
+///   with text made on its parse threads (`SearchIndexWriter`), and takes them off the queue.
 enum FindingSchema {
   /// The indexed title, author and body of the `items` row `row` (`old.`, `new.` or "" for the row
   /// itself), in the index's column order.

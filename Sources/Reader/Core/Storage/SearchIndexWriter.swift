@@ -8,7 +8,8 @@ import GRDB
 /// (docs/DECISIONS.md, "Reloads without a savepoint, search text from the parse threads").
 /// The articles are collected and indexed together after the feed's last upsert, not one by one between
 /// them: FTS5 writes its pending terms out as a new segment whenever a statement of the transaction opens
-/// a savepoint, which every upsert does (it fires triggers), so interleaving made one segment per article.
+/// a savepoint, which an update of a stored article does (it fires a trigger), so interleaving could make
+/// one segment per article.
 /// An article is indexed only if the triggers queued it (new, or its indexed fields changed), and is
 /// taken off the queue, so the commit does not index it again.
 struct SearchIndexWriter {
