@@ -68,10 +68,11 @@ public final class ReadingSession {
     }
     do {
       // `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
+      // Given even when there are none: the flags of rules removed from the config are cleared.
+      try cache.setIgnoreRules(configuration.ignoreRules)
       if configuration.ignoreRules.isEmpty {
         try feedList.readStarredCount(from: cache)
       } else {
-        try cache.setIgnoreRules(configuration.ignoreRules)
         try feedList.refresh(from: cache)
       }
     } catch {

@@ -44,28 +44,32 @@ extension Cache {
     }
   }
 
-  /// The ignore rules (`ignore-article`) this Cache's reads honour from now on.
+  /// The ignore rules (`ignore-article`) this Cache's reads honour from now on. The rules over the article
+  /// alone become the file's stored flags (`IgnoredArticles`; every flag is set again when they differ from
+  /// the last ones given); the others, and all of them in a read-only cache, are tested on read.
   public func setIgnoreRules(_ rules: [IgnoreRule]) throws(CacheError) {
-    ignoreRules.withLock { $0 = rules }
+    if isReadOnly {
+      ignoring.withLock { $0 = Ignoring(live: rules, flagged: false) }
+      return
+    }
+    let kept = rules.filter(IgnoredArticles.isKept)
+    do {
+      try write { db in try IgnoredArticles.follow(kept, in: db) }
+    } catch {
+      ignoring.withLock { $0 = Ignoring(live: rules, flagged: false) }  // still honoured, tested on read
+      throw error
+    }
+    ignoring.withLock { $0 = Ignoring(live: rules.filter { !IgnoredArticles.isKept($0) }, flagged: !kept.isEmpty) }
   }
 
   /// What the ignore rules leave: `always` without rules.
   func ignoredHidden(now: Date) -> SQLCondition {
-    let rules = ignoreRules.withLock { $0 }
-    guard !rules.isEmpty else { return .always }
-    var sql: [String] = []
-    var arguments: StatementArguments = []
-    for rule in rules {
-      let expression = rule.expression.condition(now: now)
-      if let url = rule.feedURL {
-        sql.append("(i.feed_id IN (SELECT id FROM feeds WHERE url = ?) AND \(expression.sql))")
-        arguments += [url]
-      } else {
-        sql.append("(\(expression.sql))")
-      }
-      arguments += expression.arguments
+    let ignoring = ignoring.withLock { $0 }
+    var shown = ignoring.flagged ? SQLCondition("i.ignored = 0") : .always
+    if let live = IgnoredArticles.matching(ignoring.live, now: now) {
+      shown = shown && SQLCondition("NOT \(live.sql)", live.arguments)
     }
-    return SQLCondition("NOT (" + sql.joined(separator: " OR ") + ")", arguments)
+    return shown
   }
 
   /// How many searches the history keeps.
@@ -108,4 +112,11 @@ extension Cache {
       try Int.fetchOne(db, sql: "SELECT sum(length(splitfeed_plain_text(coalesce(content, summary)))) FROM items") ?? 0
     }
   }
+}
+
+/// The ignore rules a Cache's reads honour: those tested on read (`live`), and whether the stored flags
+/// hide articles too (`flagged`).
+struct Ignoring: Sendable {
+  var live: [IgnoreRule] = []
+  var flagged = false
 }

@@ -80,6 +80,7 @@ extension Cache {
     for (index, item) in feed.items.enumerated() {
       try upsert.run(feedID: feedID, key: ItemKey.of(item), item: item, index: index, now: now)
     }
+    try IgnoredArticles.refresh(feedIDs: [feedID], in: db)
     let after = try itemCount(feedID: feedID, in: db)
     return StoreSummary(newItems: after - before, itemsInDocument: feed.items.count)
   }
@@ -119,6 +120,7 @@ extension Cache {
           for key in keysWithoutAuthor { try statement.execute(arguments: [inheritedAuthor, feedID, key]) }
         }
         try searchIndex.flush(db, inheritedAuthor: inheritedAuthor)
+        try IgnoredArticles.refresh(feedIDs: [feedID], in: db)
         try updateFeedRow(feed, feedID: feedID, validators: validators, warnings: warnings, now: now, in: db)
         let after = try itemCount(feedID: feedID, in: db)
         return StoreSummary(newItems: after - before, itemsInDocument: index)

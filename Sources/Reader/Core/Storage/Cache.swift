@@ -18,7 +18,7 @@ public final class Cache: Sendable {
   let busyTimeout: Double
   private let db: any DatabaseWriter
   /// `setIgnoreRules`: what every read of this instance leaves out.
-  let ignoreRules = Mutex<[IgnoreRule]>([])
+  let ignoring = Mutex(Ignoring())
 
   /// The Recent list's length (SPEC §1).
   public static let recentLimit = 20
@@ -135,17 +135,29 @@ public final class Cache: Sendable {
   // MARK: - Feeds
 
   /// The feed columns `feed` reads, for `feeds` aliased `f`; the counts leave out what the ignore rules
-  /// hide. Without rules each count is an index-only count of one feed. With rules every article is
-  /// tested against them, so `allFeeds` (the whole list) counts every feed in one pass, joined as `c`,
+  /// hide. Without rules each count is an index-only count of one feed; rules kept as a flag
+  /// (`IgnoredArticles`) subtract the flagged articles, counted from their own small index. Rules tested on
+  /// read test every article, so `allFeeds` (the whole list) counts every feed in one pass, joined as `c`,
   /// instead of two passes per feed (half the time: docs/DECISIONS.md, "Finding at scale").
   private func feedColumns(allFeeds: Bool, now: Date = Date()) -> (columns: String, from: String, arguments: StatementArguments) {
     let shown = ignoredHidden(now: now)
+    let ignoring = ignoring.withLock { $0 }
     let rest = """
       f.offered_feeds, f.warnings,
       (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position)),
       (SELECT s.remote_id FROM sync_feeds s WHERE s.feed_id = f.id)
       """
     let head = "f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position"
+    if ignoring.live.isEmpty && ignoring.flagged {
+      return (
+        """
+        \(head),
+        (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0)
+          - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND i.ignored = 1),
+        (SELECT count(*) FROM items i WHERE i.feed_id = f.id)
+          - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.ignored = 1), \(rest)
+        """, "feeds f", [])
+    }
     if allFeeds && shown.sql != SQLCondition.always.sql {
       return (
         "\(head), coalesce(c.unread, 0), coalesce(c.total, 0), \(rest)",

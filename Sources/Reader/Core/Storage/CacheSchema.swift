@@ -116,6 +116,7 @@ enum CacheSchema {
           """)
     }
     migrator.registerMigration("v10-contentless-search") { db in try FindingSchema.migrateToContentless(db) }
+    migrator.registerMigration("v11-ignored-flag") { db in try IgnoredArticles.migrate(db) }
     return migrator
   }
 }

@@ -16,6 +16,9 @@ import GRDBSQLite
 /// and inside a transaction every page it touches is first copied there — a third of the writer's work
 /// in a reload (docs/DECISIONS.md, "An insert and an update instead of an upsert"). The plain insert has
 /// neither, so a new article, the common case of a first reload or sync, is written once.
+///
+/// A transaction that stores articles through it ends with `IgnoredArticles.refresh` for their feeds,
+/// so the stored ignore flags follow what was stored.
 struct ItemUpsert {
   static let insertSQL = """
     INSERT INTO items (feed_id, key, guid, title, link, author, published, published_text, updated,

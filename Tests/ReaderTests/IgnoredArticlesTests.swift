@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Reader
+
+/// Ignore rules over the article alone are kept as a flag on each article: set when the rules change and
+/// whenever an article is stored, by any writer of the file, while the other rules are tested on read.
+@Suite("Ignore rules kept as a flag")
+struct IgnoredArticlesTests {
+  let dir: TemporaryDirectory
+  let cache: Cache
+  let news: Int64
+  let blog: Int64
+
+  init() throws {
+    dir = try TemporaryDirectory("splitfeed-ignored")
+    cache = try Cache(path: dir.path("cache.db"))
+    let feeds = try cache.addFeeds(urls: ["https://news.example/feed", "https://blog.example/feed"])
+    news = feeds[0].id
+    blog = feeds[1].id
+    try cache.storeNow(
+      Feed(title: "World News", items: [
+        FindingCacheTests.item("n1", "Sponsored: buy now", author: "Alice", day: 1, html: "<p>An advert.</p>"),
+        FindingCacheTests.item("n2", "Terminal reader tips", author: "Bob", day: 2, html: "<p>Tips.</p>"),
+        FindingCacheTests.item("n3", "Café culture", author: "Carol", day: 3, html: "<p>Coffee.</p>"),
+      ]), feedID: news, validators: Validators())
+    try cache.storeNow(
+      Feed(title: "Dev Blog", items: [
+        FindingCacheTests.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing.</p>"),
+        FindingCacheTests.item("b2", "Sponsored post", author: "Carol", day: 5, html: "<p>Another advert.</p>"),
+      ]), feedID: blog, validators: Validators())
+  }
+
+  static func rule(_ text: String, feed: String? = nil) throws -> IgnoreRule {
+    IgnoreRule(feedURL: feed, expression: try FilterExpression(parsing: text))
+  }
+
+  func titles() throws -> [String] { try cache.items(in: ItemScope(.all)).map(\.title) }
+  func counts() throws -> [[Int]] { try cache.feeds().map { [$0.unreadCount, $0.totalCount] } }
+  func flagged() throws -> [String] {
+    try DatabaseQueue(path: dir.path("cache.db")).read { db in
+      try String.fetchAll(db, sql: "SELECT title FROM items WHERE ignored = 1 ORDER BY id")
+    }
+  }
+
+  @Test func aRuleOverTheArticleIsStoredAsAFlagAndCountsSubtractIt() throws {
+    try cache.setIgnoreRules([try Self.rule("title =~ \"^sponsored\"")])
+    #expect(try flagged() == ["Sponsored: buy now", "Sponsored post"])
+    #expect(try titles() == ["Compiler internals", "Café culture", "Terminal reader tips"])
+    #expect(try counts() == [[2, 2], [1, 1]])
+    #expect(try cache.feed(id: news)?.unreadCount == 2)
+    let hidden = try DatabaseQueue(path: dir.path("cache.db")).read { db in
+      try Int64.fetchOne(db, sql: "SELECT id FROM items WHERE title = 'Sponsored: buy now'")
+    }
+    try cache.setRead(true, itemIDs: [try #require(hidden)])
+    #expect(try counts() == [[2, 2], [1, 1]], "reading a hidden article changes no count")
+  }
+
+  @Test func anArticleStoredByAnotherWriterIsFlaggedByTheRulesInTheFile() throws {
+    try cache.setIgnoreRules([try Self.rule("author = \"Mallory\"")])
+    // Another process (`splitfeed reload`, a sync) that was given no rules stores articles.
+    let other = try Cache(path: dir.path("cache.db"))
+    try other.storeNow(
+      Feed(title: "World News", items: [
+        FindingCacheTests.item("n4", "Spam", author: "Mallory", day: 6, html: "<p>x</p>"),
+        FindingCacheTests.item("n5", "News", author: "Dave", day: 7, html: "<p>y</p>"),
+      ]), feedID: news, validators: Validators())
+    #expect(try flagged() == ["Spam"])
+    #expect(try titles().contains("News") && !titles().contains("Spam"))
+    #expect(try counts() == [[4, 4], [2, 2]])
+    // The article changes so that the rule no longer holds: its flag follows on the next store.
+    try other.storeNow(
+      Feed(title: "World News", items: [FindingCacheTests.item("n4", "Spam", author: "Eve", day: 6, html: "<p>x</p>")]),
+      feedID: news, validators: Validators())
+    #expect(try flagged() == [])
+    #expect(try counts() == [[5, 5], [2, 2]])
+  }
+
+  @Test func changedRulesSetEveryFlagAgainAndNoRulesClearThem() throws {
+    try cache.setIgnoreRules([try Self.rule("title =~ \"sponsored\"", feed: "https://blog.example/feed")])
+    #expect(try flagged() == ["Sponsored post"], "a rule for one feed")
+    try cache.setIgnoreRules([try Self.rule("author = \"Carol\"")])
+    #expect(try flagged() == ["Café culture", "Sponsored post"])
+    let reopened = try Cache(path: dir.path("cache.db"))
+    try reopened.setIgnoreRules([try Self.rule("author = \"Carol\"")])
+    #expect(try reopened.count(in: ItemScope(.all)) == 3, "the same rules on another run: the flags stand")
+    try cache.setIgnoreRules([])
+    #expect(try flagged() == [])
+    #expect(try titles().count == 5)
+  }
+
+  @Test func rulesOverMarksTagsAndAgeAreTestedOnReadBesideTheFlags() throws {
+    #expect(!IgnoredArticles.isKept(try Self.rule("unread = \"no\"")))
+    #expect(!IgnoredArticles.isKept(try Self.rule("title =~ \"x\" and age > 3")))
+    #expect(IgnoredArticles.isKept(try Self.rule("not (title =~ \"x\" or rssurl = \"y\")")))
+    try cache.setIgnoreRules([try Self.rule("title =~ \"^sponsored\""), try Self.rule("unread = \"no\"")])
+    #expect(try flagged() == ["Sponsored: buy now", "Sponsored post"], "only the rule over the article is a flag")
+    let tips = try #require(try cache.items(feedID: news).first { $0.title == "Terminal reader tips" })
+    try cache.setRead(true, itemIDs: [tips.id])
+    #expect(try titles() == ["Compiler internals", "Café culture"])
+    #expect(try counts() == [[1, 1], [1, 1]])
+  }
+
+  @Test func aReadOnlyCacheTestsEveryRuleOnRead() throws {
+    let readOnly = try Cache(path: dir.path("cache.db"), readOnly: true)
+    try readOnly.setIgnoreRules([try Self.rule("title =~ \"^sponsored\"")])
+    #expect(try flagged() == [], "nothing written")
+    #expect(try readOnly.items(in: ItemScope(.all)).map(\.title) == ["Compiler internals", "Café culture", "Terminal reader tips"])
+    #expect(try readOnly.feeds().map { [$0.unreadCount, $0.totalCount] } == [[2, 2], [1, 1]])
+  }
+}
