@@ -101,7 +101,9 @@ enum GReader {
 
   /// "Tech" from "user/-/label/Tech" (or "user/1234/label/Tech"); nil for states and other ids.
   static func label(in id: String) -> String? {
-    guard let range = id.range(of: "/label/"), id.hasPrefix("user/") else { return nil }
+    // The standard library's search, not Foundation's `range(of:)`, which bridges each category of each
+    // article to a CFString (1.4 % of a first sync's samples).
+    guard id.hasPrefix("user/"), let range = id.firstRange(of: "/label/") else { return nil }
     let name = String(id[range.upperBound...])
     return name.isEmpty ? nil : name
   }
