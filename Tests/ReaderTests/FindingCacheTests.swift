@@ -257,8 +257,15 @@ struct FindingCacheTests {
         Self.item("x\(n)", ["alpha", "Beta", "gamma"][n % 3], author: n % 4 == 0 ? nil : ["zed", "Amy"][n % 2], day: Double(n % 5),
                   html: "<p>n</p>")
       }), feedID: blog, validators: Validators())
-    for source in [ItemScope.Source.all, .feed(blog), .tag("none"), .query(try FilterExpression(parsing: "unread"))] {
-      let scope = ItemScope(source, sort: sort)
+    let scopes = [ItemScope.Source.all, .feed(blog), .tag("none"), .query(try FilterExpression(parsing: "unread"))]
+      .map { ItemScope($0, sort: sort) }
+      + [
+        ItemScope(.all, search: try SearchQuery(parsing: "alpha"), sort: sort),
+        ItemScope(.all, unreadOnly: true, sort: sort),
+        ItemScope(.query(try FilterExpression(parsing: "feedtitle =~ \"blog\" or title = \"Café culture\"")), sort: sort),
+      ]
+    for scope in scopes {
+      let source = scope.source
       let all = try cache.items(in: scope)
       #expect(all.count == (try cache.count(in: scope)))
       var paged: [ItemSummary] = try cache.items(in: scope, limit: 4)
@@ -271,6 +278,10 @@ struct FindingCacheTests {
     }
     let titles = try cache.items(in: ItemScope(.all, sort: sort)).map(\.title)
     if sort == .title { #expect(titles == titles.sorted { $0.lowercased() < $1.lowercased() }) }
+    if sort == .feed {
+      let feeds = try cache.items(in: ItemScope(.all, sort: sort)).map(\.feedID)
+      #expect(feeds == feeds.sorted { $0 == blog && $1 != blog }, "Dev Blog, then World News")
+    }
   }
 
   @Test func theSearchHistoryIsNewestFirstWithoutDuplicates() throws {

@@ -13,7 +13,7 @@ extension Cache {
       return try Row.fetchAll(
         db,
         sql: """
-          SELECT \(Self.summaryColumns) FROM items i WHERE \(condition.sql)
+          SELECT \(Self.summaryColumns) FROM \(scope.sort.from) WHERE \(condition.sql)
           ORDER BY \(scope.sort.orderBy) LIMIT ? OFFSET ?
           """, arguments: condition.arguments + [limit, offset]
       ).map(Self.summary)
@@ -31,7 +31,7 @@ extension Cache {
       return try Row.fetchAll(
         db,
         sql: """
-          SELECT \(Self.summaryColumns) FROM items i WHERE \(after.sql)
+          SELECT \(Self.summaryColumns) FROM \(scope.sort.from) WHERE \(after.sql)
           ORDER BY \(scope.sort.orderBy) LIMIT ?
           """, arguments: after.arguments + [limit]
       ).map(Self.summary)
@@ -56,13 +56,14 @@ extension Cache {
         let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db)
       else { return nil }
       let before = condition && scope.sort.after(anchor, before: true)
-      return try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(before.sql)", arguments: before.arguments)
+      return try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM \(scope.sort.from) WHERE \(before.sql)", arguments: before.arguments)
     }
   }
 
   /// The values of `sort`'s keys for one article, nil when there is no such article.
   private static func sortValues(of itemID: Int64, sort: ArticleSort, in db: Database) throws -> [DatabaseValue]? {
-    try Row.fetchOne(db, sql: "SELECT \(sort.keyColumns) FROM items i WHERE i.id = ?", arguments: [itemID])
+    try Row.fetchOne(db, sql: "SELECT \(sort.keyColumns) FROM \(sort.from) WHERE i.id = ?", arguments: [itemID])
       .map { row in Array(row.databaseValues) }
   }
 

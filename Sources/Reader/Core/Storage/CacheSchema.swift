@@ -117,6 +117,10 @@ enum CacheSchema {
     }
     migrator.registerMigration("v10-contentless-search") { db in try FindingSchema.migrateToContentless(db) }
     migrator.registerMigration("v11-ignored-flag") { db in try IgnoredArticles.migrate(db) }
+    // The feed order of article lists walks the feeds by title (`ArticleSort.from`).
+    migrator.registerMigration("v12-feeds-by-title") { db in
+      try db.execute(sql: "CREATE INDEX feeds_by_title ON feeds(coalesce(title, '') COLLATE NOCASE, id)")
+    }
     return migrator
   }
 }
