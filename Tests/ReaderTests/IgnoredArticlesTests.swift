@@ -90,6 +90,25 @@ struct IgnoredArticlesTests {
     #expect(try titles().count == 5)
   }
 
+  /// A start with the rules of the last run only reads them: it does not wait for another process's
+  /// write (a reload from cron). New rules wait for it, and say so when it lasts.
+  @Test func theSameRulesAgainTakeNoWriteLock() throws {
+    let rules = [try Self.rule("title =~ \"^sponsored\"")]
+    try cache.setIgnoreRules(rules)
+    let other = try DatabaseQueue(path: dir.path("cache.db"))
+    let second = try Cache(path: dir.path("cache.db"), busyTimeout: 0.2)
+    try other.inTransaction(.immediate) { (_: Database) throws -> Database.TransactionCompletion in
+      try second.setIgnoreRules(rules)
+      #expect(try second.items(in: ItemScope(.all)).count == 3)
+      #expect(throws: CacheError.locked(path: dir.path("cache.db"), seconds: 0.2)) {
+        try second.setIgnoreRules([try Self.rule("author = \"Carol\"")])
+      }
+      #expect(try second.items(in: ItemScope(.all)).map(\.title) == ["Compiler internals", "Terminal reader tips", "Sponsored: buy now"],
+        "still honoured, tested on read, while the flags cannot be set")
+      return .rollback
+    }
+  }
+
   @Test func rulesOverMarksTagsAndAgeAreTestedOnReadBesideTheFlags() throws {
     #expect(!IgnoredArticles.isKept(try Self.rule("unread = \"no\"")))
     #expect(!IgnoredArticles.isKept(try Self.rule("title =~ \"x\" and age > 3")))

@@ -54,7 +54,9 @@ extension Cache {
     }
     let kept = rules.filter(IgnoredArticles.isKept)
     do {
-      try write { db in try IgnoredArticles.follow(kept, in: db) }
+      if try !read({ db in try IgnoredArticles.areFollowing(kept, in: db) }) {
+        try write { db in try IgnoredArticles.follow(kept, in: db) }
+      }
     } catch {
       ignoring.withLock { $0 = Ignoring(live: rules, flagged: false) }  // still honoured, tested on read
       throw error

@@ -34,16 +34,20 @@ enum IgnoredArticles {
   /// Whether `rule` can be kept as a flag.
   static func isKept(_ rule: IgnoreRule) -> Bool { rule.expression.root.dependsOnlyOnArticle }
 
-  /// Makes the flags follow `rules` (the kept ones of a configuration): nothing to write when they
-  /// already do, else every article's flag is set again, in one transaction.
-  static func follow(_ rules: [IgnoreRule], in db: Database) throws {
+  /// Whether the flags follow `rules` (the kept ones of a configuration) already: read before `follow`,
+  /// so that a start with the same rules does not wait for the write lock.
+  static func areFollowing(_ rules: [IgnoreRule], in db: Database) throws -> Bool {
     let stored = try Row.fetchAll(db, sql: "SELECT feed_url, expression, version FROM ignore_rules ORDER BY position")
-    let same =
-      stored.count == rules.count
+    return stored.count == rules.count
       && zip(stored, rules).allSatisfy { row, rule in
         row[0] as String? == rule.feedURL && row[1] as String == rule.expression.text && row[2] as Int == version
       }
-    if same { return }
+  }
+
+  /// Makes the flags follow `rules`: every article's flag is set again, in one transaction (nothing is
+  /// written when they follow them already).
+  static func follow(_ rules: [IgnoreRule], in db: Database) throws {
+    if try areFollowing(rules, in: db) { return }
     try db.execute(sql: "DELETE FROM ignore_rules")
     for (position, rule) in rules.enumerated() {
       try db.execute(
