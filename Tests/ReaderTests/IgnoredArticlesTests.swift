@@ -50,6 +50,14 @@ struct IgnoredArticlesTests {
     #expect(try titles() == ["Compiler internals", "Café culture", "Terminal reader tips"])
     #expect(try counts() == [[2, 2], [1, 1]])
     #expect(try cache.feed(id: news)?.unreadCount == 2)
+    // Every list's count is its articles less the flagged ones among them.
+    let scopes = [
+      ItemScope(.all), ItemScope(.all, unreadOnly: true), ItemScope(.feed(news)), ItemScope(.feed(blog)),
+      ItemScope(.all, search: try SearchQuery(parsing: "advert")), ItemScope(.all, search: try SearchQuery(parsing: "tips")),
+      ItemScope(.query(try FilterExpression(parsing: "author = \"Carol\""))),
+    ]
+    #expect(try scopes.map { try cache.count(in: $0) } == [3, 3, 2, 1, 0, 1, 1])
+    #expect(try scopes.map { try cache.items(in: $0).count } == [3, 3, 2, 1, 0, 1, 1])
     let hidden = try DatabaseQueue(path: dir.path("cache.db")).read { db in
       try Int64.fetchOne(db, sql: "SELECT id FROM items WHERE title = 'Sponsored: buy now'")
     }

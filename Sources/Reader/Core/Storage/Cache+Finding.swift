@@ -64,10 +64,10 @@ extension Cache {
     ignoring.withLock { $0 = Ignoring(live: rules.filter { !IgnoredArticles.isKept($0) }, flagged: !kept.isEmpty) }
   }
 
-  /// What the ignore rules leave: `always` without rules.
-  func ignoredHidden(now: Date) -> SQLCondition {
+  /// What the ignore rules leave: `always` without rules. `flagged` false leaves out the stored flags.
+  func ignoredHidden(now: Date, flagged: Bool = true) -> SQLCondition {
     let ignoring = ignoring.withLock { $0 }
-    var shown = ignoring.flagged ? SQLCondition("i.ignored = 0") : .always
+    var shown = ignoring.flagged && flagged ? SQLCondition("i.ignored = 0") : .always
     if let live = IgnoredArticles.matching(ignoring.live, now: now) {
       shown = shown && SQLCondition("NOT \(live.sql)", live.arguments)
     }

@@ -38,11 +38,18 @@ extension Cache {
     }
   }
 
-  /// How many articles `scope` lists (one count, read when a list is shown or refreshed).
+  /// How many articles `scope` lists (one count, read when a list is shown or refreshed). With ignore
+  /// rules kept as flags only, the articles are counted as without rules (along the indexes, not row by
+  /// row) less the flagged ones among them, counted from their own small index.
   public func count(in scope: ItemScope) throws(CacheError) -> Int {
-    try read { db in
-      let condition = try visible(scope, in: db)
-      return try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+    let subtractFlagged = ignoring.withLock { $0.flagged && $0.live.isEmpty }
+    return try read { db in
+      let count = { (condition: SQLCondition) in
+        try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+      }
+      guard subtractFlagged else { return try count(try visible(scope, in: db)) }
+      let every = try visible(scope, in: db, hidingFlagged: false)
+      return try count(every) - count(every && SQLCondition("i.ignored = 1"))
     }
   }
 
@@ -76,12 +83,14 @@ extension Cache {
   /// `narrowSearchLimit` matches, to choose how the list reads it (`SearchQuery.condition(narrow:)`).
   /// Fewer than a page of matches made the list walk the whole date index (docs/DECISIONS.md, "Search
   /// plans by match count").
-  func visible(_ scope: ItemScope, in db: Database, now: Date = Date()) throws -> SQLCondition {
-    guard let fts = scope.search?.ftsQuery, !fts.negatedOnly else { return visible(scope, now: now) }
+  /// `hidingFlagged` false leaves the articles flagged by kept rules in (for a count that subtracts them).
+  func visible(_ scope: ItemScope, in db: Database, now: Date = Date(), hidingFlagged: Bool = true) throws -> SQLCondition {
+    let hidden = ignoredHidden(now: now, flagged: hidingFlagged)
+    guard let fts = scope.search?.ftsQuery, !fts.negatedOnly else { return scope.condition(now: now) && hidden }
     let matches = try Int.fetchOne(
       db, sql: "SELECT count(*) FROM (SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ?)",
       arguments: [fts.match, Self.narrowSearchLimit]) ?? 0
-    return scope.condition(now: now, narrowSearch: matches < Self.narrowSearchLimit) && ignoredHidden(now: now)
+    return scope.condition(now: now, narrowSearch: matches < Self.narrowSearchLimit) && hidden
   }
 
   /// Below this many matches a search's list is read from its matches, not along the list's order.
