@@ -74,12 +74,8 @@ extension Cache {
       .map { row in Array(row.databaseValues) }
   }
 
-  /// `scope`'s condition with the ignore rules' applied: what every list, count and search shows.
-  func visible(_ scope: ItemScope, now: Date = Date()) -> SQLCondition {
-    scope.condition(now: now) && ignoredHidden(now: now)
-  }
-
-  /// `visible`, for a list read in `db`: a search is first asked of the index alone, stopping at
+  /// `scope`'s condition with the ignore rules applied, for a list read in `db`: what every list, count
+  /// and search shows. A search is first asked of the index alone, stopping at
   /// `narrowSearchLimit` matches, to choose how the list reads it (`SearchQuery.condition(narrow:)`).
   /// Fewer than a page of matches made the list walk the whole date index (docs/DECISIONS.md, "Search
   /// plans by match count").

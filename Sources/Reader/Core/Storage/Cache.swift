@@ -140,7 +140,6 @@ public final class Cache: Sendable {
   /// read test every article, so `allFeeds` (the whole list) counts every feed in one pass, joined as `c`,
   /// instead of two passes per feed (half the time: docs/DECISIONS.md, "Finding at scale").
   private func feedColumns(allFeeds: Bool, now: Date = Date()) -> (columns: String, from: String, arguments: StatementArguments) {
-    let shown = ignoredHidden(now: now)
     let ignoring = ignoring.withLock { $0 }
     let rest = """
       f.offered_feeds, f.warnings,
@@ -158,6 +157,7 @@ public final class Cache: Sendable {
           - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.ignored = 1), \(rest)
         """, "feeds f", [])
     }
+    let shown = ignoredHidden(now: now)
     if allFeeds && shown.sql != SQLCondition.always.sql {
       return (
         "\(head), coalesce(c.unread, 0), coalesce(c.total, 0), \(rest)",
