@@ -36,6 +36,7 @@ ensure_packages() {
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# ensure_swift: puts the Swift toolchain on PATH and makes sure what the toolchain itself needs is there.
 ensure_swift() {
   if ! command -v swift >/dev/null 2>&1; then
     if [ -x /opt/swift/usr/bin/swift ]; then
@@ -45,6 +46,28 @@ ensure_swift() {
       exit 1
     fi
   fi
+  ensure_toolchain_prerequisites
+}
+
+# ensure_toolchain_prerequisites: the toolchain's own needs, which swift.org lists for Debian and its
+# tarball does not carry. Without them the build fails with messages that name no package: no linker
+# (binutils: "posix_spawn failed"), no C runtime objects or C++ library (libstdc++-N-dev, which brings
+# libgcc-N-dev and libc6-dev: "cannot find crtbeginS.o", "-lgcc"), no git (SwiftPM clones the
+# dependencies: "Failed to clone repository"). Checked by the files themselves, so a toolchain set up
+# another way passes; on Debian the missing packages are installed, elsewhere named.
+ensure_toolchain_prerequisites() {
+  local missing=() gcc_major
+  gcc_major=$(dpkg-query -W -f='${Version}' libgcc-s1 2>/dev/null | sed -E 's/^([0-9]+).*/\1/')
+  command -v ld >/dev/null 2>&1 || missing+=(binutils)
+  compgen -G '/usr/lib/gcc/*/*/crtbeginS.o' >/dev/null && compgen -G '/usr/lib/gcc/*/*/libstdc++.so' >/dev/null ||
+    missing+=("libstdc++-${gcc_major:-12}-dev")
+  command -v git >/dev/null 2>&1 || missing+=(git)
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if ! command -v dpkg-query >/dev/null 2>&1; then
+    say "The Swift toolchain needs a linker, the C++ runtime and git (Debian: ${missing[*]}); install them first."
+    exit 1
+  fi
+  ensure_packages "${missing[@]}"
 }
 
 # build_release: the optimised binary that scripts/run starts and the benchmarks measure; prints its path.

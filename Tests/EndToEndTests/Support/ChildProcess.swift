@@ -40,7 +40,8 @@ enum ChildProcess {
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
     guard spawned == 0 else {
-      throw Failure(description: "cannot start \(executable): error \(spawned)")
+      // The reason spelt out ("No such file or directory" names a missing package's program).
+      throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))")
     }
     return pid
   }
