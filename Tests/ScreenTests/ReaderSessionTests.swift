@@ -77,6 +77,17 @@ import TextLayout
     #expect(h.text.contains("j ↓ x"))
   }
 
+  /// `bind-key SPACE next-unread` (a line `import-newsboat` writes): Space goes to the next unread
+  /// article from a list and from the open article, where it used to page.
+  @Test func bindKeySpaceNextUnreadWorksInListsAndTheArticle() {
+    let h = Harness(120, 40, feeds: SampleFeeds.many) { $0.keyMap.bind(.character(" "), to: .nextUnread) }
+    h.press(.enter)  // AppCoda's articles
+    h.press(.character(" "))
+    #expect(h.session.selected?.item.title == SampleFeeds.appcoda.items[0].title)
+    h.press(.character(" "))
+    #expect(h.session.selected?.item.title == SampleFeeds.appcoda.items[1].title)
+  }
+
   @Test func coloursFromTheConfigReachTheCells() throws {
     let config = ConfigParser.parse("color unread green default bold\ncolor selection white blue\n").config
     let h = Harness(120, 40) { $0.theme = config.ui.theme }

@@ -48,6 +48,16 @@ public enum KeyContext: String, CaseIterable, Sendable {
   case article = "Article"
   case window = "Everywhere"
   case popover = "Popover"
+
+  /// The contexts a key press can reach while this one is active: the window's bindings apply in lists
+  /// and the article, which ask first; a presented popover takes every key itself.
+  var overlapping: [KeyContext] {
+    switch self {
+    case .window: [.window, .list, .article]
+    case .list, .article: [self, .window]
+    case .popover: [.popover]
+    }
+  }
 }
 
 /// One row of the key map: keys, the action, its context and the text the help overlay shows.
@@ -143,12 +153,15 @@ public struct KeyMap: Equatable, Sendable {
   ])
 
   /// Binds `key` to `action` (a `bind-key` line; a later line wins): the key performs the action
-  /// wherever the action has bindings, and stops doing what it did there before.
+  /// wherever the action has bindings, and stops doing what it did in every context that can be active
+  /// there. A list or the article asks its own context before the window's (the responder chain), so
+  /// `bind-key SPACE next-unread` must take Space out of the list and article contexts too, or their
+  /// page-down would keep it.
   public mutating func bind(_ key: Key, to action: Action) {
-    let contexts = Set(bindings.filter { $0.action == action }.map(\.context))
+    let contexts = Set(bindings.filter { $0.action == action }.flatMap { $0.context.overlapping })
     for i in bindings.indices where contexts.contains(bindings[i].context) {
       bindings[i].keys.removeAll { $0 == key }
-      if bindings[i].action == action { bindings[i].keys.append(key) }
+      if bindings[i].action == action && !bindings[i].keys.contains(key) { bindings[i].keys.append(key) }
     }
   }
 
