@@ -42,4 +42,23 @@ struct KeyMapTests {
     #expect(rows.count == 1 && rows.first?.contains("next unread") == true, "\(rows)")
     #expect(rows.first?.components(separatedBy: "Space").count == 2)
   }
+
+  /// Every `bind-key KEY ACTION` line the config accepts (so every line `import-newsboat` copies), for keys
+  /// that already mean something somewhere: afterwards the key does that action wherever the action
+  /// applies, and nothing else anywhere a key press there can reach.
+  @Test(arguments: Action.allCases)
+  func everyRebindActsEverywhereItApplies(action: Action) {
+    for key: Key in [.character(" "), .character("j"), .character("n"), .character("q"), .enter, .character("x")] {
+      var map = KeyMap.standard
+      map.bind(key, to: action)
+      let applies = Set(map.bindings.filter { $0.action == action }.map(\.context))
+      for context in applies {
+        #expect(map.action(for: key, in: context) == action, "\(key) in \(context)")
+        for reached in context.overlapping {
+          let other = map.action(for: key, in: reached)
+          #expect(other == nil || other == action, "\(key) → \(action): \(reached) still does \(String(describing: other))")
+        }
+      }
+    }
+  }
 }
