@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The real binary in tmux (ARCHITECTURE §6 tier 4): keys decoded from a real terminal, SIGWINCH from
+/// The real binary in tmux (docs/ARCHITECTURE.md, "Tests, by kind"): keys decoded from a real terminal, SIGWINCH from
 /// `resize-window` re-deciding the layout, bursts coalescing, the terminal restored on quit. The detail
 /// is covered in-process (ScreenTests, TransitionTests); these check the integration.
 @Suite(.serialized)

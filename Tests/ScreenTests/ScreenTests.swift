@@ -7,7 +7,8 @@ import TextLayout
 @testable import ReaderUI
 @testable import Terminal
 
-/// Whole screens compared with reviewed baselines (ARCHITECTURE §6 tier 2) at the sizes SPEC.md names.
+/// Whole screens compared with reviewed baselines at five sizes, from a wide terminal to a small one
+/// (docs/ARCHITECTURE.md, "Tests, by kind").
 @MainActor
 struct ScreenTests {
   nonisolated static let sizes = [(200, 60), (120, 40), (80, 24), (60, 40), (40, 20)]

@@ -8,7 +8,7 @@ import TextLayout
 @testable import Terminal
 @testable import splitfeed
 
-/// Resizes and display-mode changes keep the reader's state (the transition tests, SPEC §2–§4).
+/// Resizes and display-mode changes keep the reader's state (the transition tests, DESIGN §2–§4).
 @MainActor
 struct TransitionTests {
   static let expandedWithArticle =
@@ -236,7 +236,7 @@ struct TransitionTests {
   }
 }
 
-/// Containment, traits and routing of the base controller (SPEC §2, §3's table).
+/// Containment, traits and routing of the base controller (DESIGN §2, §3's table).
 @MainActor
 struct ControllerTests {
   final class Probe: Controller {
@@ -304,7 +304,7 @@ struct ControllerTests {
   }
 }
 
-/// `--layout split|stack|auto` forces the container's decision (SPEC §2).
+/// `--layout split|stack|auto` forces the container's decision (DESIGN §2).
 @MainActor
 struct LayoutOptionTests {
   @Test(arguments: [
@@ -333,7 +333,7 @@ struct LayoutOptionTests {
   }
 }
 
-/// The popover's date text (SPEC §4): local time zone, the feed's own text beside when unparseable.
+/// The popover's date text (DESIGN §4): local time zone, the feed's own text beside when unparseable.
 @MainActor
 struct PopoverDateTests {
   @Test func dateTextInTheGivenTimeZone() throws {

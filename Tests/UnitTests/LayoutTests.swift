@@ -5,7 +5,7 @@ import TextLayout
 @testable import ReaderUI
 @testable import splitfeed
 
-/// Pure layout rules (SPEC §2–§4) as tables of inputs and expected outputs.
+/// Pure layout rules (DESIGN §2–§4) as tables of inputs and expected outputs.
 struct LayoutTests {
   @Test(arguments: [
     (Size(width: 200, height: 60), SizeClass.regular, SizeClass.regular),
@@ -100,7 +100,7 @@ struct LayoutTests {
   }
 }
 
-/// `placePopover` edge cases (SPEC §4): below if it fits, else above, never off-screen, arrow on anchor.
+/// `placePopover` edge cases (DESIGN §4): below if it fits, else above, never off-screen, arrow on anchor.
 struct PopoverPlacementTests {
   struct Case: Sendable, CustomStringConvertible {
     var name: String

@@ -6,7 +6,7 @@ import TextLayout
 @testable import ReaderUI
 @testable import splitfeed
 
-/// The list's selection and scroll model (ARCHITECTURE §3), without a screen.
+/// The list's selection and scroll model (docs/ARCHITECTURE.md, "A frame"), without a screen.
 struct ListMovementTests {
   static func one(_: Int) -> Int { 1 }
   static func three(_: Int) -> Int { 3 }

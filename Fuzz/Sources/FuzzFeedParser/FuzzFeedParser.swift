@@ -21,7 +21,7 @@ public func fuzzFeedParser(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 /// Where the fuzzed feed pretends to come from, so relative links have something to resolve against.
 private let documentURL = URL(string: "https://example.com/feeds/fuzz.xml")
 
-/// Titles are plain text drawn on one row (SPEC §6): no control characters at all (they would reach the
+/// Titles are plain text drawn on one row (DESIGN §6): no control characters at all (they would reach the
 /// terminal, or break the row), and collapsed whitespace means no space at either end.
 private func checkTitle(_ title: String, what: String) {
   if let bad = firstControl(in: title) {

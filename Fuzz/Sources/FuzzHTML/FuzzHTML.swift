@@ -5,7 +5,7 @@ import TextLayout
 
 /// libFuzzer entry: the input, read as UTF-8, is an article body. It is rendered once and wrapped at
 /// several widths, the narrow ones included because that is where wrapping arithmetic goes wrong.
-/// Invariants: no line is wider than its width (SPEC §1, the article pane never overflows) and no control
+/// Invariants: no line is wider than its width (DESIGN §1, the article pane never overflows) and no control
 /// character survives into the lines the pane draws.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

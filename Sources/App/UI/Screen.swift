@@ -2,7 +2,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// One turn of the UI: every event enters through `handle`, the one door (ARCHITECTURE §1); then
+/// One turn of the UI: every event enters through `handle`, the one door (docs/ARCHITECTURE.md, "One door"); then
 /// `renderNow` lays out the tree, draws it (presentations last) into a fresh `Surface` and hands that to
 /// the backend. The run loop and the test harness both drive this type.
 @MainActor

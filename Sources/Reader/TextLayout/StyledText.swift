@@ -1,4 +1,4 @@
-/// An article rendered from HTML into width-independent blocks (SPEC §1, secondary pane): built once per
+/// An article rendered from HTML into width-independent blocks (DESIGN §1, secondary pane): built once per
 /// article, then wrapped again on every resize with `wrap(width:)`. Pure value, safe to build off the main
 /// actor and hand to the UI.
 public struct StyledText: Hashable, Sendable {

@@ -1,5 +1,5 @@
 /// The meaning of a piece of article text (bold, a link, code …) without saying how it looks: the renderer
-/// stays free of ANSI and ncurses, and the UI maps each flag to terminal attributes (SPEC §1, secondary
+/// stays free of ANSI and ncurses, and the UI maps each flag to terminal attributes (DESIGN §1, secondary
 /// pane). Flags combine, e.g. a bold link inside a block quote is `[.bold, .link, .quote]`.
 public struct TextStyle: OptionSet, Hashable, Sendable {
   public let rawValue: UInt16

@@ -8,7 +8,7 @@ import TextLayout
 @testable import Terminal
 @testable import splitfeed
 
-/// The in-process pilot (ARCHITECTURE §6 tier 3): the real `ContainerController` over a
+/// The in-process pilot (docs/ARCHITECTURE.md, "Tests, by kind"): the real `ContainerController` over a
 /// `MemoryBackend`; every input goes through `Screen.handle` followed by `renderNow()`, as in the run
 /// loop, and what background work posts is handed over by `drain()` (the run loop's other source). The feeds live in
 /// a cache like the app's: a scratch cache of the given `Feed`s, or a cache file the test made.

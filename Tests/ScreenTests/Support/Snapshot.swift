@@ -6,9 +6,9 @@ import TextLayout
 @testable import ReaderUI
 @testable import Terminal
 
-/// Compares a surface's text with `Tests/AppTests/Snapshots/<name>.txt` (ARCHITECTURE §6 tier 2). When
-/// the file is missing or `RECORD_SNAPSHOTS=1`, it records the screen and FAILS, so that every baseline
-/// is looked at before it is trusted.
+/// Compares a surface's text with `Tests/ScreenTests/Snapshots/<name>.txt` (docs/ARCHITECTURE.md,
+/// "Tests, by kind"). When the file is missing or `RECORD_SNAPSHOTS=1`, it records the screen and FAILS,
+/// so that every baseline is looked at before it is trusted.
 func expectScreen(
   _ surface: Surface, matches name: String, filePath: String = #filePath,
   sourceLocation: SourceLocation = #_sourceLocation

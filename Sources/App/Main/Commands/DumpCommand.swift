@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Reader
 
-/// `splitfeed dump SOURCE`: prints the parsed feed as one JSON object (SPEC §6), the scriptable way to see
+/// `splitfeed dump SOURCE`: prints the parsed feed as one JSON object (DESIGN §6), the scriptable way to see
 /// exactly what the parser made of a feed.
 struct DumpCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
@@ -100,7 +100,7 @@ enum FeedSourceLoader {
   }
 }
 
-/// The exact JSON shape of `splitfeed dump` (SPEC §6), written by hand so the key order is fixed and each
+/// The exact JSON shape of `splitfeed dump` (DESIGN §6), written by hand so the key order is fixed and each
 /// item sits on one line.
 enum FeedJSON {
   static func render(_ feed: Feed) -> String {

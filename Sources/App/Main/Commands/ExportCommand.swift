@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Reader
 
-/// `splitfeed export`: the feeds as OPML 2.0 on stdout (SPEC §6), titles and site links from the cache,
+/// `splitfeed export`: the feeds as OPML 2.0 on stdout (DESIGN §6), titles and site links from the cache,
 /// tags as folders. Reads the cache read-only and never creates one.
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

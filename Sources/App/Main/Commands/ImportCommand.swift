@@ -3,7 +3,7 @@ import Foundation
 import Reader
 
 /// `splitfeed import FILE.opml`: appends the file's feeds to the urls file (folders become tags), skips
-/// the ones already there, and reports the counts (SPEC §6). The cache learns the OPML titles, so the feed
+/// the ones already there, and reports the counts (DESIGN §6). The cache learns the OPML titles, so the feed
 /// list and `export` show them before the first reload.
 struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

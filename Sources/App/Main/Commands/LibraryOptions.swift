@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `--config-dir DIR` and `--cache FILE` (SPEC §6), shared by the reader and every subcommand that reads
+/// `--config-dir DIR` and `--cache FILE` (DESIGN §6), shared by the reader and every subcommand that reads
 /// the urls file, the config or the cache, so isolated runs (tests, benchmarks) work the same everywhere.
 struct LibraryOptions: ParsableArguments {
   @Option(name: .customLong("config-dir"), help: "Folder of the config and urls files (default: $XDG_CONFIG_HOME/splitfeed).")

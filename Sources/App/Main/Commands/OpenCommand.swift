@@ -4,7 +4,7 @@ import Reader
 import ScreenKit
 
 /// `splitfeed [SOURCE…]`: the interactive reader on the given feeds, else the urls file's, else every cached
-/// feed; with none at all, the bundled demo feed, so a fresh offline machine shows a working reader (SPEC §6).
+/// feed; with none at all, the bundled demo feed, so a fresh offline machine shows a working reader (DESIGN §6).
 struct OpenCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "open",

@@ -3,7 +3,7 @@ import Foundation
 import Reader
 import ReaderUI
 
-/// `splitfeed reload`: refreshes every feed without the UI (SPEC §6), through the same `Reloader` the
+/// `splitfeed reload`: refreshes every feed without the UI (DESIGN §6), through the same `Reloader` the
 /// UI's `r`/`R` use. One stderr line per failed feed and per feed whose document needed repairs, a summary
 /// line, exit status 1 if any failed. With sync on (and no SOURCE) it is a sync with the server, plus the
 /// local feeds with `sync-keep-local`, as the reader's reload (`SyncRun`).

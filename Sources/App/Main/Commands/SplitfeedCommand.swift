@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Reader
 
-/// The `splitfeed` command line (SPEC §6): the interactive reader by default, plus the non-interactive
+/// The `splitfeed` command line (DESIGN §6): the interactive reader by default, plus the non-interactive
 /// subcommands, each in a file of its own under Commands/.
 struct SplitfeedCommand: ParsableCommand {
   static let configuration = CommandConfiguration(

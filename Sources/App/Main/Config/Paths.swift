@@ -1,7 +1,7 @@
 import Reader
 import Foundation
 
-/// Where splitfeed keeps its files (SPEC §6): XDG folders by default, `--config-dir` / `--cache` when
+/// Where splitfeed keeps its files (DESIGN §6): XDG folders by default, `--config-dir` / `--cache` when
 /// given. Pure: the environment is a parameter, so tests never look at the real home.
 struct Paths: Equatable, Sendable {
   /// Holds `config` and `urls`.

@@ -5,7 +5,7 @@ import ScreenKit
 import ReaderUI
 import Terminal
 
-/// Wires the interactive reader together (SPEC §1, §6): the library's config and feeds, the
+/// Wires the interactive reader together (DESIGN §1, §6): the library's config and feeds, the
 /// cache the UI reads, the controller tree, the terminal and the run loop. What fails before the terminal
 /// is taken over (a bad source, a cache that cannot be opened) is reported on stderr; config problems
 /// after that go to the status line, never stop the program.

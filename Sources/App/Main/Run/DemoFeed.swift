@@ -1,4 +1,4 @@
-/// The demo feed the reader opens when no feed is configured (SPEC §6), compiled into the binary rather
+/// The demo feed the reader opens when no feed is configured (DESIGN §6), compiled into the binary rather
 /// than shipped as a resource: an installed or copied `splitfeed` is one file and still opens it.
 /// Edit the XML in place; it is a raw string, so quotes and backslashes are written as they are.
 enum DemoFeed {

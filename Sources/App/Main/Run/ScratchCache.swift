@@ -2,7 +2,7 @@ import Foundation
 import Reader
 
 /// A cache in a fresh private temporary folder, filled with feeds that were parsed rather than fetched:
-/// the bundled demo feed when nothing is configured (SPEC §6 — it never lands in the user's cache, so it
+/// the bundled demo feed when nothing is configured (DESIGN §6 — it never lands in the user's cache, so it
 /// cannot linger beside their own feeds), the test harness's sample feeds and the UI benchmark's lists.
 /// The UI reads it like any cache; the folder is removed when the process exits.
 enum ScratchCache {

@@ -1,5 +1,5 @@
 /// How a cell looks, in terminal-independent terms: the ncurses backend maps it to attributes and colour
-/// pairs, tests assert it directly (ARCHITECTURE §2).
+/// pairs, tests assert it directly (docs/ARCHITECTURE.md, "A frame").
 public struct Style: Hashable, Sendable {
   /// Text attributes a terminal can show.
   public struct Attributes: OptionSet, Hashable, Sendable {

@@ -1,7 +1,8 @@
 import TextLayout
 
 /// The desired frame as a grid of cells: what controllers draw into instead of the terminal, so a frame
-/// can be diffed by the ncurses backend and asserted exactly by tests (ARCHITECTURE §2, ratatui's Buffer).
+/// can be diffed by the ncurses backend and asserted exactly by tests (ratatui's Buffer;
+/// docs/ARCHITECTURE.md, "A frame").
 ///
 /// Invariant: every grapheme stored here is printable — `put` neutralizes control characters, escape
 /// sequences and bidi overrides — so nothing drawn from a feed can reach the terminal as a command, and

@@ -1,5 +1,5 @@
 /// The only layer that talks to a terminal: it receives whole frames and decides how to show them.
-/// Controllers never see it; `Screen` hands it one `Surface` per turn (ARCHITECTURE §2).
+/// Controllers never see it; `Screen` hands it one `Surface` per turn (docs/ARCHITECTURE.md, "A frame").
 @MainActor
 public protocol TerminalBackend: AnyObject {
   /// Shows `frame` (the ncurses backend sends only the cells that changed since the last frame).

@@ -1,9 +1,9 @@
-/// The `--layout` choice (SPEC §2): let the terminal's shape decide, or force one outcome.
+/// The `--layout` choice (DESIGN §2): let the terminal's shape decide, or force one outcome.
 public enum LayoutOption: String, CaseIterable, Sendable {
   case auto, split, stack
 }
 
-/// The container's trait override for the split (SPEC §2), kept out of `ContainerController` so that the
+/// The container's trait override for the split (DESIGN §2), kept out of `ContainerController` so that the
 /// rule is a one-line table test: a "landscape" terminal — wider than twice its height in cells and at
 /// least 60 columns — gets a horizontally regular split; otherwise the split inherits the screen's traits.
 /// `--layout split|stack` forces the outcome; `landscapeMinWidth` is the config's `landscape-min-width`.

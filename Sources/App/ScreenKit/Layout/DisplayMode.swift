@@ -1,4 +1,4 @@
-/// How an expanded split shows its primary column (SPEC §3, UISplitViewController.DisplayMode).
+/// How an expanded split shows its primary column (DESIGN §3, UISplitViewController.DisplayMode).
 /// `automatic` is only ever a preference: `resolved(forWidth:)` turns it into a mode in effect.
 public enum DisplayMode: String, CaseIterable, Sendable {
   case automatic, allVisible, primaryHidden, primaryOverlay
@@ -10,7 +10,7 @@ public enum DisplayMode: String, CaseIterable, Sendable {
     return width >= regularWidth ? .allVisible : .primaryHidden
   }
 
-  /// The default answer to `targetDisplayModeForAction(in:)` (SPEC §3): toggle `allVisible` ⇄
+  /// The default answer to `targetDisplayModeForAction(in:)` (DESIGN §3): toggle `allVisible` ⇄
   /// `primaryHidden`; when the preference is `automatic` and the split is narrow, the hidden primary comes
   /// back as an overlay instead, and the overlay goes away again.
   public static func defaultTarget(current: DisplayMode, preferred: DisplayMode, width: Int, regularWidth: Int = 100)

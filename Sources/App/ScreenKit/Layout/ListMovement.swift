@@ -1,5 +1,5 @@
 /// The selection and scroll position of a list with rows of varying height, as a value type so that
-/// movement is unit-tested without a screen (ARCHITECTURE §3; newsboat's ListMovementControl).
+/// movement is unit-tested without a screen (docs/ARCHITECTURE.md, "A frame"; newsboat's ListMovementControl).
 ///
 /// Every operation costs O(rows on screen), never O(count): rows are measured through a `rowHeight`
 /// closure only for the rows that can be visible, which keeps a 50,000-row list as fast as a short one.

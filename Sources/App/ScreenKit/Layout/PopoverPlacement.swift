@@ -1,5 +1,5 @@
 /// Which way a popover's arrow points: `up` when the popover hangs below its anchor, `down` when it
-/// stands above it (SPEC §4, `permittedArrowDirections = any` restricted to what a terminal line allows).
+/// stands above it (DESIGN §4, `permittedArrowDirections = any` restricted to what a terminal line allows).
 public enum ArrowDirection: Sendable {
   case up, down
 }
@@ -17,7 +17,7 @@ public struct PopoverPlacement: Equatable, Sendable {
   }
 }
 
-/// Places a popover of `content` size (border included) next to `anchor` inside `bounds` (SPEC §4): below
+/// Places a popover of `content` size (border included) next to `anchor` inside `bounds` (DESIGN §4): below
 /// the anchor's line if it fits, else above it, else on the side with more room, shrunk to fit; centred
 /// on the anchor horizontally and pushed back inside at the edges; never off-screen. Returns nil when the
 /// bounds cannot hold even an empty bordered box (3×3).

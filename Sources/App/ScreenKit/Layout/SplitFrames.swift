@@ -1,4 +1,4 @@
-/// Column sizes of an expanded split (SPEC §3 defaults: 35 % of the width, clamped to 24…60 columns).
+/// Column sizes of an expanded split (DESIGN §3 defaults: 35 % of the width, clamped to 24…60 columns).
 public struct SplitMetrics: Equatable, Sendable {
   public var preferredPrimaryColumnWidthFraction = 0.35
   public var minimumPrimaryColumnWidth = 24
@@ -38,7 +38,7 @@ public struct SplitFrames: Equatable, Sendable {
   }
 }
 
-/// Frames for the split's children (SPEC §3). Collapsed, the primary's navigation stack fills the
+/// Frames for the split's children (DESIGN §3). Collapsed, the primary's navigation stack fills the
 /// bounds and there is no secondary; expanded, `mode` (already resolved, never `automatic`) decides.
 public func splitFrames(
   in bounds: Rect, collapsed: Bool, mode: DisplayMode, metrics: SplitMetrics = SplitMetrics()

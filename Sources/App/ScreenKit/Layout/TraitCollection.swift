@@ -1,10 +1,10 @@
-/// A size class (SPEC §2): how much room there is in one direction, in the two buckets UIKit uses.
+/// A size class (DESIGN §2): how much room there is in one direction, in the two buckets UIKit uses.
 public enum SizeClass: Sendable, CustomStringConvertible {
   case compact, regular
   public var description: String { self == .compact ? "compact" : "regular" }
 }
 
-/// The traits a controller lays itself out by (SPEC §2, UITraitCollection). Every controller inherits its
+/// The traits a controller lays itself out by (DESIGN §2, UITraitCollection). Every controller inherits its
 /// parent's traits unless the parent set an override for it; the screen's own traits come from its size.
 public struct TraitCollection: Equatable, Sendable {
   public var horizontalSizeClass: SizeClass
@@ -16,7 +16,7 @@ public struct TraitCollection: Equatable, Sendable {
   }
 
   /// The screen's own traits: horizontally regular from `regularWidth` columns, vertically compact under
-  /// `compactHeight` rows (SPEC §2 defaults 100 and 24).
+  /// `compactHeight` rows (DESIGN §2 defaults 100 and 24).
   public static func screen(_ size: Size, regularWidth: Int = 100, compactHeight: Int = 24) -> TraitCollection {
     TraitCollection(
       horizontalSizeClass: size.width >= regularWidth ? .regular : .compact,

@@ -3,7 +3,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// The detail pane (SPEC §1, the tutorial's TutorialViewController): a title bar, a header (author and
+/// The detail pane (DESIGN §1, the tutorial's TutorialViewController): a title bar, a header (author and
 /// date, the link, the enclosures), the article text scrolled by the keys, and a toolbar on its last line
 /// whose left item follows the split's display mode and whose right item opens the publish-date popover.
 /// With no item it is the placeholder: "No article selected", centred, with no toolbar.
@@ -67,7 +67,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       top: showsTitleBar ? NavigationController.barHeight : 0, left: 1, bottom: showsToolbar ? 1 : 0, right: 1)
   }
 
-  /// The toolbar for the current display mode (SPEC §1): `◧ Hide list` while both panes show,
+  /// The toolbar for the current display mode (DESIGN §1): `◧ Hide list` while both panes show,
   /// `Articles` while the list is hidden or floating; no mode item when collapsed (the bar has `‹ Back`).
   /// Derived on each layout, so it always follows `willChangeTo(displayMode)`.
   func toolbar(glyphs: Glyphs = .unicode) -> Toolbar {
@@ -276,7 +276,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     }
   }
 
-  // MARK: Popover (SPEC §4)
+  // MARK: Popover (DESIGN §4)
 
   /// `p`: presents the publish-date popover anchored to the toolbar item, or closes it.
   @discardableResult

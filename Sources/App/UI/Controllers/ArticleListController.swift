@@ -2,7 +2,7 @@ import Foundation
 import Reader
 import ScreenKit
 
-/// The list of a feed's articles (SPEC §1, the tutorial's TopicsTableViewController), of the starred or
+/// The list of a feed's articles (DESIGN §1, the tutorial's TopicsTableViewController), of the starred or
 /// unread articles, of a tag's feeds, of a query feed, of a search, or of the Recent tab: titles wrapped
 /// to three lines, unread ones emphasized, starred ones marked, a date column when the list is wide
 /// enough; opening one goes through the session and `showDetail`.

@@ -2,7 +2,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// The root controller (SPEC §2, the tutorial's ContainerViewController): it holds the split and, in
+/// The root controller (DESIGN §2, the tutorial's ContainerViewController): it holds the split and, in
 /// `viewWillTransition(to:)`, decides the split's horizontal size class from the terminal's shape
 /// (`splitOverride`, forced by `--layout`). It also ends the responder chain: `?` help, the tab keys,
 /// `p` from the list pane, reload, next unread and the browser land here. After every event it looks at
@@ -36,7 +36,7 @@ final class ContainerController: Controller {
     seenData = session.dataRevision
   }
 
-  /// The reader's whole tree (SPEC §1): a split whose primary is a tab controller — **Feeds** (one feed:
+  /// The reader's whole tree (DESIGN §1): a split whose primary is a tab controller — **Feeds** (one feed:
   /// its articles straight away; several, or a synced run: the feed list) and **Recent** — and whose secondary starts as
   /// the placeholder.
   static func reader(session: ReadingSession) -> ContainerController {
@@ -99,7 +99,7 @@ final class ContainerController: Controller {
 
   // MARK: Selection and data
 
-  /// The one selection-change path (SPEC §4): a new article never shows a stale date.
+  /// The one selection-change path (DESIGN §4): a new article never shows a stale date.
   /// Catches up with the session after an event.
   func sync() {
     if session.selectionRevision != seenSelection {

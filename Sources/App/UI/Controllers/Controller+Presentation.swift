@@ -1,6 +1,6 @@
 import ScreenKit
 
-/// How a presented controller is shown (SPEC §4): over the whole screen, or as a popover anchored by a
+/// How a presented controller is shown (DESIGN §4): over the whole screen, or as a popover anchored by a
 /// `PopoverPresentation`.
 enum PresentationStyle {
   case fullScreen
@@ -8,7 +8,7 @@ enum PresentationStyle {
 }
 
 /// One presented controller, recorded on the root: the root draws presentations last (top of the
-/// z-order) and they receive keys first (ARCHITECTURE §4).
+/// z-order) and they receive keys first (DESIGN §5).
 struct Presentation {
   let controller: Controller
   let style: PresentationStyle
@@ -37,7 +37,7 @@ extension Controller {
     hostRoot.presentations.removeAll { $0.controller === self || $0.presenter === self }
   }
 
-  /// Ends every popover presentation (the one selection-change path calls this, SPEC §4).
+  /// Ends every popover presentation (the one selection-change path calls this, DESIGN §4).
   func dismissPopovers() {
     hostRoot.presentations.removeAll {
       if case .popover = $0.style { return true }

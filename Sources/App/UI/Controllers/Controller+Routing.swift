@@ -1,4 +1,4 @@
-/// How a controller asks to be shown (SPEC §3's table): `show` for a drill-down, `showDetail` for the
+/// How a controller asks to be shown (DESIGN §3's table): `show` for a drill-down, `showDetail` for the
 /// secondary content.
 enum Route: Sendable {
   case show, showDetail

@@ -1,6 +1,6 @@
 import ScreenKit
 
-/// The terminal UIViewController (SPEC §7): owns a frame and children, inherits traits, draws only its
+/// The terminal UIViewController (DESIGN §7): owns a frame and children, inherits traits, draws only its
 /// own cells into a `Surface`, and answers keys and clicks as a link of the responder chain.
 ///
 /// Invariants: containment changes only through `addChild`/`removeFromParent` (which tell the child with
@@ -66,7 +66,7 @@ class Controller {
     (parent as? NavigationController) ?? parent?.navigationController
   }
 
-  // MARK: Traits (SPEC §2)
+  // MARK: Traits (DESIGN §2)
 
   /// Sets (or with nil clears) the traits `child` gets instead of inheriting ours. With `propagate`
   /// false the override is only recorded: during a transition the screen's new traits follow at once,
@@ -88,7 +88,7 @@ class Controller {
 
   func traitCollectionDidChange(_ previous: TraitCollection?) {}
 
-  /// Launch and every settled resize, root first, before traits are recomputed (SPEC §2).
+  /// Launch and every settled resize, root first, before traits are recomputed (DESIGN §2).
   func viewWillTransition(to size: Size) {
     for child in children { child.viewWillTransition(to: size) }
   }
@@ -138,9 +138,9 @@ class Controller {
   func canPerform(_ route: Route, sender: Controller) -> Bool { false }
   func perform(_ route: Route, _ controller: Controller, sender: Controller) {}
 
-  // MARK: Responder chain (ARCHITECTURE §4)
+  // MARK: Responder chain (DESIGN §5)
 
-  /// The bindings in effect (SPEC §5 plus the config's `bind-key`): the root's, reached through parents
+  /// The bindings in effect (DESIGN §5 plus the config's `bind-key`): the root's, reached through parents
   /// and presenters, so every controller answers the same keys and help lists them.
   var keyMap: KeyMap { (parent ?? presentingController)?.keyMap ?? .standard }
   /// The user's colours, found the same way as the key map.

@@ -1,7 +1,7 @@
 import Reader
 import ScreenKit
 
-/// The Feeds tab's list when there are several feeds (SPEC §1). At its root: the smart rows **Unread**
+/// The Feeds tab's list when there are several feeds (DESIGN §1). At its root: the smart rows **Unread**
 /// and **Starred**, the urls file's query feeds, the tags with their unread counts, then the feeds
 /// without a tag (every feed when none has one, or when one tag is on every feed). A tag's row opens the same list for that tag's feeds
 /// (its level), and `T` on it opens all their articles as one list by date. A feed's row shows its

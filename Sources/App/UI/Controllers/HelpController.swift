@@ -2,7 +2,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// A modal box of text over the screen: the `?` overlay (SPEC §5), every binding of the `KeyMap`,
+/// A modal box of text over the screen: the `?` overlay (DESIGN §5), every binding of the `KeyMap`,
 /// generated from it so it never drifts, and the `E` list of failed feeds. It is presented full screen
 /// but draws a centred box; keys other than the closing ones scroll it or are swallowed. Lines wider
 /// than the box wrap, keeping their indent.

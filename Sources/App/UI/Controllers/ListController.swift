@@ -2,7 +2,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// A scrolling list of rows of up to three wrapped lines with a selection (SPEC §1, the tutorial's
+/// A scrolling list of rows of up to three wrapped lines with a selection (DESIGN §1, the tutorial's
 /// table view), the base of the feed and article lists. A row may carry a right-aligned accessory
 /// column (counts, a date) when the list is wide enough for it.
 ///
@@ -12,7 +12,7 @@ import TextLayout
 @MainActor
 class ListController: Controller {
   private(set) var movement = ListMovement()
-  /// Lines a row may wrap to (SPEC §1: at most 3).
+  /// Lines a row may wrap to (DESIGN §1: at most 3).
   static let maxLinesPerRow = 3
   private var wrapped: [Int: [String]] = [:]
   private var wrappedWidth = -1

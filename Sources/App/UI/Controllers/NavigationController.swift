@@ -2,7 +2,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// A stack of controllers with a title bar (SPEC §3, UINavigationController): `show` pushes, back pops.
+/// A stack of controllers with a title bar (DESIGN §3, UINavigationController): `show` pushes, back pops.
 ///
 /// Invariant: only `top` is a child (drawn, given traits, offered keys); the controllers below wait in
 /// `stack` and get fresh traits when they become top again. Transitions reach the whole stack.
@@ -60,7 +60,7 @@ final class NavigationController: Controller {
   /// The focused pane's title in the title-bar style, the other one's dim.
   private var titleStyle: Style { hasFocus ? theme.titleBar : .dim }
 
-  /// The bar takes the title of the controller on top, with `‹ Back` below the root (SPEC §3).
+  /// The bar takes the title of the controller on top, with `‹ Back` below the root (DESIGN §3).
   override func draw(in surface: inout Surface) {
     let (bar, _) = frame.dividedTop(Self.barHeight)
     surface.fill(bar)

@@ -3,7 +3,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// The publish-date popover's content (SPEC §4, the tutorial's PopoverViewController): a bordered window
+/// The publish-date popover's content (DESIGN §4, the tutorial's PopoverViewController): a bordered window
 /// with the arrow of its presentation, or a full-screen page when the presentation adapted to full screen.
 @MainActor
 final class PopoverController: Controller {
@@ -36,7 +36,7 @@ final class PopoverController: Controller {
     return "Unknown"
   }
 
-  /// Preferred size (SPEC §4: about 32×4 with the border), grown to fit the longest line.
+  /// Preferred size (DESIGN §4: about 32×4 with the border), grown to fit the longest line.
   var preferredContentSize: Size {
     let widest = lines.map { DisplayWidth.of($0) }.max() ?? 0
     return Size(width: max(32, widest + 4), height: max(4, lines.count + 2))

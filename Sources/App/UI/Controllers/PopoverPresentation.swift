@@ -1,6 +1,6 @@
 import ScreenKit
 
-/// What a popover becomes in the current environment (SPEC §4, UIModalPresentationStyle as returned by
+/// What a popover becomes in the current environment (DESIGN §4, UIModalPresentationStyle as returned by
 /// `adaptivePresentationStyle(for:)`): `none` keeps the floating window, `fullScreen` covers the screen.
 public enum AdaptivePresentationStyle: String, CaseIterable, Sendable {
   case none
@@ -15,14 +15,14 @@ protocol PopoverPresentationDelegate: AnyObject {
     -> AdaptivePresentationStyle
 }
 
-/// The popover half of a presentation (SPEC §4, UIPopoverPresentationController): it holds an *anchor
+/// The popover half of a presentation (DESIGN §4, UIPopoverPresentationController): it holds an *anchor
 /// identifier* — a toolbar item — rather than a rectangle, and resolves it after every layout, so the
 /// popover re-anchors on resize and never shows off-screen.
 @MainActor
 final class PopoverPresentation {
   /// The id of the anchor element (resolved through `Controller.anchorFrame(for:)` on the presenter).
   let anchorID: String
-  /// Cells wanted, border included (SPEC: about 32×4, grown to fit the text by the content).
+  /// Cells wanted, border included (DESIGN §4: about 32×4, grown to fit the text by the content).
   var preferredContentSize: Size
   weak var delegate: PopoverPresentationDelegate?
   /// The result of the last layout: the adaptive style in effect and, as a popover, where it went.

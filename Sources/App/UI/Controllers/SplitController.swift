@@ -1,6 +1,6 @@
 import ScreenKit
 
-/// Two panes on a wide terminal, one navigation stack on a narrow one (SPEC §3, UISplitViewController).
+/// Two panes on a wide terminal, one navigation stack on a narrow one (DESIGN §3, UISplitViewController).
 ///
 /// Expanded when its horizontal size class is regular, collapsed when compact; the change happens in
 /// `traitCollectionDidChange`, asking the delegate (`collapseSecondary`, `separateSecondary`).
@@ -19,7 +19,7 @@ final class SplitController: Controller {
   var metrics = SplitMetrics()
   /// Width from which `automatic` shows both columns.
   var regularWidth = 100
-  /// The preference (SPEC §3 default `allVisible`; config `display-mode`).
+  /// The preference (DESIGN §3 default `allVisible`; config `display-mode`).
   var preferredDisplayMode = DisplayMode.allVisible
   /// True while the display-mode action shows a hidden primary as an overlay (preference `automatic`
   /// on a narrow split); Esc or a selection clears it.
@@ -60,7 +60,7 @@ final class SplitController: Controller {
   /// Where a collapsed split pushes details: the selected tab's stack.
   var primaryNavigation: NavigationController? { Self.navigationControllers(in: primary).first }
 
-  // MARK: Collapse and expand (SPEC §3)
+  // MARK: Collapse and expand (DESIGN §3)
 
   override func traitCollectionDidChange(_ previous: TraitCollection?) {
     guard previous?.horizontalSizeClass != traitCollection.horizontalSizeClass else { return }
@@ -95,7 +95,7 @@ final class SplitController: Controller {
     focusedPane = separated != nil ? .secondary : .primary
   }
 
-  // MARK: Routing: `showDetail` is ours (SPEC §3's table)
+  // MARK: Routing: `showDetail` is ours (DESIGN §3's table)
 
   override func canPerform(_ route: Route, sender: Controller) -> Bool { route == .showDetail }
 
@@ -236,6 +236,6 @@ final class SplitController: Controller {
 
 }
 
-/// The delegate used when none is set: SPEC §3's default rules, from the protocol extension.
+/// The delegate used when none is set: DESIGN §3's default rules, from the protocol extension.
 @MainActor
 private final class DefaultSplitDelegate: SplitControllerDelegate {}

@@ -8,8 +8,8 @@ protocol SecondaryContent: AnyObject {
   var isEmptyDetail: Bool { get }
 }
 
-/// Decisions a split leaves to its delegate (SPEC §3, UISplitViewControllerDelegate). Every method has a
-/// default implementation in the extension below carrying SPEC §3's default rules, so a delegate
+/// Decisions a split leaves to its delegate (DESIGN §3, UISplitViewControllerDelegate). Every method has a
+/// default implementation in the extension below carrying DESIGN §3's default rules, so a delegate
 /// overrides only what it wants to change.
 @MainActor
 protocol SplitControllerDelegate: AnyObject {

@@ -2,7 +2,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// Tabs with a tab bar on the last row (SPEC §1: **Feeds** and **Recent**; UITabBarController), switched
+/// Tabs with a tab bar on the last row (DESIGN §1: **Feeds** and **Recent**; UITabBarController), switched
 /// with `1`/`2` or a click. Invariant: only the selected tab is a child; the others keep their state.
 @MainActor
 final class TabController: Controller {

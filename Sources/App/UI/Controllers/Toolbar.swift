@@ -2,7 +2,7 @@ import Reader
 import ScreenKit
 import TextLayout
 
-/// One toolbar entry (SPEC §1): a titled button, or a flexible space that takes the room left over.
+/// One toolbar entry (DESIGN §1): a titled button, or a flexible space that takes the room left over.
 struct ToolbarItem: Equatable, Sendable {
   enum Kind: Equatable, Sendable {
     case button(id: String, title: String)

@@ -1,7 +1,7 @@
 import Foundation
 import ScreenKit
 
-/// Opens an article's link in the user's browser (SPEC §5 `o`) without ever involving a shell: the URL
+/// Opens an article's link in the user's browser (DESIGN §5 `o`) without ever involving a shell: the URL
 /// reaches the browser as exactly one argument, so quotes, spaces, `;`, `$(…)` or a leading `-` in a
 /// feed's link are never interpreted. Only http and https URLs are opened.
 public struct BrowserLauncher: Sendable {

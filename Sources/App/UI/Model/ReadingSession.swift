@@ -111,7 +111,7 @@ public final class ReadingSession {
     return article
   }
 
-  // MARK: Next unread (SPEC §5 `n`)
+  // MARK: Next unread (DESIGN §5 `n`)
 
   /// The next unread article after `itemID` in feed `feedID`, else the first unread one of the following
   /// feeds (wrapping round to the feeds before, and to the start of the current one).
@@ -341,7 +341,7 @@ public final class ReadingSession {
     }
   }
 
-  // MARK: Browser (SPEC §5 `o`)
+  // MARK: Browser (DESIGN §5 `o`)
 
   func openInBrowser(_ link: String?) {
     guard let link else {

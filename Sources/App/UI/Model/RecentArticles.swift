@@ -1,6 +1,6 @@
 import Reader
 
-/// The Recent list (SPEC §1): newest first, deduplicated, at most `Cache.recentLimit`; the cache keeps it
+/// The Recent list (DESIGN §1): newest first, deduplicated, at most `Cache.recentLimit`; the cache keeps it
 /// across runs, written together with the read flag when an article is opened.
 @MainActor
 public final class RecentArticles {

@@ -2,15 +2,15 @@ import Foundation
 import Reader
 import ScreenKit
 
-/// Settings of the interactive UI (SPEC §2–§5 defaults); the config file's lines set them directly.
+/// Settings of the interactive UI (DESIGN §2–§5 defaults); the config file's lines set them directly.
 public struct UIConfiguration: Equatable, Sendable {
   public var layout = LayoutOption.auto
   public var preferredDisplayMode = DisplayMode.allVisible
-  /// `none` keeps the popover floating in a compact width (SPEC §4); `fullScreen` covers the screen.
+  /// `none` keeps the popover floating in a compact width (DESIGN §4); `fullScreen` covers the screen.
   public var popoverStyle = AdaptivePresentationStyle.none
   public var regularWidth = 100
   public var compactHeight = 24
-  /// The container's landscape rule needs at least this many columns (SPEC §2).
+  /// The container's landscape rule needs at least this many columns (DESIGN §2).
   public var landscapeMinWidth = 60
   public var metrics = SplitMetrics()
   public var timeZone = TimeZone.current

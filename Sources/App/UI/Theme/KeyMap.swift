@@ -68,7 +68,7 @@ public struct KeyBinding: Equatable, Sendable {
   public var summary: String
 }
 
-/// Key → Action per context (SPEC §5; newsboat's per-dialog keymaps). Controllers ask it instead of
+/// Key → Action per context (DESIGN §5; newsboat's per-dialog keymaps). Controllers ask it instead of
 /// matching keys, and the `?` overlay is generated from `bindings`, so help never drifts from behaviour.
 public struct KeyMap: Equatable, Sendable {
   public var bindings: [KeyBinding]

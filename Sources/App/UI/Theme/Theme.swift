@@ -1,7 +1,7 @@
 import ScreenKit
 
 /// The styles of the screen's elements (`color ELEMENT FG BG [ATTR…]`); controllers find it like the key
-/// map, through their parents. The defaults are the monochrome look of SPEC §1 (unread bold, selection
+/// map, through their parents. The defaults are the monochrome look of DESIGN §1 (unread bold, selection
 /// reversed).
 public struct Theme: Equatable, Sendable {
   /// The parts of the screen a `color` line can paint, by the name the config file uses.

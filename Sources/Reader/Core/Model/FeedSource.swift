@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a feed comes from, as the user typed it on the command line or in the urls file (SPEC §6): a local
+/// Where a feed comes from, as the user typed it on the command line or in the urls file (DESIGN §6): a local
 /// path, a `file://` URL or an `http(s)://` URL. Parsing it once, with a clear error, keeps every later
 /// layer (fetcher, cache keys, `dump`) free of string guessing.
 public struct FeedSource: Hashable, Sendable, CustomStringConvertible {

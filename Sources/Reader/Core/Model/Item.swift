@@ -11,7 +11,7 @@ public struct Item: Sendable, Equatable {
   public var id: String?
   public var author: String?
   public var published: Date?
-  /// The date text as found in the feed, kept when it could not be parsed (SPEC §4 shows it beside).
+  /// The date text as found in the feed, kept when it could not be parsed (DESIGN §4 shows it beside).
   public var publishedText: String?
   public var updated: Date?
   public var updatedText: String?

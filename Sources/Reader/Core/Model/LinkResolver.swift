@@ -1,6 +1,6 @@
 import Foundation
 
-/// Makes feed links absolute (SPEC §6) against the base in effect, skipping Foundation's URL parsing for
+/// Makes feed links absolute (DESIGN §6) against the base in effect, skipping Foundation's URL parsing for
 /// the common link that already has a scheme.
 enum LinkResolver {
   /// `link` trimmed and resolved against `base`; unchanged when it is absolute, there is no base, or it

@@ -1,6 +1,6 @@
 internal import CLibXML2
 
-/// Turns feed titles into the plain text SPEC §6 requires (entities decoded, markup stripped, whitespace
+/// Turns feed titles into the plain text DESIGN §6 requires (entities decoded, markup stripped, whitespace
 /// collapsed), working on UTF-8 bytes with a fast path for the common title that has nothing to do.
 public enum PlainText {
   /// How a title's text is meant to be read.

@@ -20,7 +20,7 @@ public final class Cache: Sendable {
   /// `setIgnoreRules`: what every read of this instance leaves out.
   let ignoring = Mutex(Ignoring())
 
-  /// The Recent list's length (SPEC §1).
+  /// The Recent list's length (DESIGN §1).
   public static let recentLimit = 20
 
   /// Opens (creating the file and its folder if needed) and migrates the cache at `path`. With

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A feed as the feed list shows it (SPEC §1): where it comes from, its title, the
+/// A feed as the feed list shows it (DESIGN §1): where it comes from, its title, the
 /// validators for the next conditional GET, the last fetch and its error, and the unread / total counts.
 public struct CachedFeed: Sendable, Equatable, Identifiable {
   public var id: Int64

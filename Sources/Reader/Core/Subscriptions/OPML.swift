@@ -1,7 +1,7 @@
 internal import CLibXML2
 import Foundation
 
-/// OPML subscription lists (`splitfeed import` / `export`, SPEC §6). Reading uses libxml2's pull reader
+/// OPML subscription lists (`splitfeed import` / `export`, DESIGN §6). Reading uses libxml2's pull reader
 /// (the same libxml2 as the feeds, strict XML, no network, no external entities): Foundation's
 /// `XMLParser` crashed on malformed files the fuzzer made. Folders (outlines without `xmlUrl`) become
 /// tags of the feeds inside them.
