@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 import TestServers
 import Testing
 
@@ -125,6 +126,26 @@ struct HostileFilesEndToEndTests {
     #expect(result.status == 1, "the missing feed fails")
     #expect(result.stdout.hasPrefix("Reloaded 3 feeds"), "\(result.stdout)")
     Self.expectInert(result.stdout + result.stderr, "reload")
+  }
+
+  @Test("an ignore-article regex that backtracks forever: reload ends within its bound and says so once")
+  func catastrophicRegex() throws {
+    let folder = try RunFolder("hostile-regex")
+    defer { try? FileManager.default.removeItem(at: folder.root) }
+    try FileManager.default.createDirectory(at: folder.root.appendingPathComponent("www"), withIntermediateDirectories: true)
+    // (a+)+$ against 30 a's and a "!": some 20 s of backtracking per title without a budget.
+    let hostile = String(repeating: "a", count: 30) + "!"
+    try folder.writeFeed("evil.xml", title: "Evil", items: (0..<20).map { "\(hostile)\($0 % 10)" } + ["aaa"])
+    // The rule as the reader leaves it in the cache, for every writer to follow (a cron reload here).
+    try Cache(path: folder.cacheFile).setIgnoreRules([IgnoreRule(feedURL: nil, expression: try FilterExpression(parsing: "title =~ \"(a+)+$\""))])
+    let feed = folder.root.appendingPathComponent("www/evil.xml").path
+    let start = Date()
+    let result = try DumpCommandTests.run(["reload", feed, "--config-dir", folder.configDir, "--cache", folder.cacheFile])
+    let seconds = Date().timeIntervalSince(start)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(seconds < 15, "reload took \(seconds) s")
+    let slow = result.stderr.split(separator: "\n").filter { $0.contains("took too long") }
+    #expect(slow == ["splitfeed: the regular expression \"(a+)+$\" took too long on 20 articles (over 10 ms each); taken as not matching them"], "\(result.stderr)")
   }
 
   @Test("12 subscribe at once keep all 12 lines; 6 unsubscribe at once remove exactly theirs")

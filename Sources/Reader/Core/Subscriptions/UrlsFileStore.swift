@@ -62,21 +62,16 @@ public struct UrlsFileStore: Sendable {
   public func edit(_ change: ([UInt8]) throws -> [UInt8]?) throws { try Self.edit(path: path, change) }
 
   /// Reads `path`, runs `change` on its bytes and writes what it returned atomically, holding an
-  /// exclusive `flock` on a lock file beside `path` (its name and ".lock") throughout. A read before the lock would let two editors each
+  /// exclusive `flock` on a hidden lock file beside `path` (`.urls.lock`) throughout. A read before the lock would let two editors each
   /// write the file they read, and the second rename would drop the first one's line; a lock on the file
   /// itself would be lost with the inode the rename replaces, hence the separate lock file, which stays.
   public static func edit(path: String, _ change: ([UInt8]) throws -> [UInt8]?) throws {
     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-    let lockPath = target + ".lock"
-    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { throw failure("create the lock file", path: lockPath) }
-    defer { close(fd) }
-    while flock(fd, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw failure("lock", path: lockPath) }
+    let lockPath = (target as NSString).deletingLastPathComponent + "/." + (target as NSString).lastPathComponent + ".lock"
+    try FileDescriptor.withLock(lockPath, failure: { errno = $0; return failure("lock", path: lockPath) }) {
+      let bytes = try UrlsFileStore(path: path, directory: "").bytes()
+      if let changed = try change(bytes), changed != bytes { try write(changed, to: path) }
     }
-    defer { flock(fd, LOCK_UN) }
-    let bytes = try UrlsFileStore(path: path, directory: "").bytes()
-    if let changed = try change(bytes), changed != bytes { try write(changed, to: path) }
   }
 
   /// Writes `text` to `path` atomically (see the type's comment).
