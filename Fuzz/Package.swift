@@ -42,6 +42,12 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
       linkerSettings: lld
     ),
+    // FilterExpression(parsing:) and its SQL, prepared against the cache's schema; query: lines of the urls file.
+    .executableTarget(
+      name: "FuzzFilter",
+      dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
+      linkerSettings: lld
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

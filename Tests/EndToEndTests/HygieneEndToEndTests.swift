@@ -99,7 +99,7 @@ struct HygieneEndToEndTests {
     try write("\(a)\n\(b)\n", to: "urls")
     try write("notify-program \"\(try notifyScript(log))\"\n", to: "config")
     #expect(try reload().status == 0)
-    #expect(try String(contentsOf: log, encoding: .utf8) == "5\nAlpha $(touch pwned); x\nBeta\n")
+    #expect(try String(contentsOf: log, encoding: .utf8) == "--\n5\nAlpha $(touch pwned); x\nBeta\n")
     #expect(!FileManager.default.fileExists(atPath: configDir + "/pwned"))
     try FileManager.default.removeItem(at: log)
     #expect(try reload().status == 0)
@@ -125,7 +125,7 @@ struct HygieneEndToEndTests {
     try tmux.waitFor(text: "a story 1")
     let deadline = Date().addingTimeInterval(10)
     while !FileManager.default.fileExists(atPath: log.path), Date() < deadline { usleep(50_000) }
-    #expect((try? String(contentsOf: log, encoding: .utf8)) == "2\nAlpha\n")
+    #expect((try? String(contentsOf: log, encoding: .utf8)) == "--\n2\nAlpha\n")
     #expect(!(try tmux.screen()).joined().contains("notify-program"), "the program's output never reaches the screen")
     try tmux.send(keys: "q")
     #expect(try tmux.waitForExit().status == 0)

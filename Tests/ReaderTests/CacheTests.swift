@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GRDB
 import Testing
 
@@ -40,6 +41,20 @@ struct CacheTests {
     feed = try #require(try cache.feed(id: feedID))
     #expect(feed.offeredFeeds == [])
     #expect(feed.lastError == nil)
+  }
+
+  @Test("8 first opens of one new cache at once all succeed (the migrations run once, under a lock)")
+  func concurrentFirstOpens() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-race-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for round in 0..<5 {
+      let path = folder.appendingPathComponent("cache-\(round).db").path
+      let failures = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 8) { _ in
+        do { _ = try Cache(path: path) } catch { failures.withLock { $0.append("\(error)") } }
+      }
+      #expect(failures.withLock { $0 } == [], "round \(round)")
+    }
   }
 
   @Test func freshFileIsMigratedInWALModeAndReopens() throws {

@@ -68,6 +68,27 @@ struct QueryLanguageTests {
     #expect(throws: QueryError(position: position, message: message), "\(text)") { try FilterExpression(parsing: text) }
   }
 
+  @Test("depth and size are bounded: a hostile expression is an error, not a stack overflow")
+  func depthAndSizeAreBounded() throws {
+    let nested = String(repeating: "(", count: 100_000) + "unread" + String(repeating: ")", count: 100_000)
+    #expect(throws: QueryError(position: 64, message: "more than 64 nested parentheses or \"not\"s at 64")) {
+      try FilterExpression(parsing: nested)
+    }
+    #expect(throws: QueryError.self) { try FilterExpression(parsing: String(repeating: "not ", count: 100_000) + "unread") }
+    let terms = (0..<200_000).map { "title = \"t\($0)\"" }.joined(separator: " or ")
+    do {
+      _ = try FilterExpression(parsing: terms)
+      Issue.record("200,000 terms parsed")
+    } catch {
+      #expect(error.message.hasPrefix("more than 256 comparisons at "), "\(error)")
+    }
+    // Up to the bounds, it parses and compiles.
+    let deepest = String(repeating: "(", count: 64) + "unread" + String(repeating: ")", count: 64)
+    #expect(try FilterExpression(parsing: deepest).condition(now: Self.now).sql == "i.read = 0")
+    let most = (0..<256).map { "title = \"t\($0)\"" }.joined(separator: " or ")
+    #expect(try FilterExpression(parsing: most).condition(now: Self.now).arguments.isEmpty == false)
+  }
+
   static let now = Date(timeIntervalSince1970: 1_000_000)
 
   static let sql: [(String, String, [DatabaseValue])] = [

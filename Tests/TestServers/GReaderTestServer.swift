@@ -49,6 +49,13 @@ public final class GReaderTestServer: @unchecked Sendable {
   public var loginCount: Int { lock.withLock { logins } }
   public func stop() { server.stop() }
 
+  /// What `subscription/quickadd` answers for the next subscriptions: the stream id (after `feed/`) and
+  /// the title the server gives the feed (the address when nil).
+  public func answerSubscribe(streamID: String, title: String) {
+    lock.withLock { subscribeAnswer = (streamID, title) }
+  }
+  private var subscribeAnswer: (streamID: String, title: String)?
+
   public func addFeed(_ id: String, title: String, label: String) {
     lock.withLock { feeds.append((id, title, label)) }
   }
@@ -154,6 +161,18 @@ public final class GReaderTestServer: @unchecked Sendable {
         articles[index].read = true
       }
       return .init("OK")
+    case "/reader/api/0/subscription/quickadd":
+      let url = value("quickadd") ?? ""
+      let id = "feed/" + (subscribeAnswer?.streamID ?? url)
+      let title = subscribeAnswer?.title ?? url
+      feeds.append((id, title, ""))
+      return json(["numResults": 1, "query": url, "streamId": id, "streamName": title])
+    case "/reader/api/0/subscription/edit":
+      guard value("T") == "action-token" else { return .init(status: 401, "Unauthorized!") }
+      if value("ac") == "unsubscribe" { feeds.removeAll { $0.id == value("s") } }
+      return .init("OK")
+    case _ where path.hasPrefix("/reader/api/0/stream/contents/feed/"):
+      return json(["items": [] as [Any]])
     default:
       return .init(status: 400, "Bad Request!")
     }

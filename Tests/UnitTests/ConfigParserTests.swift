@@ -77,6 +77,18 @@ struct ConfigParserTests {
     #expect(config == Config())  // the bad line changed nothing
   }
 
+  @Test("an ignore-article expression past the parser's bounds is one short problem naming its line")
+  func hostileIgnoreExpressions() {
+    let nested = String(repeating: "(", count: 100_000) + "unread" + String(repeating: ")", count: 100_000)
+    let terms = (0..<200_000).map { "title = \\\"t\($0)\\\"" }.joined(separator: " or ")
+    let (config, problems) = ConfigParser.parse("ignore-article * \"\(nested)\"\nignore-article * \"\(terms)\"\nreload-threads 2\n")
+    #expect(problems.map(\.line) == [1, 2])
+    #expect(problems[0].description.hasPrefix("config line 1: ignore-article: more than 64 nested parentheses"))
+    #expect(problems[1].description.hasPrefix("config line 2: ignore-article: more than 256 comparisons"))
+    #expect(problems.allSatisfy { $0.description.count < 300 }, "the expression is not quoted whole")
+    #expect(config.reloadThreads == 2 && config.ui.ignoreRules.isEmpty)
+  }
+
   @Test func problemsCarryLineNumbersAndTheRestLoads() {
     let (config, problems) = ConfigParser.parse("reload-threads 2\n\n# x\nbogus\nlayout split\n")
     #expect(problems.map(\.line) == [4])
@@ -142,7 +154,7 @@ struct ConfigParserTests {
     var info = stat()
     stat(target, &info)
     #expect(info.st_mode & 0o777 == 0o640)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path) == ["urls"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dotfiles.path).sorted() == [".urls.lock", "urls"], "only the lock, kept")
     #expect(throws: UrlsFileStore.Failure.self) { try store.replaceAddress(of: "https://absent.example/", with: "x") }
   }
 }

@@ -35,11 +35,15 @@ import Testing
     #expect(plan.notTaken.contains { $0.hasPrefix("notify-program:") })
   }
 
-  @Test func theProgramGetsTheCountAndTitlesAsArguments() throws {
+  @Test func theProgramGetsTheCountAndTitlesAsArgumentsAfterTheEndOfOptions() throws {
     let program = try #require(NotifyProgram(setting: "notify --urgent"))
     #expect(
       program.arguments(count: 3, feedTitles: ["A; rm -rf /", "$(B)"])
-        == ["notify", "--urgent", "3", "A; rm -rf /", "$(B)"])
+        == ["notify", "--urgent", "--", "3", "A; rm -rf /", "$(B)"])
+    // Titles shaped as options stay after "--"; control characters and line breaks fold to spaces.
+    #expect(
+      program.arguments(count: 2, feedTitles: ["--icon=/tmp/x", "-w", "A\u{1B}]0;owned\u{07}\nB"])
+        == ["notify", "--urgent", "--", "2", "--icon=/tmp/x", "-w", "A ]0;owned B"])
     #expect(NotifyProgram(setting: "  ") == nil)
   }
 
@@ -55,7 +59,7 @@ import Testing
       """.write(to: script, atomically: true, encoding: .utf8)
     let program = try #require(NotifyProgram(setting: "/bin/sh \(script.path)"))
     #expect(program.run(count: 2, feedTitles: ["Feed $(touch x)"], silenced: true) == nil)
-    #expect(try String(contentsOf: log, encoding: .utf8) == "2\nFeed $(touch x)\n")
+    #expect(try String(contentsOf: log, encoding: .utf8) == "--\n2\nFeed $(touch x)\n")
     let missing = try #require(NotifyProgram(setting: "/nonexistent/notify"))
     let failure = try #require(missing.run(count: 1, feedTitles: [], silenced: true))
     #expect(failure.hasPrefix("notify-program: Could not start /nonexistent/notify"))

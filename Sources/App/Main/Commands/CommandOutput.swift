@@ -13,17 +13,25 @@ enum CommandOutput {
   static func warn(_ message: String) { errorLine("splitfeed: " + message) }
 
   /// Writes `text` and a newline to stderr, each line sanitized (see `warn`).
-  static func errorLine(_ text: String) {
-    let safe = text.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.sanitized)
-      .joined(separator: "\n")
-    writeError(safe + "\n")
-  }
+  static func errorLine(_ text: String) { writeError(neutralized(text) + "\n") }
 
-  /// Writes `text` to stdout as it is. A closed pipe (`| head`) ends the program quietly, as SIGPIPE
+  /// Writes `text` to stdout, each line sanitized as stderr's are: a summary names feed titles, stream
+  /// ids and paths, and a title holding OSC 52 would otherwise set the terminal's clipboard. Every
+  /// command's report goes through here. A closed pipe (`| head`) ends the program quietly, as SIGPIPE
   /// ends other tools; any other failure is said in one line on stderr and the program exits 1.
-  static func out(_ text: String) {
+  static func out(_ text: String) { document(neutralized(text)) }
+
+  /// Writes a document whose format already escapes every control (dump's JSON, export's OPML) to
+  /// stdout as it is, failing as `out` does: sanitizing it would change the data.
+  static func document(_ text: String) {
     guard let error = FileDescriptor.writeAll(STDOUT_FILENO, Array(text.utf8)) else { return }
     stdoutFailed(errno: error)
+  }
+
+  /// `text` with each line neutralized (`TerminalText.sanitized`, the rule `Surface.put` draws by); the
+  /// line breaks are kept.
+  static func neutralized(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.sanitized).joined(separator: "\n")
   }
 
   static var stderrIsTTY: Bool { isatty(2) == 1 }

@@ -26,7 +26,7 @@ struct DumpCommand: ParsableCommand {
       CommandOutput.warn(outcome.error ?? "failed")
       throw ExitCode.failure
     }
-    CommandOutput.out(json)
+    CommandOutput.document(json)
   }
 
   /// What `dump` prints: the JSON on success, else the one-line error; warnings either way.

@@ -27,7 +27,7 @@ struct ExportCommand: ParsableCommand {
         CommandOutput.warn("warning: titles unavailable: \(error)")
       }
     }
-    CommandOutput.out(Self.render(subscriptions: library.subscriptions, cached: cached))
+    CommandOutput.document(Self.render(subscriptions: library.subscriptions, cached: cached))
   }
 
   /// The urls file's feeds with cached titles; with no urls file, every cached feed.

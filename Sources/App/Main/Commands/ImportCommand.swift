@@ -35,8 +35,7 @@ struct ImportCommand: ParsableCommand {
       do {
         try FileManager.default.createDirectory(atPath: library.paths.configDirectory, withIntermediateDirectories: true)
         let store = UrlsFileStore(paths: library.paths)
-        let new = UrlsFile.appending(plan.added.map { ($0.url, $0.tags) }, to: try store.bytes())
-        try UrlsFileStore.write(new, to: store.path)
+        try store.edit { bytes in UrlsFile.appending(plan.added.map { ($0.url, $0.tags) }, to: bytes) }
       } catch let error as UrlsFileStore.Failure {
         CommandOutput.warn("\(error) Nothing was imported.")
         throw ExitCode.failure

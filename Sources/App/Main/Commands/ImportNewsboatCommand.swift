@@ -45,20 +45,29 @@ struct ImportNewsboatCommand: ParsableCommand {
     let config: NewsboatConfigPlan
     do {
       try FileManager.default.createDirectory(atPath: library.paths.configDirectory, withIntermediateDirectories: true)
+      // Each file is read, planned against and appended to under its lock (`UrlsFileStore.edit`).
       let store = UrlsFileStore(paths: library.paths)
-      let existingUrls = try store.read()
-      urls = NewsboatUrlsPlan(
-        newsboat: urlsText, existing: existingUrls,
-        newsboatFolder: (newsboat.urlsFile as NSString).deletingLastPathComponent,
-        configDirectory: library.paths.configDirectory)
-      if !urls.lines.isEmpty { try UrlsFileStore.write(Self.appending(urls.lines, to: existingUrls), to: store.path) }
-      let newsboatConfig = (try? String(contentsOfFile: newsboat.configFile, encoding: .utf8)) ?? ""
-      let existingConfig = (try? String(contentsOfFile: library.paths.configFile, encoding: .utf8)) ?? ""
-      config = NewsboatConfigPlan(newsboat: newsboatConfig, existing: existingConfig)
-      if !config.lines.isEmpty {
-        let lines = ["# from newsboat (splitfeed import-newsboat)"] + config.lines
-        try UrlsFileStore.write(Self.appending(lines, to: existingConfig), to: library.paths.configFile)
+      var urlsPlan: NewsboatUrlsPlan?
+      try store.edit { bytes in
+        let existing = try store.text(of: bytes)
+        let plan = NewsboatUrlsPlan(
+          newsboat: urlsText, existing: existing,
+          newsboatFolder: (newsboat.urlsFile as NSString).deletingLastPathComponent,
+          configDirectory: library.paths.configDirectory)
+        urlsPlan = plan
+        return plan.lines.isEmpty ? nil : Array(Self.appending(plan.lines, to: existing).utf8)
       }
+      let newsboatConfig = (try? String(contentsOfFile: newsboat.configFile, encoding: .utf8)) ?? ""
+      var configPlan: NewsboatConfigPlan?
+      try UrlsFileStore.edit(path: library.paths.configFile) { bytes in
+        let existing = try UrlsFileStore(path: library.paths.configFile, directory: "").text(of: bytes)
+        let plan = NewsboatConfigPlan(newsboat: newsboatConfig, existing: existing)
+        configPlan = plan
+        guard !plan.lines.isEmpty else { return nil }
+        return Array(Self.appending(["# from newsboat (splitfeed import-newsboat)"] + plan.lines, to: existing).utf8)
+      }
+      guard let urlsPlan, let configPlan else { return }
+      (urls, config) = (urlsPlan, configPlan)
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
@@ -70,7 +79,9 @@ struct ImportNewsboatCommand: ParsableCommand {
       CommandOutput.warn("the articles were not imported: \(error)")
       throw ExitCode.failure
     }
-    print(Self.report(newsboat: newsboat, urlsFile: library.paths.urlsFile, urls: urls, config: config, articles: articles, notes: notes))
+    CommandOutput.out(
+      Self.report(newsboat: newsboat, urlsFile: library.paths.urlsFile, urls: urls, config: config, articles: articles, notes: notes)
+        + "\n")
   }
 
   struct ArticleCounts {
@@ -79,6 +90,9 @@ struct ImportNewsboatCommand: ParsableCommand {
     var starred = 0
     var otherFeeds = 0
     var deleted = 0
+    /// Rows of newsboat's cache that could not be read, and rows read with a value taken as its default.
+    var skipped = 0
+    var defaulted = 0
   }
 
   /// Fetches the feeds (so newsboat's articles meet the ones the feeds carry now, keyed the way a reload
@@ -107,6 +121,8 @@ struct ImportNewsboatCommand: ParsableCommand {
     var keys: [String: String] = [:]
     var counts = ArticleCounts()
     counts.deleted = cached.deletedCount
+    counts.skipped = cached.skippedCount
+    counts.defaulted = cached.defaultedCount
     for entry in cached.articles {
       let key = keys[entry.feedURL] ?? (try? FeedSource(parsing: entry.feedURL, currentDirectory: folder).url.absoluteString) ?? entry.feedURL
       keys[entry.feedURL] = key
@@ -154,6 +170,12 @@ struct ImportNewsboatCommand: ParsableCommand {
     }
     if articles.otherFeeds > 0 { left.append("  not taken: \(plural(articles.otherFeeds, "article")) of feeds no longer in newsboat's urls file") }
     if articles.deleted > 0 { left.append("  not taken: \(plural(articles.deleted, "article")) deleted in newsboat") }
+    if articles.skipped > 0 {
+      left.append("  not taken: \(plural(articles.skipped, "article")) whose feed address or guid could not be read in cache.db")
+    }
+    if articles.defaulted > 0 {
+      left.append("  note: \(plural(articles.defaulted, "article")) of cache.db had a date, read mark or text of a type newsboat does not write; taken as no date, unread or no text")
+    }
     left += urls.problems.map { "  not taken: " + $0 }
     left += notes.map { "  note: " + $0 }
     return (out + left).joined(separator: "\n")

@@ -14,7 +14,7 @@ struct ManualSectionsCommand: ParsableCommand {
   )
 
   func run() {
-    print(Self.render(), terminator: "")
+    CommandOutput.document(Self.render())
   }
 
   static func render() -> String {

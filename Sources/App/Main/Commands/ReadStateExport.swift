@@ -14,12 +14,18 @@ enum ReadStateExport {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
     }
+    // newsboat reads the file a line at a time: a guid holding a line break would be two guids, the
+    // second naming any article of any feed. Such guids are left out, and counted.
+    let kept = guids.filter { !$0.contains(where: \.isNewline) }
     do {
-      try (guids.map { $0 + "\n" }.joined()).write(toFile: file, atomically: true, encoding: .utf8)
+      try (kept.map { $0 + "\n" }.joined()).write(toFile: file, atomically: true, encoding: .utf8)
     } catch {
       CommandOutput.warn("Could not write \(file): \(error.localizedDescription)")
       throw ExitCode.failure
     }
-    print("Wrote the guids of \(guids.count) read article\(guids.count == 1 ? "" : "s") to \(file).")
+    var report = "Wrote the guids of \(kept.count) read article\(kept.count == 1 ? "" : "s") to \(file)."
+    let skipped = guids.count - kept.count
+    if skipped > 0 { report += " Left out \(skipped) guid\(skipped == 1 ? "" : "s") holding a line break." }
+    CommandOutput.out(report + "\n")
   }
 }

@@ -52,8 +52,18 @@ struct ReloadCommand: ParsableCommand {
     CommandOutput.out(report.summary + "\n")
     if let line = report.removedLine { CommandOutput.out(line + "\n") }
     if let problem = report.pruneError { CommandOutput.warn(problem) }
+    Self.reportSlowPatterns()
     notify(report, program: library.config.ui.notifyProgram, cache: cache)
     if report.failed > 0 { throw ExitCode.failure }
+  }
+
+  /// One line per `=~` pattern whose matches ran over their budget in this run (`FilterRegex.matches`).
+  static func reportSlowPatterns() {
+    for slow in FilterRegex.takeOverBudget() {
+      let articles = "\(slow.count) article\(slow.count == 1 ? "" : "s")"
+      CommandOutput.warn(
+        "the regular expression \"\(slow.pattern)\" took too long on \(articles) (over 10 ms each); taken as not matching them")
+    }
   }
 
   /// The reload of a synced run: the sync's line on stdout (its failure on stderr), then the local

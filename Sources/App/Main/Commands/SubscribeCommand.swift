@@ -33,15 +33,21 @@ struct SubscribeCommand: ParsableCommand {
       return
     }
     let store = UrlsFileStore(paths: library.paths)
-    if let entry = library.subscriptions.first(where: { $0.url == key }) {
-      CommandOutput.out("\(address) is already in \(store.path) (line \(entry.line)); nothing was changed.\n")
-      return
-    }
+    // Looked up in the file as read under its lock, not in the library read at start: another
+    // `subscribe` may have added it since.
+    var listedAt: Int?
     do {
-      try UrlsFileStore.write(UrlsFile.appending([(key, tags)], to: try store.bytes()), to: store.path)
+      try store.edit { bytes in
+        listedAt = FeedAddress.line(of: key, in: bytes, store: store)
+        return listedAt == nil ? UrlsFile.appending([(key, tags)], to: bytes) : nil
+      }
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
+    }
+    if let listedAt {
+      CommandOutput.out("\(address) is already in \(store.path) (line \(listedAt)); nothing was changed.\n")
+      return
     }
     CommandOutput.out("Added \(key) to \(store.path); splitfeed reload fetches it.\n")
   }
@@ -75,18 +81,24 @@ struct UnsubscribeCommand: ParsableCommand {
       return
     }
     let store = UrlsFileStore(paths: library.paths)
-    guard let entry = library.subscriptions.first(where: { $0.url == key }) else {
-      let where_ = library.config.sync.isOn ? "on the sync server nor in \(store.path)" : "in \(store.path)"
-      CommandOutput.warn("\(address) is not a feed \(where_); nothing was changed.")
-      throw ExitCode.failure
-    }
+    // The line is found in the file as read under its lock: a number read earlier may name another
+    // feed's line by now.
+    var removedLine: Int?
     do {
-      try UrlsFileStore.write(UrlsFile.removingLine(entry.line, from: try store.bytes()), to: store.path)
+      try store.edit { bytes in
+        removedLine = FeedAddress.line(of: key, in: bytes, store: store)
+        return removedLine.map { UrlsFile.removingLine($0, from: bytes) }
+      }
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
     }
-    CommandOutput.out("Removed \(key) from \(store.path) (line \(entry.line)).\n")
+    guard let removedLine else {
+      let where_ = library.config.sync.isOn ? "on the sync server nor in \(store.path)" : "in \(store.path)"
+      CommandOutput.warn("\(address) is not a feed \(where_); nothing was changed.")
+      throw ExitCode.failure
+    }
+    CommandOutput.out("Removed \(key) from \(store.path) (line \(removedLine)).\n")
   }
 }
 
@@ -99,6 +111,11 @@ enum FeedAddress {
     } catch {
       throw ValidationError("\(error)")
     }
+  }
+
+  /// The line of the urls file's `bytes` that holds feed `key`, if one does.
+  static func line(of key: String, in bytes: [UInt8], store: UrlsFileStore) -> Int? {
+    UrlsFile.parse(bytes: bytes, currentDirectory: store.directory).entries.first { $0.url == key }?.line
   }
 
   /// The feed of the cache that the server keeps under `key`.

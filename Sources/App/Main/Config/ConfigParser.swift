@@ -207,7 +207,9 @@ enum ConfigParser {
     do {
       config.ui.ignoreRules.append(IgnoreRule(feedURL: feed, expression: try FilterExpression(parsing: values[1])))
     } catch {
-      return "ignore-article: \(error.message) in \"\(values[1])\""
+      // Quoted in full up to a screen's width: the message is one line on every command's stderr.
+      let shown = values[1].count > 80 ? values[1].prefix(80) + "…" : values[1]
+      return "ignore-article: \(error.message) in \"\(shown)\""
     }
     return nil
   }

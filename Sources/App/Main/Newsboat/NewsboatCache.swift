@@ -20,6 +20,12 @@ struct NewsboatCache {
   var articles: [Article]
   /// Articles the user deleted in newsboat; they stay behind.
   var deletedCount: Int
+  /// Rows left out because their feed address or guid could not be read (a blob that is not UTF-8, a
+  /// NULL or a number where newsboat writes text): the file was written by something else, or damaged.
+  var skippedCount = 0
+  /// Rows kept with some value read as its default (no date, unread, no title) because it was of a type
+  /// newsboat does not write (text in `pubDate` or `unread`, a date out of range, a title not UTF-8).
+  var defaultedCount = 0
 
   static func read(path: String) throws -> NewsboatCache {
     guard FileManager.default.fileExists(atPath: path) else {
@@ -37,14 +43,30 @@ struct NewsboatCache {
         guard needed.isSubset(of: columns) else {
           throw Failure(description: "\(path) is not a newsboat cache (rss_item lacks \(needed.subtracting(columns).sorted()))")
         }
-        let deleted = try Int.fetchOne(db, sql: "SELECT count(*) FROM rss_item WHERE deleted != 0") ?? 0
-        let rows = try Row.fetchAll(
+        let enclosure = columns.isSuperset(of: ["enclosure_url", "enclosure_type"]) ? "enclosure_url, enclosure_type" : "NULL, NULL"
+        // Every value is taken as its SQLite storage class says, never converted by GRDB's typed
+        // subscripts, which trap on a value they cannot convert (text in an integer column, say).
+        let rows = try Row.fetchCursor(
           db,
           sql: """
-            SELECT feedurl, guid, title, author, url, pubDate, content, unread, flags, enclosure_url, enclosure_type
-            FROM rss_item WHERE deleted = 0 ORDER BY feedurl, pubDate DESC, id DESC
+            SELECT feedurl, guid, title, author, url, pubDate, content, unread, flags, \(enclosure), deleted
+            FROM rss_item ORDER BY feedurl, pubDate DESC, id DESC
             """)
-        return NewsboatCache(articles: rows.map(article), deletedCount: deleted)
+        var cache = NewsboatCache(articles: [], deletedCount: 0)
+        while let row = try rows.next() {
+          var values = StoredValues(row)
+          if let deleted = values.integer(10), deleted != 0 {
+            cache.deletedCount += 1
+            continue
+          }
+          guard let article = article(&values) else {
+            cache.skippedCount += 1
+            continue
+          }
+          if values.defaulted { cache.defaultedCount += 1 }
+          cache.articles.append(article)
+        }
+        return cache
       }
     } catch let failure as Failure {
       throw failure
@@ -53,23 +75,81 @@ struct NewsboatCache {
     }
   }
 
-  private static func article(_ row: Row) -> Article {
-    let text = { (index: Int) -> String? in (row[index] as String?).flatMap { $0.isEmpty ? nil : $0 } }
-    let published = (row[5] as Int64?).flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0)) : nil }
-    let enclosures = text(9).map { [Enclosure(url: $0, type: text(10))] } ?? []
+  /// The article of a row; nil when its feed address or its guid cannot be read.
+  private static func article(_ row: inout StoredValues) -> Article? {
+    guard let feedURL = row.key(0), row.readable(1) else { return nil }
+    let text = { (values: inout StoredValues, index: Int) -> String? in values.text(index).flatMap { $0.isEmpty ? nil : $0 } }
+    let published = row.integer(5).flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0)) : nil }
+    let enclosures = text(&row, 9).map { [Enclosure(url: $0, type: text(&row, 10))] } ?? []
     var item = Item(
-      title: row[2] ?? "", link: text(4), id: text(1), author: text(3), published: published, content: text(6),
-      enclosures: enclosures)
+      title: row.text(2) ?? "", link: text(&row, 4), id: text(&row, 1), author: text(&row, 3), published: published,
+      content: text(&row, 6), enclosures: enclosures)
     // newsboat 2.21 gives an item without a guid its link followed by its pubDate text as the guid: such
     // an item is stored as a reload stores it (no guid, keyed by its link), its date text recovered.
     if let guid = item.id, let link = item.link, guid.count > link.count, guid.hasPrefix(link) {
       item.id = nil
       item.publishedText = String(guid.dropFirst(link.count))
     }
-    let flags = Cache.normalizedFlags(row[8] ?? "")
-    let unread: Int64 = row[7] ?? 1
+    let flags = Cache.normalizedFlags(row.text(8) ?? "")
+    let unread = row.integer(7) ?? 1
     return Article(
-      feedURL: row[0] ?? "",
+      feedURL: feedURL,
       article: Cache.MergedArticle(item: item, isRead: unread == 0, isStarred: !flags.isEmpty, flags: flags))
+  }
+}
+
+/// A row's values read by their storage class, each to what newsboat would have written there or to
+/// nothing; `defaulted` records that a value was present but not usable.
+private struct StoredValues {
+  let row: Row
+  var defaulted = false
+
+  init(_ row: Row) { self.row = row }
+
+  /// Text: a string, a blob that is UTF-8, or a number written out; nil for NULL. A blob that is not
+  /// UTF-8 is nil and counts as defaulted.
+  mutating func text(_ index: Int) -> String? {
+    switch (row[index] as DatabaseValue).storage {
+    case .null: return nil
+    case .string(let string): return string
+    case .int64(let number): return String(number)
+    case .double(let number): return String(number)
+    case .blob(let data):
+      guard let string = String(validating: data, as: UTF8.self) else {
+        defaulted = true
+        return nil
+      }
+      return string
+    }
+  }
+
+  /// A whole number: an integer, a real with an exact integer value in range, or text holding one; nil
+  /// (and defaulted, unless NULL) for anything else.
+  mutating func integer(_ index: Int) -> Int64? {
+    let number: Int64?
+    switch (row[index] as DatabaseValue).storage {
+    case .null: return nil
+    case .int64(let value): number = value
+    case .double(let value): number = value.isFinite ? Int64(exactly: value.rounded(.towardZero)) : nil
+    case .string(let value): number = Int64(value.trimmingCharacters(in: .whitespaces))
+    case .blob: number = nil
+    }
+    if number == nil { defaulted = true }
+    return number
+  }
+
+  /// A value that identifies the row (feed address): text that is not empty, else nil.
+  func key(_ index: Int) -> String? {
+    switch (row[index] as DatabaseValue).storage {
+    case .string(let string): return string.isEmpty ? nil : string
+    case .blob(let data): return String(validating: data, as: UTF8.self).flatMap { $0.isEmpty ? nil : $0 }
+    default: return nil
+    }
+  }
+
+  /// Whether the value is NULL or readable as text (a guid that is a blob not UTF-8 is not).
+  func readable(_ index: Int) -> Bool {
+    if case .blob(let data) = (row[index] as DatabaseValue).storage { return String(validating: data, as: UTF8.self) != nil }
+    return true
   }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Reader
 
 /// The `notify-program` setting: run after a reload that brought new articles, with the count and the
-/// titles of the feeds that gained them as its arguments (`prog 5 "Feed A" "Feed B"`), never through a
-/// shell; the program is spawned like the browser (`BrowserLauncher.run`).
+/// titles of the feeds that gained them as its arguments after `--` (`prog -- 5 "Feed A" "Feed B"`),
+/// never through a shell; the program is spawned like the browser (`BrowserLauncher.run`).
 public struct NotifyProgram: Sendable, Equatable {
   /// The setting's words: the program, then arguments given before the count.
   public var command: [String]
@@ -14,9 +15,12 @@ public struct NotifyProgram: Sendable, Equatable {
     command = words
   }
 
-  /// The argument vector for `count` new articles in `feedTitles`. Pure, for tests.
+  /// The argument vector for `count` new articles in `feedTitles`: the setting's words, `--`, the count
+  /// and the titles. Titles are the feeds' words: after `--` a title such as `--icon=/x` or `-w` cannot
+  /// be read as an option (GNU getopt reads options after operands too), and each is folded onto one
+  /// line without control characters (`UrlsFile.oneLine`). Pure, for tests.
   public func arguments(count: Int, feedTitles: [String]) -> [String] {
-    command + [String(count)] + feedTitles
+    command + ["--", String(count)] + feedTitles.map(UrlsFile.oneLine)
   }
 
   /// Runs the program and waits for it (call it off the main thread); returns the failure as one sentence.

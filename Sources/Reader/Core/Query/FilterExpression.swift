@@ -53,7 +53,17 @@ indirect enum FilterNode: Sendable, Equatable {
 
 /// A recursive-descent parser over the expression's characters: `or` binds loosest, then `and`, then
 /// `not`; comparisons and parentheses are the atoms. Errors name the character offset.
+///
+/// Depth and size are bounded: the parser recurses once per `(` or `not`, and the tree it builds is
+/// walked recursively (SQL, equality, deinit), so 100,000 nested parentheses or 200,000 `or` terms in a
+/// config line would overflow the stack of every command that reads the config. An expression over a
+/// bound is an error like any other, and its line is skipped.
 struct FilterParser {
+  /// Parentheses and `not`s open at once.
+  static let maxDepth = 64
+  /// Comparisons in one expression (each also an `and`/`or` level of the tree).
+  static let maxTerms = 256
+
   enum Token: Equatable {
     case word(String)  // attribute, `and`/`or`/`not`, or a bare number
     case string(String)
@@ -65,6 +75,8 @@ struct FilterParser {
   private var index = 0
   private var token: Token = .end
   private var tokenStart = 0
+  private var depth = 0
+  private var terms = 0
 
   init(_ text: String) { chars = Array(text) }
 
@@ -96,16 +108,26 @@ struct FilterParser {
 
   private mutating func parseNot() throws(QueryError) -> FilterNode {
     if token == .word("not") || token == .op("!") {
+      try enter()
       try advance()
+      defer { depth -= 1 }
       return .not(try parseNot())
     }
     return try parseAtom()
+  }
+
+  /// One more level of nesting, refused past `maxDepth`.
+  private mutating func enter() throws(QueryError) {
+    depth += 1
+    if depth > Self.maxDepth { throw .at(tokenStart, "more than \(Self.maxDepth) nested parentheses or \"not\"s") }
   }
 
   private mutating func parseAtom() throws(QueryError) -> FilterNode {
     switch token {
     case .open:
       let open = tokenStart
+      try enter()
+      defer { depth -= 1 }
       try advance()
       if token == .close { throw .at(tokenStart, "expected an expression inside ( )") }
       let node = try parseOr()
@@ -117,6 +139,8 @@ struct FilterParser {
       return node
     case .word(let name) where !["and", "or", "not"].contains(name):
       let nameStart = tokenStart
+      terms += 1
+      if terms > Self.maxTerms { throw .at(nameStart, "more than \(Self.maxTerms) comparisons") }
       try advance()
       return try parseComparison(attribute: name, at: nameStart)
     default:

@@ -4,7 +4,7 @@ import Synchronization
 /// The regular expressions of `=~` / `!~` (NSRegularExpression syntax, case ignored, as newsboat's
 /// matcher ignores case), run inside SQLite by the `splitfeed_regexp` function. A query compiles its
 /// pattern once, not once per row: compiled patterns are kept, a few dozen at most.
-enum FilterRegex {
+public enum FilterRegex {
   private static let compiled = Mutex<[String: NSRegularExpressionBox]>([:])
   private static let keep = 64
 
@@ -27,8 +27,43 @@ enum FilterRegex {
 
   /// Whether `text` contains a match of `pattern`; false for a pattern that does not compile (the parser
   /// refuses those, so only a hand-made query meets this).
+  ///
+  /// Bounded: a pattern such as `(a+)+$` backtracks exponentially, and a hostile title made seconds of
+  /// CPU per article, before the first frame and on every reload. Only the first `maxInput` UTF-16 units
+  /// are searched, and a search still running after `budget` stops (ICU's progress callback, asked for
+  /// with `.reportProgress`) and counts as no match; the pattern is noted for `takeOverBudget`.
   static func matches(_ pattern: String, _ text: String) -> Bool {
     guard let regex = try? compile(pattern) else { return false }
-    return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    let length = min(text.utf16.count, maxInput)
+    let deadline = DispatchTime.now().uptimeNanoseconds + budgetNanoseconds
+    var found = false
+    var stopped = false
+    regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: length)) { match, _, stop in
+      if match != nil {
+        found = true
+        stop.pointee = true
+      } else if DispatchTime.now().uptimeNanoseconds > deadline {
+        stopped = true
+        stop.pointee = true
+      }
+    }
+    if stopped { overBudget.withLock { $0[pattern, default: 0] += 1 } }
+    return found
+  }
+
+  /// Characters of an article's text a pattern is matched against (UTF-16 units, 64 Ki).
+  static let maxInput = 65_536
+  /// How long one match may run: 10 ms.
+  static let budgetNanoseconds: UInt64 = 10_000_000
+
+  private static let overBudget = Mutex<[String: Int]>([:])
+
+  /// The patterns whose matches ran over the budget since the last call, and how many times each; for
+  /// the one line a run says about them.
+  public static func takeOverBudget() -> [(pattern: String, count: Int)] {
+    overBudget.withLock { found in
+      defer { found.removeAll() }
+      return found.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
   }
 }

@@ -86,7 +86,7 @@ extension Cache {
         let flags = Self.normalizedFlags((row[1] as String? ?? "") + article.flags)
         try mark.execute(arguments: [article.isRead, article.isStarred, flags, row[0] as Int64])
       }
-      try IgnoredArticles.refresh(feedIDs: [feedID], in: db)
+      try upsert.refreshIgnoredFlags()
       return summary
     }
   }

@@ -80,7 +80,7 @@ extension Cache {
     for (index, item) in feed.items.enumerated() {
       try upsert.run(feedID: feedID, key: ItemKey.of(item), item: item, index: index, now: now)
     }
-    try IgnoredArticles.refresh(feedIDs: [feedID], in: db)
+    try upsert.refreshIgnoredFlags()
     let after = try itemCount(feedID: feedID, in: db)
     return StoreSummary(newItems: after - before, itemsInDocument: feed.items.count)
   }
@@ -117,10 +117,13 @@ extension Cache {
         if let inheritedAuthor, !keysWithoutAuthor.isEmpty {
           let statement = try db.cachedStatement(
             sql: "UPDATE items SET author = ?1 WHERE feed_id = ?2 AND key = ?3 AND author IS NOT ?1")
-          for key in keysWithoutAuthor { try statement.execute(arguments: [inheritedAuthor, feedID, key]) }
+          for key in keysWithoutAuthor {
+            try statement.execute(arguments: [inheritedAuthor, feedID, key])
+            if db.changesCount > 0 { upsert.markChanged(feedID: feedID, key: key) }
+          }
         }
         try searchIndex.flush(db, inheritedAuthor: inheritedAuthor)
-        try IgnoredArticles.refresh(feedIDs: [feedID], in: db)
+        try upsert.refreshIgnoredFlags()
         try updateFeedRow(feed, feedID: feedID, validators: validators, warnings: warnings, now: now, in: db)
         let after = try itemCount(feedID: feedID, in: db)
         return StoreSummary(newItems: after - before, itemsInDocument: index)

@@ -157,7 +157,7 @@ extension Cache {
       for feedID in added.keys {
         try db.execute(sql: "UPDATE feeds SET last_fetch = ?, last_error = NULL WHERE id = ?", arguments: [now, feedID])
       }
-      try IgnoredArticles.refresh(feedIDs: Set(items.map(\.feedID)), in: db)
+      try upsert.refreshIgnoredFlags()
       return added
     }
   }

@@ -59,8 +59,14 @@ public final class Cache: Sendable {
         db = try DatabaseQueue(path: path, configuration: configuration)
       } else {
         try Self.prepareFolder(for: path)
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        try CacheSchema.migrator.migrate(pool)
+        // Opened and migrated one process at a time (a lock file beside the cache): GRDB's migrator reads
+        // which migrations ran, then runs each in its own transaction, so a cron `reload` and the reader
+        // creating a new cache together both ran the first one ("table feeds already exists").
+        let pool = try FileDescriptor.withLock(path + ".lock", failure: { CacheError.cannotOpen(path: path + ".lock", reason: String(cString: strerror($0))) }) {
+          let pool = try DatabasePool(path: path, configuration: configuration)
+          try CacheSchema.migrator.migrate(pool)
+          return pool
+        }
         // Read first: start-up does not wait for the write lock another process may hold.
         if try pool.read({ try FindingSchema.isStale($0) }) { try pool.write { try FindingSchema.reindexIfStale($0) } }
         db = pool

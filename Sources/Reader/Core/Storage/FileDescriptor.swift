@@ -14,3 +14,22 @@ public enum FileDescriptor {
     return nil
   }
 }
+
+extension FileDescriptor {
+  /// Runs `body` holding an exclusive `flock` on the file `lockPath` (created if needed, kept after):
+  /// how two processes take turns at a read-change-write of one file (the urls file) or at creating
+  /// one (the cache's schema). The lock goes with the descriptor, so a crash releases it. Returns the
+  /// `errno` of a lock file that cannot be opened or locked as a failure through `failure`.
+  public static func withLock<T>(
+    _ lockPath: String, failure: (_ errno: Int32) -> any Error, _ body: () throws -> T
+  ) throws -> T {
+    let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard fd >= 0 else { throw failure(errno) }
+    defer { close(fd) }
+    while flock(fd, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw failure(errno) }
+    }
+    defer { flock(fd, LOCK_UN) }
+    return try body()
+  }
+}

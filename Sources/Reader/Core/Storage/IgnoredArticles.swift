@@ -63,17 +63,25 @@ enum IgnoredArticles {
       arguments: matches.arguments + matches.arguments)
   }
 
-  /// Sets the flags of the articles of `feedIDs` by the rules in the file; called by every transaction
-  /// that stores articles, after its last article. One read when there are no rules.
-  static func refresh(feedIDs: some Collection<Int64>, in db: Database) throws {
-    guard !feedIDs.isEmpty, let matches = matching(try rules(in: db)) else { return }
-    let feeds = feedIDs.map { _ in "?" }.joined(separator: ", ")
-    try db.execute(
-      sql: """
-        UPDATE items AS i SET ignored = (\(matches.sql))
-        WHERE i.feed_id IN (\(feeds)) AND ignored IS NOT (\(matches.sql))
-        """,
-      arguments: matches.arguments + StatementArguments(Array(feedIDs)) + matches.arguments)
+  /// The rows of one feed a transaction inserted (ids) or changed (keys).
+  struct Written {
+    var ids: [Int64] = []
+    var keys: [String] = []
+  }
+
+  /// Sets the flags of the `written` rows by the rules in the file (`ItemUpsert.refreshIgnoredFlags`,
+  /// after a transaction's last article). Each row is tested once, and an unchanged row not at all: a
+  /// rule with `=~` may cost its whole regex budget per article. One read when there are no rules.
+  static func refresh(_ written: [Int64: Written], in db: Database) throws {
+    guard !written.isEmpty, let matches = matching(try rules(in: db)) else { return }
+    for (feedID, rows) in written where !rows.ids.isEmpty || !rows.keys.isEmpty {
+      try db.execute(
+        sql: """
+          UPDATE items AS i SET ignored = (\(matches.sql))
+          WHERE i.feed_id = ? AND (i.id IN (SELECT value FROM json_each(?)) OR i.key IN (SELECT value FROM json_each(?)))
+          """,
+        arguments: matches.arguments + [feedID, "[" + rows.ids.map(String.init).joined(separator: ",") + "]", ItemColumns.json(rows.keys) ?? "[]"])
+    }
   }
 
   /// The rules the flags follow. A rule that no longer parses is left out (the version would have been

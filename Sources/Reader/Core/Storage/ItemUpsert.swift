@@ -17,9 +17,10 @@ import GRDBSQLite
 /// in a reload (docs/DECISIONS.md, "An insert and an update instead of an upsert"). The plain insert has
 /// neither, so a new article, the common case of a first reload or sync, is written once.
 ///
-/// A transaction that stores articles through it ends with `IgnoredArticles.refresh` for their feeds,
-/// so the stored ignore flags follow what was stored.
-struct ItemUpsert {
+/// A transaction that stores articles through it ends with `refreshIgnoredFlags`, so the stored ignore
+/// flags follow what was stored: only the rows it inserted or changed are tested against the rules, once
+/// each (a rule's `=~` costs up to its regex budget per article).
+final class ItemUpsert {
   static let insertSQL = """
     INSERT INTO items (feed_id, key, guid, title, link, author, published, published_text, updated,
       updated_text, summary, content, enclosures, categories, first_seen, sort_date)
@@ -52,6 +53,8 @@ struct ItemUpsert {
   /// INSERT` trigger: a trigger gives the insert a statement journal.
   private let queueForSearch: Statement
   private let db: Database
+  /// The rows this upsert inserted (by id) or changed (by key), by feed.
+  private var written: [Int64: IgnoredArticles.Written] = [:]
 
   init(_ db: Database) throws {
     self.db = db
@@ -74,7 +77,10 @@ struct ItemUpsert {
       feedID: feedID, key: key, item: item, published: published, updated: updated, firstSeen: now,
       sortDate: published ?? updated ?? (now - Double(index) * 1e-6))
     if likelyStored {
-      if try step(update, fields) > 0 { return nil }
+      if try step(update, fields) > 0 {
+        markChanged(feedID: feedID, key: key)
+        return nil
+      }
     }
     if try isPruned(feedID: feedID, key: key) {
       try touchPruned.execute(arguments: [now, feedID, key])
@@ -83,11 +89,21 @@ struct ItemUpsert {
     if try step(insert, fields) > 0 {
       let id = db.lastInsertedRowID
       try queueForSearch.execute(arguments: [id])
+      written[feedID, default: .init()].ids.append(id)
       return id
     }
     // Stored already (and, when tried first, unchanged).
-    if !likelyStored { _ = try step(update, fields) }
+    if !likelyStored, try step(update, fields) > 0 { markChanged(feedID: feedID, key: key) }
     return nil
+  }
+
+  /// Notes that the article `key` of `feedID` was changed outside `run` (its author given after the store).
+  func markChanged(feedID: Int64, key: String) { written[feedID, default: .init()].keys.append(key) }
+
+  /// Sets the ignore flags of the rows written so far by the rules in the file.
+  func refreshIgnoredFlags() throws {
+    try IgnoredArticles.refresh(written, in: db)
+    written.removeAll()
   }
 
   /// Whether `key` of feed `feedID` was pruned; stepped like the upsert (one lookup per new article).

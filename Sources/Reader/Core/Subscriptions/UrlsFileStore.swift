@@ -4,7 +4,8 @@ import Foundation
 /// subscribes to a feed a web page advertises in the page's place. Every write replaces the
 /// file atomically — a temporary file beside it, flushed, then renamed over it — so a crash or a full
 /// disk never leaves a half-written urls file; the file keeps its permissions, and when it is a symlink
-/// (dotfiles) the file it points to is replaced, not the link.
+/// (dotfiles) the file it points to is replaced, not the link. Every edit (`edit`) reads, changes and
+/// replaces the file under an advisory lock, so two processes editing at once both keep their lines.
 public struct UrlsFileStore: Sendable {
   public struct Failure: Error, CustomStringConvertible {
     public var description: String
@@ -21,8 +22,11 @@ public struct UrlsFileStore: Sendable {
 
   /// The file's text; empty when it does not exist. Fails when a line is not UTF-8: an edit that
   /// rewrites lines must not repair (and so change) the user's other lines.
-  public func read() throws -> String {
-    guard let text = String(validating: try bytes(), as: UTF8.self) else {
+  public func read() throws -> String { try text(of: bytes()) }
+
+  /// `bytes` of this file as text; fails as `read` does.
+  public func text(of bytes: [UInt8]) throws -> String {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       throw Failure(description: "\(path) holds a line that is not UTF-8 text; save it as UTF-8 first.")
     }
     return text
@@ -41,13 +45,33 @@ public struct UrlsFileStore: Sendable {
   /// Replaces the address of feed `url` (a cache key) by `newAddress` on its line, keeping its tags and
   /// comment; returns the line number. Fails when no line holds the feed or the file cannot be written.
   public func replaceAddress(of url: String, with newAddress: String) throws -> Int {
-    let text = try read()
-    guard let replaced = UrlsFile.replacingAddress(of: url, with: newAddress, in: text, currentDirectory: directory)
-    else {
-      throw Failure(description: "\(url) is no longer in \(path); nothing was changed.")
+    var line = 0
+    try edit { bytes in
+      guard let replaced = UrlsFile.replacingAddress(of: url, with: newAddress, in: try text(of: bytes), currentDirectory: directory)
+      else {
+        throw Failure(description: "\(url) is no longer in \(path); nothing was changed.")
+      }
+      line = replaced.line
+      return Array(replaced.text.utf8)
     }
-    try Self.write(replaced.text, to: path)
-    return replaced.line
+    return line
+  }
+
+  /// Reads the file, passes its bytes to `change` and writes what it returns (nil: leave the file as it
+  /// is), all under the file's lock (`edit(path:_:)`).
+  public func edit(_ change: ([UInt8]) throws -> [UInt8]?) throws { try Self.edit(path: path, change) }
+
+  /// Reads `path`, runs `change` on its bytes and writes what it returned atomically, holding an
+  /// exclusive `flock` on a hidden lock file beside `path` (`.urls.lock`) throughout. A read before the lock would let two editors each
+  /// write the file they read, and the second rename would drop the first one's line; a lock on the file
+  /// itself would be lost with the inode the rename replaces, hence the separate lock file, which stays.
+  public static func edit(path: String, _ change: ([UInt8]) throws -> [UInt8]?) throws {
+    let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    let lockPath = (target as NSString).deletingLastPathComponent + "/." + (target as NSString).lastPathComponent + ".lock"
+    try FileDescriptor.withLock(lockPath, failure: { errno = $0; return failure("lock", path: lockPath) }) {
+      let bytes = try UrlsFileStore(path: path, directory: "").bytes()
+      if let changed = try change(bytes), changed != bytes { try write(changed, to: path) }
+    }
   }
 
   /// Writes `text` to `path` atomically (see the type's comment).
