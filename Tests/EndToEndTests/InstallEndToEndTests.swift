@@ -129,4 +129,88 @@ struct InstallEndToEndTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try listing(installed.prefix) == before)
   }
+
+  /// What `tamper` planted: the lines scripts/uninstall must print, and the victims that must survive.
+  struct Tampering {
+    let victims: URL
+    let refusals: [String]
+    let survivors: [URL]
+  }
+
+  /// Adds to an installation's manifest what a tampered one could hold, each naming a victim in a folder
+  /// beside PREFIX: an absolute path, a `PREFIX/../` path, a path through `PREFIX/escape` (a symlink to
+  /// the victims' folder), an empty folder outside, a file whose name holds an escape sequence, and
+  /// `escape` itself as a `dir`. Plus one legitimate entry, `PREFIX/bin/link`, a symlink to a victim.
+  static func tamper(_ installed: Installation) throws -> Tampering {
+    let files = FileManager.default
+    let prefix = installed.prefix.path
+    let victims = installed.prefix.deletingLastPathComponent().appendingPathComponent(installed.prefix.lastPathComponent + "-victims")
+    try? files.removeItem(at: victims)
+    try files.createDirectory(at: victims.appendingPathComponent("empty"), withIntermediateDirectories: true)
+    let escaped = "\u{1B}[31mred"
+    for name in ["absolute", "dotdot", "through-link", "link-target", escaped] {
+      try "victim\n".write(to: victims.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+    try files.createSymbolicLink(atPath: prefix + "/escape", withDestinationPath: victims.path)
+    try files.createSymbolicLink(atPath: prefix + "/bin/link", withDestinationPath: victims.appendingPathComponent("link-target").path)
+    let outside = [
+      "file " + victims.appendingPathComponent("absolute").path,
+      "file \(prefix)/../\(victims.lastPathComponent)/dotdot",
+      "file \(prefix)/escape/through-link",
+      "dir " + victims.appendingPathComponent("empty").path,
+    ]
+    let manifest = installed.prefix.appendingPathComponent("share/splitfeed/install-manifest")
+    let lines = outside + [
+      "file \(prefix)/bin/link", "file " + victims.appendingPathComponent(escaped).path, "dir \(prefix)/escape",
+    ]
+    try (String(contentsOf: manifest, encoding: .utf8) + lines.joined(separator: "\n") + "\n").write(to: manifest, atomically: true, encoding: .utf8)
+    let refusals =
+      outside.map { line in "splitfeed: not removing \(line.drop { $0 != " " }.dropFirst()): outside PREFIX\n" } + [
+        "splitfeed: not removing $'\(victims.path)/\\E[31mred': outside PREFIX\n",
+        "splitfeed: not removing \(prefix)/escape: a symbolic link, not a folder\n",
+      ]
+    let survivors = ["absolute", "dotdot", "through-link", "link-target", escaped, "empty"].map { victims.appendingPathComponent($0) }
+    return Tampering(victims: victims, refusals: refusals, survivors: survivors)
+  }
+
+  @Test func uninstallRefusesEveryEntryOutsideThePrefix() throws {
+    let installed = try Self.install(into: "tampered")
+    let tampering = try Self.tamper(installed)
+    let result = try Command.run(installed.clone.appendingPathComponent("scripts/uninstall").path, [installed.prefix.path])
+    #expect(result.status != 0, "a refusal must show in the exit status")
+    for survivor in tampering.survivors {
+      #expect(FileManager.default.fileExists(atPath: survivor.path), "removed \(survivor.lastPathComponent) outside PREFIX")
+    }
+    for refusal in tampering.refusals {
+      #expect(result.stderr.contains(refusal), "no «\(refusal.dropLast())» in:\n\(result.stderr)")
+    }
+    #expect(result.stderr.contains("refused 6 manifest entries"), "\(result.stderr)")
+    #expect(!result.stderr.contains("\u{1B}"), "an escape sequence from the manifest reached stderr")
+    // Every legitimate file is gone (bin/link as a link: its target survived above), and so are the
+    // folders the install made; what is left is the symlink the tampering put there.
+    #expect(try FileManager.default.contentsOfDirectory(atPath: installed.prefix.path) == ["escape"])
+  }
+
+  @Test func installOverATamperedManifestRemovesNothingOutsideThePrefix() throws {
+    let installed = try Self.install(into: "tampered-reinstall")
+    let tampering = try Self.tamper(installed)
+    let result = try Command.run(
+      installed.clone.appendingPathComponent("scripts/install").path, [installed.prefix.path],
+      environment: ["SPLITFEED_BIN": TmuxHarness.binary])
+    #expect(result.status == 0, "\(result.stderr)")
+    for survivor in tampering.survivors {
+      #expect(FileManager.default.fileExists(atPath: survivor.path), "removed \(survivor.lastPathComponent) outside PREFIX")
+    }
+    for refusal in tampering.refusals {
+      #expect(result.stderr.contains(refusal), "no «\(refusal.dropLast())» in:\n\(result.stderr)")
+    }
+    #expect(result.stderr.contains("installing anyway"), "\(result.stderr)")
+    #expect(try Command.run(installed.binary.path, ["--version"]).stdout == "0.1.0\n")
+    // The new manifest lists this installation only: none of the tampered lines carried over.
+    let manifest = try String(contentsOf: installed.prefix.appendingPathComponent("share/splitfeed/install-manifest"), encoding: .utf8)
+    for line in manifest.split(separator: "\n") {
+      #expect(!line.contains(tampering.victims.lastPathComponent) && !line.contains("escape") && !line.hasSuffix("bin/link"), "\(line)")
+    }
+    #expect(manifest.contains("file \(installed.prefix.resolvingSymlinksInPath().path)/bin/splitfeed\n"), "\(manifest)")
+  }
 }
