@@ -63,6 +63,28 @@ struct HostileInputEndToEndTests {
     }
   }
 
+  /// `reload` against a server whose continuations cycle: the summary on stdout, the warning on stderr,
+  /// exit 0 (what was read is kept).
+  @Test func aSyncWhosePagesCycleEndsWithAWarningOnStderr() throws {
+    defer { try? FileManager.default.removeItem(at: folder.root) }
+    let server = try GReaderTestServer()
+    defer { server.stop() }
+    server.addFeed("feed/1", title: "One", label: "Tech")
+    let item = { (n: Int) in
+      #"{"id": "tag:google.com,2005:reader/item/\#(String(format: "%016x", n))", "title": "Cycled \#(n)", "origin": {"streamId": "feed/1"}}"#
+    }
+    server.queue((0..<40).map { n in .json(#"{"items": [\#(item(n + 1))], "continuation": "\#(n % 2 == 0 ? "A" : "B")"}"#) }, on: "stream/contents")
+    let passwordFile = folder.configDir + "/password"
+    try Data((server.password + "\n").utf8).write(to: URL(fileURLWithPath: passwordFile))
+    let config = "sync greader\nsync-url \(server.apiURL.absoluteString)\nsync-user \(server.user)\nsync-password-file \(passwordFile)\n"
+    try Data(config.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/config"))
+    let result = try splitfeed(["reload", "--config-dir", folder.configDir, "--cache", folder.cacheFile])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("Synced 1 feed: 3 new articles,") && !result.stdout.contains("continuation"), "\(result.stdout)")
+    #expect(result.stderr.contains("stream/contents pages came round to an earlier continuation after 3 pages"), "\(result.stderr)")
+    #expect(server.paths.filter { $0.contains("stream/contents") }.count == 3)
+  }
+
   @Test func aCacheHoldingDatesPastEveryRangeOpensAndDrawsItsList() throws {
     defer { try? FileManager.default.removeItem(at: folder.root) }
     let feed = folder.root.appendingPathComponent("far.xml").path
