@@ -48,6 +48,13 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
       linkerSettings: lld
     ),
+    // The sync's JSON reader (JSONReader) on `stream/contents` and `stream/items/ids` answers, down to
+    // the values the cache would store (dates, lengths, server clock, text caps).
+    .executableTarget(
+      name: "FuzzSyncJSON",
+      dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
+      linkerSettings: lld
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

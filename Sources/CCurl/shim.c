@@ -164,7 +164,7 @@ static void admit(cc_transfer *t) {
   curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(easy, CURLOPT_HEADERDATA, t);
   curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, 1L);
+  curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, t->no_redirects ? 0L : 1L);
   curl_easy_setopt(easy, CURLOPT_MAXREDIRS, t->max_redirects);
   curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");  // every encoding this libcurl decodes
   curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, t->connect_timeout_ms);

@@ -1,5 +1,5 @@
 import Foundation
-import Reader
+@_spi(Fuzzing) import Reader
 import Testing
 @testable import TextLayout
 
@@ -43,6 +43,23 @@ struct FuzzRegressionTests {
     guard let iso = Self.rfc3339(whole) else { return }
     let back = try #require(DateParser.parse(iso), "\(iso)")
     #expect(back.timeIntervalSince1970 == Double(whole), "\(text.debugDescription) → \(iso)")
+  }
+
+  /// The sync target's invariants: dates, lengths and the server clock in range, text within the cap.
+  @Test(arguments: inputs("FuzzSyncJSON"))
+  func syncJSON(_ file: URL) throws {
+    let data = try Data(contentsOf: file)
+    if let page = SyncPages.contents(data) {
+      if let time = page.serverTime { #expect(time >= 0 && Double(time) <= StoredDate.latest) }
+      for (_, item) in page.items {
+        for date in [item.published, item.updated].compactMap({ $0 }) {
+          #expect((StoredDate.earliest...StoredDate.latest).contains(date.timeIntervalSince1970))
+        }
+        for length in item.enclosures.compactMap(\.length) { #expect(SyncPages.enclosureLengths.contains(length)) }
+        #expect((item.content?.utf8.count ?? 0) <= SyncPages.maxFieldBytes)
+      }
+    }
+    if let page = SyncPages.itemIDs(data) { #expect(page.ids.allSatisfy { !$0.isEmpty }) }
   }
 
   @Test(arguments: inputs("FuzzHTML"))

@@ -79,6 +79,44 @@ struct SyncFreshRSSTests {
     #expect(try GReader.decode(GReader.SubscriptionList.self, from: list, what: "list").subscriptions.count == 2)
   }
 
+  /// FreshRSS subscribes (from another device) to the address of a feed kept local here, then drops it:
+  /// the local feed is never taken over, and keeps its articles and its star.
+  @Test func aLocalFeedSurvivesTheServerListingAndDroppingItsAddress() async throws {
+    let dir = try TemporaryDirectory("splitfeed-freshrss-local")
+    let instance = try FreshRSSInstance(dir: dir.path("server"))
+    defer { instance.stop() }
+    let feeds = try TestHTTPServer(lifetime: 120) { request in
+      let name = request.path.split(separator: "/").last.map(String.init) ?? "x"
+      return .init(headers: [("Content-Type", "application/rss+xml")], FreshRSSInstance.rss(name, count: 2))
+    }
+    defer { feeds.stop() }
+    let address = feeds.baseURL + "/local.xml"
+    let cache = try Cache(path: dir.path("cache.db"))
+    let local = try #require(try cache.addFeeds(urls: [address]).first)
+    try cache.storeNow(
+      Feed(title: "Mine", items: [CacheTests.item(1, id: "m1"), CacheTests.item(2, id: "m2")]), feedID: local.id,
+      validators: Validators())
+    let star = try #require(try cache.items(feedID: local.id).first)
+    try cache.setStarred(true, itemIDs: [star.id])
+    let account = SyncAccount(apiURL: instance.url, user: instance.user, password: instance.password)
+    var sync = Synchronizer(cache: cache, account: account)
+    sync.localFeedURLs = [address]
+    let device = GReaderClient(
+      account: account, configuration: .init(), cache: try Cache(path: dir.path("device.db")), retry: SyncRetry())
+
+    _ = try await device.post("subscription/quickadd", [("quickadd", address)])
+    _ = try await sync.sync { _ in }
+    #expect(try cache.feed(id: local.id)?.remoteID == nil)
+    let list = try GReader.decode(
+      GReader.SubscriptionList.self, from: try await device.get("subscription/list", [("output", "json")]), what: "list")
+    let remote = try #require(list.subscriptions.first { $0.url == address })
+    _ = try await device.post("subscription/edit", [("ac", "unsubscribe"), ("s", remote.id)])
+    _ = try await sync.sync { _ in }
+    let kept = try cache.items(feedID: local.id)
+    #expect(kept.count == 2)
+    #expect(kept.contains { $0.id == star.id && $0.isStarred })
+  }
+
   private func ids(_ client: GReaderClient, _ query: [(String, String)]) async throws -> Set<String> {
     let data = try await client.get("stream/items/ids", query + [("n", "1000")])
     let refs = try GReader.decode(GReader.ItemIDs.self, from: data, what: "ids").itemRefs ?? []

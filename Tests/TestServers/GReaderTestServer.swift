@@ -26,6 +26,13 @@ public final class GReaderTestServer: @unchecked Sendable {
     case expireToken
     /// Answers as usual (lets the requests before a fault through).
     case pass
+    /// Answers this, whatever was asked (a hostile server: a redirect, a forged page).
+    case respond(TestHTTPServer.Response)
+
+    /// A JSON answer of `text` as it is.
+    public static func json(_ text: String) -> Fault {
+      .respond(TestHTTPServer.Response(headers: [("Content-Type", "application/json")], text))
+    }
   }
 
   public let user = "alice"
@@ -38,6 +45,7 @@ public final class GReaderTestServer: @unchecked Sendable {
   private var log: [(path: String, form: [(String, String)])] = []
   public private(set) var feeds: [(id: String, title: String, label: String)] = []
   private var articles: [Article] = []
+  private var urls: [String: String] = [:]
   /// The server's clock (what `updated` says).
   public var now = 1_700_000_000
 
@@ -59,6 +67,11 @@ public final class GReaderTestServer: @unchecked Sendable {
   public func addFeed(_ id: String, title: String, label: String) {
     lock.withLock { feeds.append((id, title, label)) }
   }
+
+  /// The feed's address as `subscription/list` gives it (default `http://example.org/<id>`).
+  public func setURL(_ url: String, of id: String) { lock.withLock { urls[id] = url } }
+
+  public func removeFeed(_ id: String) { lock.withLock { feeds.removeAll { $0.id == id } } }
 
   /// Adds `count` articles to `feed`, crawled at `crawled` (default: the server's clock).
   public func addArticles(_ count: Int, feed: String, crawled: Int? = nil) {
@@ -107,6 +120,8 @@ public final class GReaderTestServer: @unchecked Sendable {
           token = "alice/token-\(logins + 100)"
         case .pass:
           break
+        case .respond(let response):
+          return response
         }
       }
       return route(path, form: form, auth: request.headers["authorization"])
@@ -129,7 +144,7 @@ public final class GReaderTestServer: @unchecked Sendable {
     case "/reader/api/0/token":
       return .init("action-token\n")
     case "/reader/api/0/subscription/list":
-      return json(["subscriptions": feeds.map { ["id": $0.id, "title": $0.title, "url": "http://example.org/\($0.id)", "htmlUrl": "http://example.org/",
+      return json(["subscriptions": feeds.map { ["id": $0.id, "title": $0.title, "url": urls[$0.id] ?? "http://example.org/\($0.id)", "htmlUrl": "http://example.org/",
         "categories": [["id": "user/-/label/\($0.label)", "label": $0.label]]] }])
     case "/reader/api/0/stream/contents/user/-/state/com.google/reading-list":
       let since = value("ot").flatMap(Int.init) ?? 0

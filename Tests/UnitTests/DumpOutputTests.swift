@@ -20,5 +20,8 @@ import Testing
     #expect(FeedJSON.utcTimestamp(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
     #expect(FeedJSON.utcTimestamp(Date(timeIntervalSince1970: 1_409_850_540.75)) == "2014-09-04T17:09:00Z")
     #expect(FeedJSON.utcTimestamp(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    // Past Int's range in seconds (a server's 1e19, newsboat's 2^63−1): the last and first instants kept.
+    #expect(FeedJSON.utcTimestamp(Date(timeIntervalSince1970: 1e19)) == "9999-12-31T23:59:59Z")
+    #expect(FeedJSON.utcTimestamp(Date(timeIntervalSince1970: -1e300)) == "0001-01-01T00:00:00Z")
   }
 }

@@ -38,6 +38,9 @@ struct cc_transfer {
   long idle_timeout_ms;
   long total_timeout_ms;
   long max_redirects;
+  /// Non-zero: no redirect is followed; a 3xx comes back as the response (its Location among the headers),
+  /// for the caller to judge (the sync's requests carry a password or a token).
+  int no_redirects;
   size_t max_bytes;
   /// How many transfers the caller runs at once: the connection cache keeps at least four times as many.
   long parallel;

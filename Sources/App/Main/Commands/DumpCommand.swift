@@ -134,7 +134,7 @@ enum FeedJSON {
 
   /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.
   static func utcTimestamp(_ date: Date) -> String {
-    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    let seconds = Int(StoredDate.clamped(date).timeIntervalSince1970.rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let rest = seconds - days * 86_400
     let (y, m, d) = civil(fromDays: days)

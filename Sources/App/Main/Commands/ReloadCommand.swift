@@ -85,7 +85,13 @@ struct ReloadCommand: ParsableCommand {
       }
     }
     if showProgress { CommandOutput.progress(nil) }
-    if run.failed { CommandOutput.errorLine(run.syncLine) } else { CommandOutput.out(run.syncLine + "\n") }
+    switch run.result {
+    case .success(let report):
+      CommandOutput.out(report.summary + "\n")
+      for warning in report.warnings { CommandOutput.errorLine(warning) }
+    case .failure:
+      CommandOutput.errorLine(run.syncLine)
+    }
     var localFailed = false
     if let localRun = run.local {
       let report = ReloadReport(localRun)

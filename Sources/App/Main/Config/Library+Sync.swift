@@ -25,7 +25,9 @@ extension Library {
     guard let account = try syncAccount() else { return nil }
     var configuration = Fetcher.Configuration()
     configuration.maxConcurrent = config.reloadThreads
-    return Synchronizer(cache: cache, account: account, configuration: configuration)
+    var synchronizer = Synchronizer(cache: cache, account: account, configuration: configuration)
+    if config.sync.keepLocal { synchronizer.localFeedURLs = Set(subscriptions.map(\.url)) }
+    return synchronizer
   }
 
   /// The feeds of a synced run: the server's (as the last sync left them in the cache), then with

@@ -28,7 +28,7 @@ final class PopoverController: Controller {
       formatter.locale = Locale(identifier: "en_US_POSIX")
       formatter.timeZone = timeZone
       formatter.dateFormat = "EEE, dd MMM yyyy HH:mm zzz"
-      return formatter.string(from: date)
+      return formatter.string(from: StoredDate.clamped(date))
     }
     if let raw = item.publishedText ?? item.updatedText, !raw.isEmpty {
       return "\(raw) (not understood)"

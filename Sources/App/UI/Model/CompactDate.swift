@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 
 /// A date as short as the list's date column allows, the nearer the shorter: `09:15` today, `Mon 09:15`
 /// in the last week, `2 Mar` this year, `2 Mar 2024` before. Pure in (date, now, time zone), so the table
@@ -35,7 +36,8 @@ public enum CompactDate {
     var weekday: Int
     var clock: String
 
-    init(_ date: Date, _ zone: TimeZone) {
+    init(_ instant: Date, _ zone: TimeZone) {
+      let date = StoredDate.clamped(instant)  // a date past Int's range in seconds would trap below
       let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
       let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
       dayNumber = days

@@ -34,10 +34,10 @@ public struct SyncRun: Sendable {
     return false
   }
 
-  /// The sync's line: what it brought, or its failure and what was kept.
+  /// The sync's line: what it brought (and what it bounded), or its failure and what was kept.
   public var syncLine: String {
     switch result {
-    case .success(let report): return report.summary
+    case .success(let report): return ([report.summary] + report.warnings).joined(separator: " ")
     case .failure(let error):
       let kept = pending > 0 ? " \(pending) mark\(pending == 1 ? "" : "s") kept for the next sync." : ""
       return error.description + kept

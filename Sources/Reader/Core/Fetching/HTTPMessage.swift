@@ -11,6 +11,8 @@ struct HTTPRequest: Sendable {
   var headerFields: [(name: String, value: String)] = []
   /// The POST body; nil for a GET.
   var body: Data?
+  /// False: a 3xx is the answer (the caller judges where it points) instead of being followed.
+  var followsRedirects = true
 
   init(url: URL) { self.url = url }
 

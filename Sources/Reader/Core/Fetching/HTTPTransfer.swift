@@ -68,6 +68,7 @@ final class HTTPTransfer: @unchecked Sendable {
       state.pointee.idle_timeout_ms = milliseconds(configuration.connectTimeout)
       state.pointee.total_timeout_ms = milliseconds(configuration.transferTimeout)
       state.pointee.max_redirects = configuration.maxRedirects
+      state.pointee.no_redirects = request.followsRedirects ? 0 : 1
       state.pointee.max_bytes = configuration.maxBytes
       state.pointee.parallel = configuration.maxConcurrent
       state.pointee.context = Unmanaged.passRetained(self).toOpaque()

@@ -18,4 +18,20 @@ enum ClampedInteger {
     let value = negative ? -min(magnitude, limit &+ 1) : min(magnitude, limit &+ 1)
     return min(max(value, range.lowerBound), range.upperBound)
   }
+
+  /// A number a server or feed sent as a JSON number (`1e300`, `-5`, `2.5`), toward zero and clamped into
+  /// `range`; nil for NaN. `Int(_: Double)` traps outside Int's range, so no outside Double meets it.
+  static func clamping(_ value: Double, in range: ClosedRange<Int>) -> Int? {
+    guard !value.isNaN else { return nil }
+    if value <= Double(range.lowerBound) { return range.lowerBound }
+    if value >= Double(range.upperBound) { return range.upperBound }
+    return min(max(Int(value), range.lowerBound), range.upperBound)
+  }
+
+  /// The same number when it lies in `range` (toward zero), else nil: for a value whose clamped form
+  /// would be wrong rather than merely large (a server clock of year 10^292 is no clock).
+  static func within(_ value: Double, _ range: ClosedRange<Int>) -> Int? {
+    guard value.isFinite, value >= Double(range.lowerBound), value < Double(range.upperBound) else { return nil }
+    return Int(value)
+  }
 }

@@ -184,6 +184,18 @@ final class FeedBuilder {
   /// rendered article, each a copy. The cut falls on a character boundary; `cutFields` counts them.
   static let maxFieldBytes = 4 << 20
 
+  /// `text` cut at `maxFieldBytes` on a character boundary; nil when it is no longer (the sync's articles,
+  /// which arrive as strings rather than through `characters`).
+  static func capped(_ text: String?) -> String? {
+    guard var text, text.utf8.count > maxFieldBytes else { return nil }
+    return text.withUTF8 { String(decoding: prefix($0, maxBytes: maxFieldBytes), as: UTF8.self) }
+  }
+
+  /// The warning for `count` fields cut at `maxFieldBytes`, the same for feeds and the sync.
+  static func cutWarning(count: Int) -> String {
+    "\(count) text field\(count == 1 ? " was" : "s were") longer than \(maxFieldBytes >> 20) MiB and cut there."
+  }
+
   /// How many fields were cut at `maxFieldBytes` (a warning names it).
   private(set) var cutFields = 0
   var fieldCut = false

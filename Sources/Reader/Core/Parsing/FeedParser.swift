@@ -141,11 +141,7 @@ public enum FeedParser {
     if let first = outcome.repairs.first {
       warnings.append(repairWarning(count: outcome.repairs.count, first: first, line: input.line(atOffset: first.offset)))
     }
-    if outcome.cutFields > 0 {
-      let limit = FeedBuilder.maxFieldBytes >> 20
-      warnings.append(
-        "\(outcome.cutFields) text field\(outcome.cutFields == 1 ? " was" : "s were") longer than \(limit) MiB and cut there.")
-    }
+    if outcome.cutFields > 0 { warnings.append(FeedBuilder.cutWarning(count: outcome.cutFields)) }
     if outcome.errors.count > 0 {
       if n == 0 && feed.title.isEmpty { throw FeedError.malformed(detail: detail) }
       warnings.append(

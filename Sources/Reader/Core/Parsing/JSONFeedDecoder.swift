@@ -114,8 +114,7 @@ enum JSONFeedDecoder {
       mimeType = try c.decodeIfPresent(String.self, forKey: .mimeType)
       // A size past Int's range (or fractional, or negative) is clamped, not a reason to refuse the feed.
       let size = (try? c.decodeIfPresent(Double.self, forKey: .sizeInBytes)) ?? nil
-      let range = FeedBuilder.enclosureLengths
-      sizeInBytes = size.map { Int(min(max($0, Double(range.lowerBound)), Double(range.upperBound))) }
+      sizeInBytes = size.flatMap { ClampedInteger.clamping($0, in: FeedBuilder.enclosureLengths) }
     }
   }
 

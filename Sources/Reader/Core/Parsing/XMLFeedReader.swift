@@ -57,7 +57,7 @@ enum XMLFeedReader {
   ) -> Outcome {
     // Errors reach `session.errors` through the SAX callbacks; libxml2's default printers (stderr, the
     // terminal in the interactive reader) are silenced on this thread.
-    splitfeed_xml_silence_default_errors()
+    LibXML.prepareThread()
     let session = Session(builder: FeedBuilder(documentURL: documentURL, onItem: onItem), timeLimit: timeLimit)
     var handler = makeHandler()
     let handlerEncoding = encoding.flatMap { xmlFindCharEncodingHandler($0) }

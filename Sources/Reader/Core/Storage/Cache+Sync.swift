@@ -82,11 +82,16 @@ extension Cache {
   // MARK: - Subscriptions
 
   /// Makes the cache's synced feeds the server's list, in one transaction: a new subscription gets a feed
-  /// row (a local feed of the same address becomes synced), titles and labels follow the server, and a
+  /// row (a cached feed of the same address becomes synced), titles and labels follow the server, and a
   /// synced feed the server no longer lists is removed with its articles. Returns stream id → feed id.
-  func applySubscriptions(_ subscriptions: [(remoteID: String, url: String, title: String?, siteLink: String?, labels: [String])])
-    throws(CacheError) -> [String: Int64]
-  {
+  ///
+  /// A feed at one of `localURLs` (the urls file's, kept with `sync-keep-local`) is never taken over, and
+  /// one taken over before is let go rather than removed when the server drops it: the server listing
+  /// an address for a while must not delete the user's own feed and its starred articles.
+  func applySubscriptions(
+    _ subscriptions: [(remoteID: String, url: String, title: String?, siteLink: String?, labels: [String])],
+    localURLs: Set<String> = []
+  ) throws(CacheError) -> [String: Int64] {
     try write { db in
       var map: [String: Int64] = [:]
       var position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM feeds") ?? 0
@@ -103,6 +108,7 @@ extension Cache {
       for sub in subscriptions where map[sub.remoteID] == nil {
         var feedID = try Int64.fetchOne(synced, arguments: [sub.remoteID])
         if feedID == nil {
+          if localURLs.contains(sub.url) { continue }  // the local feed stays local; the server's copy is skipped
           feedID = try Int64.fetchOne(db, sql: "SELECT id FROM feeds WHERE url = ?", arguments: [sub.url])
           if feedID == nil {
             try db.execute(sql: "INSERT INTO feeds (url, position) VALUES (?, ?)", arguments: [sub.url, position])
@@ -119,8 +125,17 @@ extension Cache {
         try setLabels.execute(arguments: [ItemColumns.json(sub.labels) ?? "[]", id])
         try setFeed.execute(arguments: [sub.title, sub.siteLink, id])
       }
-      let gone = try Int64.fetchAll(db, sql: "SELECT feed_id FROM sync_feeds").filter { !map.values.contains($0) }
-      for id in gone { try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id]) }
+      let kept = Set(map.values)
+      let gone = try Row.fetchAll(db, sql: "SELECT s.feed_id, f.url FROM sync_feeds s JOIN feeds f ON f.id = s.feed_id")
+        .filter { !kept.contains($0[0]) }
+      for row in gone {
+        let id: Int64 = row[0]
+        if localURLs.contains(row[1]) {
+          try db.execute(sql: "DELETE FROM sync_feeds WHERE feed_id = ?", arguments: [id])
+        } else {
+          try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
+        }
+      }
       return map
     }
   }

@@ -121,6 +121,16 @@ enum CacheSchema {
     migrator.registerMigration("v12-feeds-by-title") { db in
       try db.execute(sql: "CREATE INDEX feeds_by_title ON feeds(coalesce(title, '') COLLATE NOCASE, id)")
     }
+    // Dates a build without `StoredDate`'s clamp (or newsboat's 2^63−1) left in the cache made every
+    // list that drew them trap; moved into the range once. Without an index on these columns it scans
+    // the table, which a migration does only once.
+    migrator.registerMigration("v13-dates-clamped") { db in
+      for column in ["published", "updated", "sort_date"] {
+        try db.execute(
+          sql: "UPDATE items SET \(column) = max(min(\(column), ?1), ?2) WHERE \(column) > ?1 OR \(column) < ?2",
+          arguments: [StoredDate.latest, StoredDate.earliest])
+      }
+    }
     return migrator
   }
 }

@@ -71,8 +71,9 @@ final class ItemUpsert {
   /// statement to try first.
   @discardableResult
   func run(feedID: Int64, key: String, item: Item, index: Int, now: Double, likelyStored: Bool = false) throws -> Int64? {
-    let published = item.published?.timeIntervalSince1970
-    let updated = item.updated?.timeIntervalSince1970
+    // Every writer stores through here (reload, sync, import): the one place a date is clamped.
+    let published = item.published.flatMap { StoredDate.clamped($0.timeIntervalSince1970) }
+    let updated = item.updated.flatMap { StoredDate.clamped($0.timeIntervalSince1970) }
     let fields = Fields(
       feedID: feedID, key: key, item: item, published: published, updated: updated, firstSeen: now,
       sortDate: published ?? updated ?? (now - Double(index) * 1e-6))

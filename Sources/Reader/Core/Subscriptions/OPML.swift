@@ -44,7 +44,7 @@ public enum OPML {
   /// Walks the document with libxml2's `xmlTextReader`, which reads `raw` in place (it must outlive the
   /// reader).
   private static func read(_ raw: UnsafeRawBufferPointer) throws(OPMLError) -> Document {
-    splitfeed_xml_silence_default_errors()
+    LibXML.prepareThread()
     xmlResetLastError()
     let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? UnsafePointer<CChar>(bitPattern: 1)
     let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)

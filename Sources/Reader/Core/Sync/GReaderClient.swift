@@ -166,6 +166,7 @@ actor GReaderClient {
   {
     guard let address = URL(string: url) else { throw SyncError("Sync: \(url) is not a valid address.") }
     var request = HTTPRequest(url: address)
+    request.followsRedirects = false  // judged below: a redirect must not carry the password or token away
     request.setValue(fetcher.configuration.userAgent, forHeader: "User-Agent")
     if let auth { request.setValue("GoogleLogin auth=\(auth)", forHeader: "Authorization") }
     if let form {
@@ -178,6 +179,7 @@ actor GReaderClient {
       observer(SyncRequestRecord(url: url, body: shown.map(FormEncoding.encode), authorization: auth.map { "GoogleLogin auth=\($0)" }))
     }
     var attempt = 1
+    var redirects = 0
     while true {
       let response: HTTPResponse
       let data: Data
@@ -187,6 +189,13 @@ actor GReaderClient {
         throw SyncError("Sync: \(error.description)")
       }
       let status = response.statusCode
+      if (300..<400).contains(status), status != 304, let location = response.header("Location") {
+        redirects += 1
+        request.url = try Self.redirectTarget(
+          from: request.url, to: location, isPost: form != nil, what: what,
+          tooMany: redirects > fetcher.configuration.maxRedirects)
+        continue
+      }
       guard status == 429 || (500..<600).contains(status), attempt < retry.attempts else {
         return (status, response, data)
       }
@@ -196,6 +205,36 @@ actor GReaderClient {
       if Task.isCancelled { throw SyncError("Sync: cancelled.") }
       attempt += 1
     }
+  }
+
+  /// Where a sync request may follow a redirect: only a GET, only to its own origin (scheme, host and
+  /// port; so never from https to http), at most `maxRedirects` times. Anything else is one line: a
+  /// POST re-sent elsewhere would hand the password (ClientLogin) or a write token to that host, and a
+  /// GET to another origin would take the auth token there.
+  static func redirectTarget(from url: URL, to location: String, isPost: Bool, what: String, tooMany: Bool)
+    throws(SyncError) -> URL
+  {
+    guard let target = URL(string: location, relativeTo: url)?.absoluteURL else {
+      throw SyncError("Sync: the server redirected \(what) to an address that is not valid.")
+    }
+    let to = origin(target)
+    if isPost {
+      throw SyncError(
+        "Sync: the server redirected \(what) to \(to); a sync never re-sends a form elsewhere (set sync-url to the address it moved to).")
+    }
+    if to != origin(url) {
+      throw SyncError(
+        "Sync: the server redirected \(what) from \(origin(url)) to \(to); a sync stays on sync-url's origin (set sync-url to the address it moved to).")
+    }
+    if tooMany { throw SyncError("Sync: the server redirected \(what) too many times.") }
+    return target
+  }
+
+  /// `scheme://host:port`, lower-cased, with the scheme's default port spelled out.
+  static func origin(_ url: URL) -> String {
+    let scheme = url.scheme?.lowercased() ?? ""
+    let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : 0)
+    return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
   }
 
   /// The Retry-After header in seconds (a number; an HTTP date counts from now); nil when absent.

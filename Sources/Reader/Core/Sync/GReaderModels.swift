@@ -68,19 +68,31 @@ enum GReader {
 
     /// The article as the cache stores it: the server's HTML as content, its labels as categories.
     var item: Item {
-      let date = { (value: FlexibleNumber?) in value.map { Date(timeIntervalSince1970: $0.value) } }
+      let date = { (value: FlexibleNumber?) in value.flatMap { StoredDate.fromServer($0.value) } }
       return Item(
         title: title ?? "", link: (canonical ?? []).first?.href ?? (alternate ?? []).first?.href, id: id,
         author: author.flatMap { $0.isEmpty ? nil : $0 }, published: date(published), updated: date(updated),
         content: content?.content ?? summary?.content,
         enclosures: (enclosure ?? []).compactMap { e in
-          e.href.map { Reader.Enclosure(url: $0, type: e.type.flatMap { $0.isEmpty ? nil : $0 }, length: e.length.map { Int($0.value) }) }
+          e.href.map { Reader.Enclosure(url: $0, type: e.type.flatMap { $0.isEmpty ? nil : $0 }, length: e.length.flatMap { ClampedInteger.clamping($0.value, in: FeedBuilder.enclosureLengths) }) }
         },
         categories: (categories ?? []).compactMap(GReader.label(in:)))
+    }
+
+    /// `item` with its text cut at the feeds' cap (`FeedBuilder.maxFieldBytes`), `cut` counting the fields
+    /// cut: a 30 MB article would cost seconds and gigabytes each time it is opened.
+    func storedItem(cut: inout Int) -> Item {
+      var item = self.item
+      if let short = FeedBuilder.capped(item.content) { item.content = short; cut += 1 }
+      if let short = FeedBuilder.capped(item.title) { item.title = short; cut += 1 }
+      return item
     }
   }
 
   struct StreamContents: Decodable, Equatable {
+    /// The server's clock at this page (the next sync's `ot`), when it is a plausible one.
+    var serverTime: Int? { updated.flatMap { StoredDate.serverClock($0.value) } }
+
     var updated: FlexibleNumber?
     var items: [StreamItem]
     var continuation: String?

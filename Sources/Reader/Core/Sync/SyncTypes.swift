@@ -59,6 +59,8 @@ public struct SyncReport: Sendable, Equatable {
   public var sentChanges: Int
   /// The titles of the feeds that brought new articles, one each.
   public var newArticleFeedTitles: [String]
+  /// What the sync bounded (paging cut short, article text cut), one line each, for stderr and the status.
+  public var warnings: [String] = []
 
   public init(
     feeds: Int = 0, newArticles: Int = 0, stateChanges: Int = 0, sentChanges: Int = 0,
@@ -69,5 +71,35 @@ public struct SyncReport: Sendable, Equatable {
     self.stateChanges = stateChanges
     self.sentChanges = sentChanges
     self.newArticleFeedTitles = newArticleFeedTitles
+  }
+}
+
+/// Follows a paged answer's continuations until they end, and ends them when the server would page
+/// forever: a token seen before (a cycle A, B, A…) or more pages than an account can fill
+/// (`Synchronizer.maxPages`); `warning` then says where it stopped.
+struct PageGuard {
+  let what: String
+  let limit: Int
+  private var seen = Set<String>()
+  private(set) var warning: String?
+
+  init(what: String, limit: Int) {
+    self.what = what
+    self.limit = limit
+  }
+
+  /// The continuation to ask for next; nil when paging is over.
+  mutating func follow(_ continuation: String?) -> String? {
+    guard let token = continuation, !token.isEmpty else { return nil }
+    if seen.contains(token) {
+      warning = "Sync: the server's \(what) pages came round to an earlier continuation after \(seen.count + 1) pages; stopped there."
+      return nil
+    }
+    if seen.count + 1 >= limit {
+      warning = "Sync: the server's \(what) went past \(limit) pages, more than an account holds; stopped there."
+      return nil
+    }
+    seen.insert(token)
+    return token
   }
 }

@@ -17,6 +17,15 @@ public struct Synchronizer: Sendable {
   public var pageSize = 1000
   public var idsPageSize = 100_000
   public var batchSize = 250
+  /// The most articles one account is taken to hold. A server whose continuations never end (a cycle
+  /// A, B, A…, or a fresh token with every page) would otherwise keep a sync paging forever.
+  public static let maxAccountArticles = 1_000_000
+  /// Pages followed per paged answer: the account's articles at 100 a page, the smallest page a known
+  /// server answers with (Inoreader's cap on `n`).
+  var maxPages = Synchronizer.maxAccountArticles / 100
+  /// The addresses of the feeds kept local (`sync-keep-local`): a sync never takes them over or removes
+  /// them, whatever the server lists.
+  public var localFeedURLs: Set<String> = []
 
   public init(cache: Cache, account: SyncAccount, configuration: Fetcher.Configuration = .init()) {
     self.init(cache: cache, account: account, configuration: configuration, retry: SyncRetry())
@@ -51,7 +60,8 @@ public struct Synchronizer: Sendable {
     report.feeds = feeds.count
 
     let since = try cached { try cache.syncValue(.serverTime) }.flatMap { Int($0) }
-    let (added, serverTime, states) = try await syncArticles(feeds: feeds, since: since, progress: progress)
+    let (added, serverTime, states, warnings) = try await syncArticles(feeds: feeds, since: since, progress: progress)
+    report.warnings = warnings
     report.newArticles = added.values.reduce(0, +)
     let titles = Dictionary(uniqueKeysWithValues: try cached { try cache.feeds() }.map { ($0.id, $0.displayTitle) })
     report.newArticleFeedTitles = added.keys.sorted().compactMap { titles[$0] }
@@ -78,7 +88,8 @@ public struct Synchronizer: Sendable {
     let path = streamID.hasPrefix("feed/") ? "feed/" + FormEncoding.escape(String(streamID.dropFirst(5))) : streamID
     let page = try await client.get("stream/contents/" + path, [("n", String(pageSize))])
     let contents = try GReader.read(from: page, what: "stream/contents", GReader.StreamContents.init(reading:))
-    _ = try store(contents.items, feeds: [streamID: feedID])
+    var cut = 0
+    _ = try store(contents.items, feeds: [streamID: feedID], cut: &cut)
     guard let feed = try cached({ try cache.feed(id: feedID) }) else {
       throw SyncError("Sync: the subscription to \(url) was made but could not be kept in the cache.")
     }
@@ -107,7 +118,8 @@ public struct Synchronizer: Sendable {
       return (sub.id, url, sub.title, sub.htmlUrl, sub.labels)
     }
     return try cached {
-      try cache.applySubscriptions(subscriptions.map { (remoteID: $0.0, url: $0.1, title: $0.2, siteLink: $0.3, labels: $0.4) })
+      try cache.applySubscriptions(
+        subscriptions.map { (remoteID: $0.0, url: $0.1, title: $0.2, siteLink: $0.3, labels: $0.4) }, localURLs: localFeedURLs)
     }
   }
 
@@ -116,33 +128,35 @@ public struct Synchronizer: Sendable {
   /// `ot`) and the read state. The next page is asked for, and read, as soon as a page is read, so the
   /// server works on it and another core reads its JSON while this one is stored; once the last page is
   /// in, the read state is asked for while that page is stored (an article the server gains from then
-  /// on is in neither, so its state cannot be misread; the next sync brings it).
+  /// on is in neither, so its state cannot be misread; the next sync brings it). Also returns the
+  /// warnings of the run (paging cut short, article text cut).
   private func syncArticles(feeds: [String: Int64], since: Int?, progress: @Sendable (SyncProgress) -> Void)
-    async throws(SyncError) -> ([Int64: Int], Int?, RemoteStates)
+    async throws(SyncError) -> ([Int64: Int], Int?, RemoteStates, [String])
   {
     var added: [Int64: Int] = [:]
     var serverTime: Int?
     var received = 0
-    var continuation: String?
+    var cut = 0
+    var paging = PageGuard(what: "stream/contents", limit: maxPages)
     var page = try await articlePage(since: since, continuation: nil).get()
     while true {
-      if serverTime == nil { serverTime = page.updated.map { Int($0.value) } }
-      var next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
-      // A server that repeats its continuation would page forever.
-      if next == continuation || page.items.isEmpty { next = nil }
+      if serverTime == nil { serverTime = page.serverTime }
+      let next = page.items.isEmpty ? nil : paging.follow(page.continuation)
       guard let next else {
         progress(SyncProgress(phase: "read state", done: 0))
         async let states = remoteStates()
-        for (feed, count) in try store(page.items, feeds: feeds) { added[feed, default: 0] += count }
+        for (feed, count) in try store(page.items, feeds: feeds, cut: &cut) { added[feed, default: 0] += count }
         progress(SyncProgress(phase: "articles", done: received + page.items.count))
-        return (added, serverTime, try await states.get())
+        let remote = try await states.get()
+        let warnings = [paging.warning].compactMap { $0 } + remote.warnings
+          + (cut > 0 ? ["Sync: " + FeedBuilder.cutWarning(count: cut)] : [])
+        return (added, serverTime, remote, warnings)
       }
       async let following = articlePage(since: since, continuation: next)
-      for (feed, count) in try store(page.items, feeds: feeds) { added[feed, default: 0] += count }
+      for (feed, count) in try store(page.items, feeds: feeds, cut: &cut) { added[feed, default: 0] += count }
       received += page.items.count
       progress(SyncProgress(phase: "articles", done: received))
       page = try await following.get()
-      continuation = next
     }
   }
 
@@ -165,23 +179,27 @@ public struct Synchronizer: Sendable {
     }
     async let starred = captured { () async throws(SyncError) in try await itemIDs([("s", GReader.starredTag)]) }
     switch await (unread, starred) {
-    case (.success(let unread), .success(let starred)): return .success(RemoteStates(unread: unread, starred: starred))
+    case (.success(let unread), .success(let starred)):
+      return .success(RemoteStates(unread: unread.ids, starred: starred.ids, warnings: [unread.warning, starred.warning].compactMap { $0 }))
     case (.failure(let error), _), (_, .failure(let error)): return .failure(error)
     }
   }
 
-  private func store(_ items: [GReader.StreamItem], feeds: [String: Int64]) throws(SyncError) -> [Int64: Int] {
+  /// Stores a page; `cut` counts the text fields cut at the feeds' cap.
+  private func store(_ items: [GReader.StreamItem], feeds: [String: Int64], cut: inout Int) throws(SyncError) -> [Int64: Int] {
     let rows = items.compactMap { entry -> (feedID: Int64, remoteID: String, item: Item, read: Bool, starred: Bool)? in
       guard let stream = entry.origin?.streamId, let feedID = feeds[stream] else { return nil }
-      return (feedID, RemoteItemID.normalized(entry.id), entry.item, entry.isRead, entry.isStarred)
+      return (feedID, RemoteItemID.normalized(entry.id), entry.storedItem(cut: &cut), entry.isRead, entry.isStarred)
     }
     return try cached { try cache.storeSyncedItems(rows, at: Date()) }
   }
 
-  /// Every id of a `stream/items/ids` query, through its continuations.
-  private func itemIDs(_ query: [(String, String)]) async throws(SyncError) -> Set<String> {
+  /// Every id of a `stream/items/ids` query, through its continuations (bounded as `PageGuard` says),
+  /// and the warning when paging was cut short.
+  private func itemIDs(_ query: [(String, String)]) async throws(SyncError) -> (ids: Set<String>, warning: String?) {
     var ids = Set<String>()
     var continuation: String?
+    var paging = PageGuard(what: "stream/items/ids", limit: maxPages)
     repeat {
       var full = query + [("n", String(idsPageSize))]
       if let continuation { full.append(("c", continuation)) }
@@ -189,11 +207,9 @@ public struct Synchronizer: Sendable {
       let page = try GReader.read(from: data, what: "stream/items/ids", GReader.ItemIDs.init(reading:))
       let before = ids.count
       for ref in page.itemRefs ?? [] { ids.insert(RemoteItemID.normalized(ref.id)) }
-      let next = page.continuation.flatMap { $0.isEmpty ? nil : $0 }
-      if next != nil, next == continuation || ids.count == before { break }
-      continuation = next
+      continuation = ids.count == before ? nil : paging.follow(page.continuation)
     } while continuation != nil
-    return ids
+    return (ids, paging.warning)
   }
 
   /// Runs a step that may fail, its failure as a value (for a step that runs beside another).
@@ -205,6 +221,7 @@ public struct Synchronizer: Sendable {
   struct RemoteStates: Sendable {
     var unread: Set<String>
     var starred: Set<String>
+    var warnings: [String] = []
   }
 
   /// Runs a cache call, its failure as a sync line.

@@ -19,7 +19,7 @@ enum HTMLDocument {
     let options = Int32(
       bitPattern: HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
         | HTML_PARSE_NOWARNING.rawValue)
-    splitfeed_xml_silence_default_errors()  // encoding errors must not reach the terminal via stderr
+    LibXML.prepareThread()  // encoding errors must not reach the terminal via stderr
     guard let doc = htmlReadMemory(pointer, Int32(bytes.count), nil, encoding, options) else { return nil }
     defer { xmlFreeDoc(doc) }
     return body(doc)
