@@ -135,24 +135,10 @@ enum FeedJSON {
   /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.
   static func utcTimestamp(_ date: Date) -> String {
     let seconds = Int(StoredDate.clamped(date).timeIntervalSince1970.rounded(.down))
-    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-    let rest = seconds - days * 86_400
-    let (y, m, d) = civil(fromDays: days)
+    let (days, rest) = seconds.floorDivided(by: 86_400)
+    let (y, m, d) = CivilDate.yearMonthDay(fromDays: days)
     return String(
       format: "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d, rest / 3600, rest % 3600 / 60, rest % 60)
-  }
-
-  /// (year, month, day) for days since 1970-01-01 (Howard Hinnant's algorithm).
-  private static func civil(fromDays z0: Int) -> (Int, Int, Int) {
-    let z = z0 + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
   }
 
   /// A JSON string literal, or `null`.

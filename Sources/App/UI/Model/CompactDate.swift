@@ -41,32 +41,11 @@ public enum CompactDate {
       let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
       let (days, secondOfDay) = seconds.floorDivided(by: 86_400)
       dayNumber = days
-      (year, month, day) = Self.civil(fromDays: days)
+      (year, month, day) = CivilDate.yearMonthDay(fromDays: days)
       weekday = (days + 4).floorDivided(by: 7).remainder  // 1970-01-01 was a Thursday
       let hour = secondOfDay / 3600
       let minute = secondOfDay % 3600 / 60
       clock = (hour < 10 ? "0" : "") + String(hour) + (minute < 10 ? ":0" : ":") + String(minute)
     }
-
-    /// Year, month and day of the day `days` after 1970-01-01 (Howard Hinnant's civil_from_days).
-    static func civil(fromDays days: Int) -> (Int, Int, Int) {
-      let (era, _) = (days + 719_468).floorDivided(by: 146_097)
-      let dayOfEra = days + 719_468 - era * 146_097
-      let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-      let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-      let shiftedMonth = (5 * dayOfYear + 2) / 153
-      let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-      let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-      return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-  }
-}
-
-extension Int {
-  /// Quotient rounded towards minus infinity, and the remainder that goes with it (never negative for a
-  /// positive divisor): dates before 1970 fall on the right day.
-  fileprivate func floorDivided(by divisor: Int) -> (quotient: Int, remainder: Int) {
-    let remainder = self % divisor
-    return remainder < 0 ? (self / divisor - 1, remainder + divisor) : (self / divisor, remainder)
   }
 }

@@ -185,20 +185,9 @@ public enum DateParser {
       (0...24).contains(hour), (0...59).contains(minute), second >= 0, second < 61,
       hour < 24 || (minute == 0 && second == 0), abs(offsetMinutes) <= 18 * 60
     else { return nil }
-    let days = daysFromCivil(year: year, month: month, day: day)
+    let days = CivilDate.days(year: year, month: month, day: day)
     let whole = days * 86_400 + hour * 3_600 + minute * 60 - offsetMinutes * 60
     return Double(whole) + second
-  }
-
-  /// Days since 1970-01-01 (Howard Hinnant's algorithm).
-  static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yoe = y - era * 400
-    let mp = month > 2 ? month - 3 : month + 9
-    let doy = (153 * mp + 2) / 5 + day - 1
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-    return era * 146_097 + doe - 719_468
   }
 
   private static func daysInMonth(year: Int, month: Int) -> Int {
