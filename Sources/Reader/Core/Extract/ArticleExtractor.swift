@@ -118,15 +118,24 @@ public enum ArticleExtractor {
   }
 
   /// The page's tree. The HTTP charset wins unless the page starts with a byte-order mark (as browsers do);
-  /// without either, libxml2 reads the `<meta>` declaration. A charset libxml2 does not know falls back to
+  /// without either, valid UTF-8 is read as such, else libxml2 follows the `<meta>` declaration. A charset libxml2 does not know falls back to
   /// the page's own declaration.
   static func parse(_ data: Data, charset: String?) -> PageNode? {
     let hasBOM = data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
-    let declared = hasBOM ? nil : charset.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    var declared = hasBOM ? nil : charset.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    if declared == nil, !hasBOM, isNonASCIIUTF8(data) { declared = "UTF-8" }
     return data.withUnsafeBytes { bytes in
       if let declared, let root = PageTree.parse(bytes, encoding: declared) { return root }
       return PageTree.parse(bytes, encoding: nil)
     }
+  }
+
+  /// Bytes that hold non-ASCII text and are valid UTF-8 are UTF-8 whatever their `<meta>` says: legacy
+  /// encodings almost never form valid multi-byte sequences, while pages saved or served as UTF-8 with a
+  /// stale declaration are common.
+  static func isNonASCIIUTF8(_ data: Data) -> Bool {
+    guard data.contains(where: { $0 >= 0x80 }) else { return false }
+    return String(validating: data, as: UTF8.self) != nil
   }
 
   /// The plain text of an HTML fragment or page as `extract` prints it (for comparisons with other
@@ -137,10 +146,14 @@ public enum ArticleExtractor {
   }
 }
 
-/// Whole-page fixes before any search: `<font>` is a `<span>`, and text split by runs of `<br>` becomes
+/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, and text split by runs of `<br>` becomes
 /// paragraphs (old pages write paragraphs that way).
 enum Preparation {
   static func prepare(_ root: PageNode) {
+    // Without script, a <noscript> image is the real one; the rest of <noscript> is for script-less
+    // browsers (cookie and "enable JavaScript" notices), not the article.
+    LazyImages.unwrapNoscriptImages(root)
+    for noscript in root.descendants(["noscript"]) { noscript.remove() }
     for node in root.descendants() {
       if node.tag == "font" { node.tag = "span" }
     }

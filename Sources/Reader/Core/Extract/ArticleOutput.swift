@@ -59,7 +59,8 @@ enum ArticleOutput {
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"" where quote: out += "&quot;"
-      default: out.unicodeScalars.append(scalar)
+      case "\n", "\t": out.unicodeScalars.append(quote ? " " : scalar)
+      default: if !HTMLRenderer.isControl(scalar) { out.unicodeScalars.append(scalar) }
       }
     }
     return out
@@ -126,14 +127,13 @@ enum ArticleOutput {
     }
 
     mutating func append(_ text: String) {
-      if preDepth > 0 {
-        current += text
-        return
-      }
       for scalar in text.unicodeScalars {
-        if scalar.properties.isWhitespace {
+        if preDepth > 0 {
+          // Kept as written, but never a control character that could drive the terminal.
+          if scalar == "\n" || scalar == "\t" || !HTMLRenderer.isControl(scalar) { current.unicodeScalars.append(scalar) }
+        } else if scalar.properties.isWhitespace {
           pendingSpace = true
-        } else {
+        } else if !HTMLRenderer.isControl(scalar) {
           if pendingSpace, let last = current.unicodeScalars.last, last != "\n", last != " " { current += " " }
           pendingSpace = false
           current.unicodeScalars.append(scalar)

@@ -57,6 +57,11 @@ public enum ExtractionQuality {
       error: error)
   }
 
+  /// The text the search finds in a page, article-like or not (to look into a page that scores badly).
+  public static func anyText(data: Data) -> String {
+    (try? ArticleExtractor.extractAnyway(data: data, charset: nil, url: baseURL))?.text ?? ""
+  }
+
   /// Precision, recall and F1 of `extracted` against `expected` over lower-cased, whitespace-split word
   /// 4-grams (a text shorter than four words is one shingle).
   public static func overlap(extracted: String, expected: String) -> (Double, Double, Double) {

@@ -5,7 +5,6 @@ import Foundation
 /// `<noscript>` copy of an image replaces its scripted placeholder.
 enum LazyImages {
   static func fix(_ root: PageNode) {
-    unwrapNoscriptImages(root)
     for node in root.descendants(["img", "picture", "figure", "source"]) {
       if let src = node["src"], isTinyPlaceholder(src), hasOtherImageAttribute(node) { node["src"] = nil }
       let hasSource = node["src"].map { !$0.isEmpty } ?? false
@@ -70,7 +69,7 @@ enum LazyImages {
   }
 
   /// `<img placeholder><noscript><img real></noscript>`: the real image takes the placeholder's place.
-  private static func unwrapNoscriptImages(_ root: PageNode) {
+  static func unwrapNoscriptImages(_ root: PageNode) {
     for noscript in root.descendants(["noscript"]) {
       let images = noscript.descendants(["img"])
       guard images.count == 1, PageNode.collapsed(noscript.textContent).isEmpty, let parent = noscript.parent,
