@@ -11,9 +11,9 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("../shared/fixtures/readability").standardizedFileURL
 
-  /// The mean F1 reached; the test allows 0.01 below it.
-  static let meanF1Floor = 0.0
-  static let readerableAgreementFloor = 0.0
+  /// The figures reached (the test allows 0.01 below each).
+  static let meanF1Reached = 0.9915
+  static let readerableAgreementReached = 0.992
 
   @Test func meanF1AndArticleTestHoldTheirFloor() throws {
     guard FileManager.default.fileExists(atPath: Self.directory.path) else {
@@ -29,8 +29,8 @@ import Testing
       print(String(format: "worst: %@ f1=%.3f p=%.3f r=%.3f", page.name, page.f1, page.precision, page.recall))
     }
     print(String(format: "mean F1 %.4f over %d pages, readerable agreement %.3f", meanF1, pages.count, agreement))
-    #expect(meanF1 >= Self.meanF1Floor - 0.01)
-    #expect(agreement >= Self.readerableAgreementFloor)
+    #expect(meanF1 >= Self.meanF1Reached - 0.01)
+    #expect(agreement >= Self.readerableAgreementReached - 0.01)
   }
 
   @Test func identicalTextsScoreOneAndDisjointTextsZero() {

@@ -32,7 +32,7 @@ struct ArticleCleaner {
     }
     removeAll(article, ["br"]) { br in
       guard let parent = br.parent, let index = parent.children.firstIndex(where: { $0 === br }) else { return false }
-      let next = parent.children[(index + 1)...].first { !$0.isText || !PageNode.collapsed($0.text).isEmpty }
+      let next = parent.children[(index + 1)...].first { !$0.isText || $0.hasVisibleText }
       return next?.tag == "p"
     }
     unwrapSingleCellTables(article)
@@ -88,7 +88,7 @@ struct ArticleCleaner {
 
   private static func onlyElement(_ node: PageNode) -> PageNode? {
     let elements = node.elements
-    guard elements.count == 1, !node.children.contains(where: { $0.isText && !PageNode.collapsed($0.text).isEmpty })
+    guard elements.count == 1, !node.children.contains(where: { $0.isText && $0.hasVisibleText })
     else { return nil }
     return elements[0]
   }
@@ -127,7 +127,7 @@ struct ArticleCleaner {
     if PageNode.commaCount(text) >= 10 { return false }
 
     var paragraphs = 0, images = 0, items = -100, inputs = 0, embeds = 0
-    var headingLength = 0, textishLength = 0
+    var headingLength = 0
     for element in inside {
       switch element.tag {
       case "p": paragraphs += 1
@@ -138,13 +138,16 @@ struct ArticleCleaner {
       default: break
       }
       if ["h1", "h2", "h3", "h4", "h5", "h6"].contains(element.tag) { headingLength += element.textLength }
-      if ["span", "li", "td"].contains(element.tag) || ArticleGrabber.blockChildren.contains(element.tag) {
-        textishLength += element.textLength
-      }
     }
     if Self.isAdOrLoading(text) { return true }
     let headingDensity = length > 0 ? Double(headingLength) / Double(length) : 0
-    let textDensity = length > 0 ? Double(textishLength) / Double(length) : 0
+    // Whether any text sits in text-like elements (the density is only ever compared with zero).
+    let hasTextishText = {
+      length > 0 && inside.contains { element in
+        (["span", "li", "td"].contains(element.tag) || ArticleGrabber.blockChildren.contains(element.tag))
+          && element.textLength > 0
+      }
+    }
     let density = node.linkDensity
     let inFigure = node.ancestor("figure") != nil
     let remove =
@@ -155,7 +158,7 @@ struct ArticleCleaner {
       || (!isList && weight < 25 && density > 0.2)
       || (weight >= 25 && density > 0.5)
       || (embeds == 1 && length < 75) || embeds > 1
-      || (images == 0 && textDensity == 0)
+      || (images == 0 && !hasTextishText())
     if isList && remove {
       // A list of pictures (a gallery) stays.
       if node.elements.contains(where: { $0.elements.count > 1 }) { return remove }

@@ -9,6 +9,18 @@ public struct ExtractedArticle: Sendable, Equatable {
   public var metadata: ArticleMetadata
   /// Whether the page looks like an article at all (a page of prose rather than of links).
   public var readerable: Bool
+
+  /// The article as the reader shows it: a header of the title and the byline, date and site, then the
+  /// article's HTML.
+  public var readerHTML: String {
+    var header = ""
+    if let title = metadata.title { header += "<h1>" + ArticleOutput.escaped(title, quote: false) + "</h1>\n" }
+    let details = [metadata.byline, metadata.publishedTime, metadata.siteName].compactMap { $0 }.filter { !$0.isEmpty }
+    if !details.isEmpty {
+      header += "<p><small>" + ArticleOutput.escaped(details.joined(separator: " · "), quote: false) + "</small></p>\n"
+    }
+    return header + html
+  }
 }
 
 public enum ExtractionError: Error, Equatable, CustomStringConvertible {
@@ -67,10 +79,12 @@ public enum ArticleExtractor {
   }
 
   /// The best the search finds, article-like or not (the fixture measurements score every page).
-  static func extractAnyway(data: Data, charset: String?, url: URL?) throws(ExtractionError) -> Outcome {
+  static func extractAnyway(
+    data: Data, charset: String?, url: URL?, timeLimit: Duration = timeLimit
+  ) throws(ExtractionError) -> Outcome {
     guard data.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
-    guard let root = parse(data, charset: charset) else { throw .unreadable }
     let deadline = ContinuousClock.now + timeLimit
+    guard let root = parse(data, charset: charset) else { throw .unreadable }
     let readerable = Readerable.check(root)
     var metadata = PageMetadata.read(root, baseURL: url)
     for script in root.descendants(["script"]) { script.remove() }
@@ -164,7 +178,7 @@ enum Preparation {
       // Remove the <br>s that follow (whitespace between them aside).
       while index < parent.children.count {
         let next = parent.children[index]
-        if next.isText, PageNode.collapsed(next.text).isEmpty {
+        if next.isText, !next.hasVisibleText {
           index += 1
         } else if next.tag == "br" {
           replaced = true
@@ -180,13 +194,13 @@ enum Preparation {
         let sibling = parent.children[position + 1]
         if sibling.tag == "br" {
           // A second <br> ends this paragraph.
-          let after = parent.children[(position + 2)...].first { !$0.isText || !PageNode.collapsed($0.text).isEmpty }
+          let after = parent.children[(position + 2)...].first { !$0.isText || $0.hasVisibleText }
           if after?.tag == "br" { break }
         }
         guard ArticleGrabber.isPhrasing(sibling) else { break }
         paragraph.append(sibling)
       }
-      while let last = paragraph.children.last, last.isText && PageNode.collapsed(last.text).isEmpty {
+      while let last = paragraph.children.last, last.isText && !last.hasVisibleText {
         last.remove()
       }
       if parent.tag == "p" { parent.tag = "div" }

@@ -165,17 +165,17 @@ struct ArticleGrabber {
   }
 
   private func isWithoutContent(_ node: PageNode) -> Bool {
-    guard node.innerText.isEmpty else { return false }
+    guard !node.hasVisibleText else { return false }
     let elements = node.elements
     return elements.isEmpty || elements.allSatisfy { $0.tag == "br" || $0.tag == "hr" }
   }
 
   private func hasOwnText(_ node: PageNode) -> Bool {
-    node.children.contains { $0.isText && !PageNode.collapsed($0.text).isEmpty }
+    node.children.contains { $0.isText && $0.hasVisibleText }
   }
 
   private func hasBlockChild(_ node: PageNode) -> Bool {
-    node.descendants().contains { Self.blockChildren.contains($0.tag) }
+    node.contains { Self.blockChildren.contains($0.tag) }
   }
 
   static func isPhrasing(_ node: PageNode) -> Bool {
@@ -192,7 +192,7 @@ struct ArticleGrabber {
     for child in div.children {
       if Self.isPhrasing(child) {
         if run == nil {
-          if child.isText && PageNode.collapsed(child.text).isEmpty || child.tag == "br" {
+          if child.isText && !child.hasVisibleText || child.tag == "br" {
             rebuilt.append(child)
             continue
           }

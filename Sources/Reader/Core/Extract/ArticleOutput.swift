@@ -90,8 +90,18 @@ enum ArticleOutput {
     var preDepth = 0
 
     mutating func endBlock() {
-      let trimmed = current.trimmingCharacters(in: .whitespacesAndNewlines)
-      if !trimmed.isEmpty { blocks.append(preDepth > 0 ? current.trimmingCharacters(in: .newlines) : trimmed) }
+      let scalars = current.unicodeScalars
+      if let first = scalars.firstIndex(where: { !PageNode.isSpace($0) }),
+        let last = scalars.lastIndex(where: { !PageNode.isSpace($0) })
+      {
+        if preDepth > 0 {
+          // Indentation is part of code: only whole blank lines are trimmed.
+          let start = scalars[..<first].lastIndex(of: "\n").map { scalars.index(after: $0) } ?? scalars.startIndex
+          blocks.append(String(scalars[start...last]))
+        } else {
+          blocks.append(String(scalars[first...last]))
+        }
+      }
       current = ""
       pendingSpace = false
     }
@@ -131,7 +141,7 @@ enum ArticleOutput {
         if preDepth > 0 {
           // Kept as written, but never a control character that could drive the terminal.
           if scalar == "\n" || scalar == "\t" || !HTMLRenderer.isControl(scalar) { current.unicodeScalars.append(scalar) }
-        } else if scalar.properties.isWhitespace {
+        } else if PageNode.isSpace(scalar) {
           pendingSpace = true
         } else if !HTMLRenderer.isControl(scalar) {
           if pendingSpace, let last = current.unicodeScalars.last, last != "\n", last != " " { current += " " }

@@ -72,10 +72,10 @@ enum LazyImages {
   static func unwrapNoscriptImages(_ root: PageNode) {
     for noscript in root.descendants(["noscript"]) {
       let images = noscript.descendants(["img"])
-      guard images.count == 1, PageNode.collapsed(noscript.textContent).isEmpty, let parent = noscript.parent,
+      guard images.count == 1, !noscript.hasVisibleText, let parent = noscript.parent,
         let index = parent.children.firstIndex(where: { $0 === noscript })
       else { continue }
-      let previous = parent.children[..<index].last { !$0.isText || !PageNode.collapsed($0.text).isEmpty }
+      let previous = parent.children[..<index].last { !$0.isText || $0.hasVisibleText }
       if let previous, previous.tag == "img" || !previous.descendants(["img"]).isEmpty,
         previous.descendants(["img"]).count <= 1
       {

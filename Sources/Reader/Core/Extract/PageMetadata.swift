@@ -167,7 +167,9 @@ enum ArticleTitle {
     title = PageNode.collapsed(title)
     let words = wordCount(title)
     let withoutSeparators = wordCount(separators.reduce(original) { $0.replacingOccurrences(of: $1, with: " ") })
-    if words <= 4, !hierarchical || words != withoutSeparators - 1 { title = original }
+    // Few words left: the cut is kept only when the page's own heading says the same.
+    let headingSaysSo = root.descendants(["h1", "h2"]).contains { $0.innerText == title }
+    if words <= 4, !headingSaysSo, !hierarchical || words != withoutSeparators - 1 { title = original }
     return title.isEmpty ? nil : title
   }
 }

@@ -17,12 +17,37 @@ extension PageNode {
   /// The text with runs of whitespace collapsed to one space and the ends trimmed.
   var innerText: String { Self.collapsed(textContent) }
 
+  /// Unicode white space (`isWhitespace`'s set) without the property lookup, which dominated profiles:
+  /// every text measure runs over every character of deep trees.
+  @inline(__always)
+  static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value < 0x80 { return value == 0x20 || (0x09...0x0D).contains(value) }
+    switch value {
+    case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+    default: return false
+    }
+  }
+
+  /// Whether any text under the node is more than white space (stops at the first such character).
+  var hasVisibleText: Bool {
+    var stack: [PageNode] = [self]
+    while let node = stack.popLast() {
+      if node.isText {
+        if node.text.unicodeScalars.contains(where: { !Self.isSpace($0) }) { return true }
+      } else {
+        stack.append(contentsOf: node.children)
+      }
+    }
+    return false
+  }
+
   static func collapsed(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     var pendingSpace = false
     for scalar in text.unicodeScalars {
-      if scalar.properties.isWhitespace {
+      if Self.isSpace(scalar) {
         pendingSpace = !out.isEmpty
       } else {
         if pendingSpace { out.unicodeScalars.append(" ") }
@@ -33,8 +58,39 @@ extension PageNode {
     return out
   }
 
-  /// Length in characters of `innerText` (counted in scalars: cheaper, and close enough for thresholds).
-  var textLength: Int { innerText.unicodeScalars.count }
+  /// Length in characters of `innerText` (counted in scalars: cheaper, and close enough for thresholds),
+  /// counted without building the string: scoring asks for it on every level of deep trees.
+  var textLength: Int {
+    var count = 0
+    var pendingSpace = false
+    var stack: [PageNode] = [self]
+    while let node = stack.popLast() {
+      guard node.isText else {
+        stack.append(contentsOf: node.children.reversed())
+        continue
+      }
+      for scalar in node.text.unicodeScalars {
+        if Self.isSpace(scalar) {
+          pendingSpace = count > 0
+        } else {
+          count += pendingSpace ? 2 : 1
+          pendingSpace = false
+        }
+      }
+    }
+    return count
+  }
+
+  /// Whether any element under the node satisfies `test` (stops at the first).
+  func contains(where test: (PageNode) -> Bool) -> Bool {
+    var stack: [PageNode] = children
+    while let node = stack.popLast() {
+      if node.isText { continue }
+      if test(node) { return true }
+      stack.append(contentsOf: node.children)
+    }
+    return false
+  }
 
   /// Commas in several scripts (Latin, Arabic, CJK full-width, …), a sign of prose.
   static func commaCount(_ text: String) -> Int {
@@ -114,13 +170,29 @@ extension PageNode {
 enum ExtractionPatterns {
   struct Words: Sendable {
     var substrings: [String]
-    /// Matched only as whole space-separated tokens (short words that would hit inside others).
+    /// Matched only as whole words, between any characters that are not letters or digits (short words
+    /// that would hit inside others: `share` but not `shared`).
     var tokens: [String] = []
 
     func matches(_ lowercased: String) -> Bool {
-      if substrings.contains(where: { lowercased.contains($0) }) { return true }
+      if lowercased.utf8.count < 2 { return false }
+      let bytes = Array(lowercased.utf8)
+      if substrings.contains(where: { Self.contains(bytes, $0.utf8) }) { return true }
       guard !tokens.isEmpty else { return false }
-      return lowercased.split(whereSeparator: { $0 == " " || $0 == "_" }).contains { tokens.contains(String($0)) }
+      return lowercased.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).contains { tokens.contains(String($0)) }
+    }
+
+    /// Byte-wise substring search: Foundation's `contains` bridges through NSString, which showed in
+    /// profiles (every element's class and id is tested against every word).
+    private static func contains(_ haystack: [UInt8], _ needle: String.UTF8View) -> Bool {
+      let count = needle.count
+      guard count <= haystack.count, let first = needle.first else { return false }
+      var index = 0
+      while index + count <= haystack.count {
+        if haystack[index] == first, haystack[index..<(index + count)].elementsEqual(needle) { return true }
+        index += 1
+      }
+      return false
     }
   }
 
