@@ -86,11 +86,18 @@ final class PageNode {
   /// changes the tree.
   func descendants(_ tags: Set<String>? = nil) -> [PageNode] {
     var out: [PageNode] = []
-    var stack: [PageNode] = children.reversed()
+    var stack: [PageNode] = []
+    func push(_ nodes: [PageNode]) {
+      var index = nodes.count - 1
+      while index >= 0 {
+        if !nodes[index].isText { stack.append(nodes[index]) }
+        index -= 1
+      }
+    }
+    push(children)
     while let node = stack.popLast() {
-      if node.isText { continue }
-      if tags == nil || tags!.contains(node.tag) { out.append(node) }
-      stack.append(contentsOf: node.children.reversed())
+      if tags.map({ $0.contains(node.tag) }) ?? true { out.append(node) }
+      if !node.children.isEmpty { push(node.children) }
     }
     return out
   }
