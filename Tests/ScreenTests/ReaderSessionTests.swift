@@ -196,6 +196,19 @@ import TextLayout
     #expect(!h.text.contains("story1word one"))
   }
 
+  @Test func aPageStoredByTheOldWholePageCutIsExtractedAgain() async throws {
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], NewsPage.article()) }
+    defer { server.stop() }
+    let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.baseURL + "/story.html", summary: "<p>Teaser.</p>")])
+    let h = Harness(120, 30, feeds: [feed])
+    let stored = try #require(try h.session.cache.items(feedID: h.session.feeds[0].id).first)
+    try h.session.cache.setFullContent("<nav>Navigationlink</nav><p>Old cut.</p>", itemID: stored.id)
+    h.press(.enter)
+    h.press(.character("f"))
+    try await h.eventually("the extracted article") { h.text.contains("story1word one") }
+    #expect(!h.text.contains("Old cut."))
+  }
+
   @Test func aPageWithoutAnArticleKeepsTheFeedsText() async throws {
     let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], NewsPage.frontPage()) }
     defer { server.stop() }

@@ -52,7 +52,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     title = article.map { $0.item.title.isEmpty ? "(untitled)" : $0.item.title } ?? ""
     if let article, let session, session.opensFullArticle(article) {
       showsPage = true
-      if article.fullContent == nil { session.fetchFullArticle() }
+      if article.fullArticle == nil { session.fetchFullArticle() }
     }
   }
 
@@ -99,7 +99,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   // MARK: Text
 
   /// The page is shown when asked for and fetched.
-  private var pageShown: Bool { showsPage && article?.fullContent != nil }
+  private var pageShown: Bool { showsPage && article?.fullArticle != nil }
 
   /// The header and the text wrapped to the body width (cached per width).
   func bodyLines() -> [StyledLine] {
@@ -271,7 +271,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       showsPage = false
     } else {
       showsPage = true
-      if article.fullContent == nil { session.fetchFullArticle() }
+      if article.fullArticle == nil { session.fetchFullArticle() }
     }
   }
 

@@ -56,3 +56,8 @@ public final class ArticlePages {
     }
   }
 }
+
+extension CachedArticle {
+  /// The stored full article, when the extractor made it (a page stored before it is fetched again).
+  var fullArticle: String? { fullContent.flatMap { ExtractedArticle.isReaderHTML($0) ? $0 : nil } }
+}

@@ -333,7 +333,7 @@ public final class ReadingSession {
 
   /// `f`: fetches the open article's web page; `.pageFetched` keeps it with the article.
   func fetchFullArticle() {
-    guard let article = selected, article.fullContent == nil, !pages.isFetching(article.id) else { return }
+    guard let article = selected, article.fullArticle == nil, !pages.isFetching(article.id) else { return }
     switch ArticlePages.address(of: article) {
     case .failure(let failure):
       status.notify(error: failure.description)

@@ -10,10 +10,17 @@ public struct ExtractedArticle: Sendable, Equatable {
   /// Whether the page looks like an article at all (a page of prose rather than of links).
   public var readerable: Bool
 
+  /// Opens `readerHTML`, so that a page stored by an earlier way of keeping full pages (the whole
+  /// `<article>`/`<main>`/`<body>`) is told apart and fetched again.
+  public static let readerMarker = "<!-- splitfeed: extracted article -->\n"
+
+  /// Whether stored full-article HTML is this extractor's (see `readerMarker`).
+  public static func isReaderHTML(_ html: String) -> Bool { html.hasPrefix(readerMarker) }
+
   /// The article as the reader shows it: a header of the title and the byline, date and site, then the
   /// article's HTML.
   public var readerHTML: String {
-    var header = ""
+    var header = Self.readerMarker
     if let title = metadata.title { header += "<h1>" + ArticleOutput.escaped(title, quote: false) + "</h1>\n" }
     let details = [metadata.byline, metadata.publishedTime, metadata.siteName].compactMap { $0 }.filter { !$0.isEmpty }
     if !details.isEmpty {
