@@ -82,11 +82,7 @@ struct ExtractCommand: ParsableCommand {
   }
 
   private static func readFile(_ path: String) throws -> Data {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw FetchError.fileNotFound(path: path)
-    }
-    if isDirectory.boolValue { throw FetchError.fileUnreadable(path: path, reason: "it is a directory") }
+    try FeedSourceLoader.checkReadable(path)
     guard let handle = FileHandle(forReadingAtPath: path) else {
       throw FetchError.fileUnreadable(path: path, reason: "permission denied")
     }
