@@ -12,7 +12,7 @@ import Testing
     .appendingPathComponent("../shared/fixtures/readability").standardizedFileURL
 
   /// The figures reached (the test allows 0.01 below each).
-  static let meanF1Reached = 0.9915
+  static let meanF1Reached = 0.9918
   static let readerableAgreementReached = 0.992
 
   @Test func meanF1AndArticleTestHoldTheirFloor() throws {

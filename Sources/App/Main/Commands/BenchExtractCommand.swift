@@ -52,6 +52,12 @@ struct BenchExtractCommand: ParsableCommand {
       pages.map(\.precision).reduce(0, +) / count, pages.map(\.recall).reduce(0, +) / count,
       pages.map(\.f1).reduce(0, +) / count)
     out += String(format: "readerable agrees on %d of %d pages (%.1f %%)\n", agree, judged.count, 100 * Double(agree) / Double(max(judged.count, 1)))
+    out += "metadata as expected:"
+    for field in ["title", "byline", "excerpt", "siteName", "publishedTime", "lang", "dir"] {
+      let judged = pages.compactMap { $0.metadata[field] }
+      out += " \(field) \(judged.filter { $0 }.count)/\(judged.count)"
+    }
+    out += "\n"
     out += String(
       format: "time per page: median %.2f ms, max %.2f ms; largest page %@ (%d bytes) %.2f ms\n",
       times[times.count / 2], times.last!, largest.name, largest.bytes, largest.milliseconds)

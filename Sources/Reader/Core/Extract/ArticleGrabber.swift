@@ -109,7 +109,9 @@ struct ArticleGrabber {
         continue
       }
       if isByline(node, match: match) {
-        byline = node.innerText
+        // A name marked inside the byline ("By <span itemprop=name>…</span> on …") is the author alone.
+        let name = node.descendants().first { ($0["itemprop"] ?? "").contains("name") }
+        byline = (name ?? node).innerText
         node.remove()
         continue
       }

@@ -16,7 +16,15 @@ public enum ExtractionQuality {
     /// Extraction time in milliseconds (parse, metadata, search, output).
     public var milliseconds: Double
     public var error: String?
+    /// For each metadata field the expected file gives (`title`, `byline`, …): whether ours is the same
+    /// (white space collapsed; a missing value equals null).
+    public var metadata: [String: Bool] = [:]
   }
+
+  static let metadataFields: [(String, KeyPath<ArticleMetadata, String?> & Sendable)] = [
+    ("title", \.title), ("byline", \.byline), ("excerpt", \.excerpt), ("siteName", \.siteName),
+    ("publishedTime", \.publishedTime), ("lang", \.lang), ("dir", \.dir),
+  ]
 
   /// The pages' address in Mozilla's test suite, so that resolved links match the expected output's.
   public static let baseURL = URL(string: "http://fakehost/test/")!
@@ -36,7 +44,8 @@ public enum ExtractionQuality {
 
   static func measure(name: String, source: Data, expected: Data, metadata: Data?) -> Page {
     let expectedText = ArticleExtractor.plainText(ofHTML: String(decoding: expected, as: UTF8.self))
-    let expectedReaderable = metadata.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }?["readerable"] as? Bool
+    let expectedMetadata = metadata.flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    let expectedReaderable = expectedMetadata?["readerable"] as? Bool
     let start = ContinuousClock.now
     let outcome: ArticleExtractor.Outcome?
     var error: String?
@@ -53,10 +62,18 @@ public enum ExtractionQuality {
     // The text as printed, re-read from the HTML so that the HTML output is what is measured.
     let text = outcome.map { ArticleExtractor.plainText(ofHTML: $0.article.html) } ?? ""
     let (precision, recall, f1) = overlap(extracted: text, expected: expectedText)
-    return Page(
+    var page = Page(
       name: name, bytes: source.count, precision: precision, recall: recall, f1: f1,
       expectedReaderable: expectedReaderable, readerable: outcome?.readerable ?? false, milliseconds: milliseconds,
       error: error)
+    if let expectedMetadata, let found = outcome?.article.metadata {
+      for (field, path) in metadataFields where expectedMetadata.keys.contains(field) {
+        let want = (expectedMetadata[field] as? String).map(PageNode.collapsed).flatMap { $0.isEmpty ? nil : $0 }
+        let got = found[keyPath: path].map(PageNode.collapsed).flatMap { $0.isEmpty ? nil : $0 }
+        page.metadata[field] = want == got
+      }
+    }
+    return page
   }
 
   /// The text the search finds in a page, article-like or not (to look into a page that scores badly).

@@ -33,7 +33,9 @@ enum PageMetadata {
       }
     }
     let documentTitle = elements.first { $0.tag == "title" }.map { PageNode.collapsed($0.textContent) } ?? ""
-    let linked = elements.filter { $0.tag == "script" }.compactMap { JSONLD.article(in: $0.textContent, documentTitle: documentTitle) }.first
+    let scripts = elements.filter { $0.tag == "script" }
+    let cleanTitle = scripts.isEmpty ? documentTitle : ArticleTitle.of(documentTitle, in: root) ?? documentTitle
+    let linked = scripts.lazy.compactMap { JSONLD.article(in: $0.textContent, documentTitle: cleanTitle) }.first
 
     func first(_ keys: [String]) -> String? { keys.lazy.compactMap { values[$0] }.first }
     var metadata = ArticleMetadata()
@@ -99,9 +101,10 @@ enum JSONLD {
     let name = (object["name"] as? String).map(PageNode.collapsed)
     let headline = (object["headline"] as? String).map(PageNode.collapsed)
     if let name, let headline, name != headline {
-      // Two titles: the one closer to the page's <title> is the article's.
-      out.title = TextSimilarity.of(name, documentTitle) > 0.75 && TextSimilarity.of(headline, documentTitle) <= 0.75
-        ? name : headline
+      // Two titles: the name, unless only the headline resembles the page's own title.
+      let nameMatches = TextSimilarity.of(name, documentTitle) > 0.75
+      let headlineMatches = TextSimilarity.of(headline, documentTitle) > 0.75
+      out.title = headlineMatches && !nameMatches ? headline : name
     } else {
       out.title = headline ?? name
     }
@@ -168,7 +171,7 @@ enum ArticleTitle {
     let words = wordCount(title)
     let withoutSeparators = wordCount(separators.reduce(original) { $0.replacingOccurrences(of: $1, with: " ") })
     // Few words left: the cut is kept only when the page's own heading says the same.
-    let headingSaysSo = root.descendants(["h1", "h2"]).contains { $0.innerText == title }
+    let headingSaysSo = !found.isEmpty && root.descendants(["h1", "h2"]).contains { $0.innerText == title }
     if words <= 4, !headingSaysSo, !hierarchical || words != withoutSeparators - 1 { title = original }
     return title.isEmpty ? nil : title
   }
