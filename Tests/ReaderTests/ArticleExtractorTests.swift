@@ -61,6 +61,16 @@ import Testing
     #expect(throws: ExtractionError.notAnArticle) { try Self.extract(page) }
   }
 
+  @Test func aFrontPageOfTeasersIsNotAnArticle() {
+    let teasers = (1...12).map {
+      "<div class=\"teaser\"><h2><a href=\"/s/\($0)\">Headline \($0) about the events of the day</a></h2>"
+        + "<p>Teaser \($0): a summary of the story, with a few commas, some context, and enough words to look like "
+        + "a paragraph of prose on the front page of a news site.</p></div>"
+    }
+    let page = "<html><head><title>Example News</title></head><body><main>\(teasers.joined())</main></body></html>"
+    #expect(throws: ExtractionError.notAnArticle) { try Self.extract(page) }
+  }
+
   @Test func aLoginWallIsNotAnArticle() {
     let page = """
       <html><body><h1>Subscribers only</h1><p>Sign in to keep reading.</p>

@@ -52,6 +52,8 @@ struct BenchExtractCommand: ParsableCommand {
       pages.map(\.precision).reduce(0, +) / count, pages.map(\.recall).reduce(0, +) / count,
       pages.map(\.f1).reduce(0, +) / count)
     out += String(format: "readerable agrees on %d of %d pages (%.1f %%)\n", agree, judged.count, 100 * Double(agree) / Double(max(judged.count, 1)))
+    let found = judged.filter { $0.articleFound == $0.expectedReaderable }.count
+    out += "an article found (extract succeeds) where readerable, none where not: \(found) of \(judged.count) pages\n"
     out += "metadata as expected:"
     for field in ["title", "byline", "excerpt", "siteName", "publishedTime", "lang", "dir"] {
       let judged = pages.compactMap { $0.metadata[field] }

@@ -58,17 +58,15 @@ public enum ArticleExtractor {
   public static let timeLimit = Duration.seconds(3)
   /// Text shorter than this makes the search retry with looser rules.
   static let retryBelow = 500
-  /// With fewer characters than this (and the page not readerable), there is no article.
+  /// With fewer characters than this (and the page not readerable), there is no article; nor when more
+  /// than half the text is links, or the page is a listing (`Outcome.isListing`).
   static let minimumArticle = 140
 
   /// Extracts the article from `data`, decoded by `charset` (from HTTP) when given, else by the page's BOM
   /// or `<meta>`; `url` is the page's address, for relative links.
   public static func extract(data: Data, charset: String? = nil, url: URL? = nil) throws(ExtractionError) -> ExtractedArticle {
     let outcome = try extractAnyway(data: data, charset: charset, url: url)
-    let length = outcome.text.unicodeScalars.count
-    if length < minimumArticle || (!outcome.readerable && length < retryBelow) || outcome.linkDensity > 0.5 {
-      throw .notAnArticle
-    }
+    guard outcome.isArticle else { throw .notAnArticle }
     return outcome.article
   }
 
@@ -83,6 +81,16 @@ public enum ArticleExtractor {
     var text: String { article.text }
     var readerable: Bool { article.readerable }
     var linkDensity: Double
+    /// Nearly every one of several headings is a link, each over a short teaser: a list of stories (a
+    /// front page, a section, search results) rather than one story. Articles that link some of their
+    /// headings (a list of films, a page of related coverage) link fewer, or write more under each.
+    var isListing = false
+
+    var isArticle: Bool {
+      let length = text.unicodeScalars.count
+      return length >= ArticleExtractor.minimumArticle && (readerable || length >= ArticleExtractor.retryBelow)
+        && linkDensity <= 0.5 && !isListing
+    }
   }
 
   /// The best the search finds, article-like or not (the fixture measurements score every page).
@@ -135,7 +143,11 @@ public enum ArticleExtractor {
     let article = ExtractedArticle(
       html: ArticleOutput.html(content, baseURL: url), text: ArticleOutput.text(content), metadata: metadata,
       readerable: readerable)
-    return Outcome(article: article, linkDensity: content.linkDensity)
+    let headings = content.descendants(["h2", "h3", "h4", "h5", "h6"])
+    let linkedHeadings = headings.filter { $0.textLength > 0 && $0.linkDensity > 0.5 }.count
+    let textPerHeading = headings.isEmpty ? 0 : content.textLength / headings.count
+    let isListing = headings.count >= 5 && linkedHeadings * 10 >= headings.count * 9 && textPerHeading < 400
+    return Outcome(article: article, linkDensity: content.linkDensity, isListing: isListing)
   }
 
   /// The page's tree. The HTTP charset wins unless the page starts with a byte-order mark (as browsers do);

@@ -13,6 +13,8 @@ public enum ExtractionQuality {
     public var f1: Double
     public var expectedReaderable: Bool?
     public var readerable: Bool
+    /// Whether `extract` (and `f`) would show an article for the page rather than say there is none.
+    public var articleFound: Bool
     /// Extraction time in milliseconds (parse, metadata, search, output).
     public var milliseconds: Double
     public var error: String?
@@ -64,7 +66,8 @@ public enum ExtractionQuality {
     let (precision, recall, f1) = overlap(extracted: text, expected: expectedText)
     var page = Page(
       name: name, bytes: source.count, precision: precision, recall: recall, f1: f1,
-      expectedReaderable: expectedReaderable, readerable: outcome?.readerable ?? false, milliseconds: milliseconds,
+      expectedReaderable: expectedReaderable, readerable: outcome?.readerable ?? false,
+      articleFound: outcome?.isArticle ?? false, milliseconds: milliseconds,
       error: error)
     if let expectedMetadata, let found = outcome?.article.metadata {
       for (field, path) in metadataFields where expectedMetadata.keys.contains(field) {
