@@ -70,12 +70,6 @@ public enum ArticleExtractor {
     return outcome.article
   }
 
-  /// Whether the page looks like an article (a page of prose) without extracting it.
-  public static func isReaderable(data: Data, charset: String? = nil) -> Bool {
-    guard data.count <= maxBytes, let root = parse(data, charset: charset) else { return false }
-    return Readerable.check(root)
-  }
-
   struct Outcome {
     var article: ExtractedArticle
     var text: String { article.text }

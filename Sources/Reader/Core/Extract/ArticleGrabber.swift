@@ -40,8 +40,7 @@ struct ArticleGrabber {
       if length < 25 { continue }
       let ancestors = paragraph.ancestors(maxDepth: 5).filter { $0.parent?.tag != "#document" }
       if ancestors.isEmpty { continue }
-      var score = 1.0 + Double(PageNode.commaCount(text) + 1) + Double(min(length / 100, 3))
-      if score < 0 { score = 0 }
+      let score = 1.0 + Double(PageNode.commaCount(text) + 1) + Double(min(length / 100, 3))
       for (level, ancestor) in ancestors.enumerated() {
         if !ancestor.scored {
           initialize(ancestor)

@@ -110,7 +110,7 @@ enum PageTree {
   static let maxDepth = 200
 
   /// Elements never worth copying: they carry no readable text (scripts are kept only for JSON-LD).
-  static let skipped: Set<String> = ["style", "link", "template", "svg", "math", "canvas", "head-script"]
+  static let skipped: Set<String> = ["style", "link", "template", "svg", "canvas"]
 
   /// Parses `bytes` (in `encoding`, or as declared by the page when nil) into a tree rooted at a `#document`
   /// node; nil when libxml2 built no document.
