@@ -24,7 +24,7 @@ struct ArticleViewEndToEndTests {
       folder = try RunFolder("splitfeed-view")
       let pages = folder.root.appendingPathComponent("site")
       try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
-      try "<html><body><article><p>Whole page text from the site.</p></article></body></html>"
+      try NewsPage.article()
         .write(to: pages.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
       server = try TestHTTPServer(serving: pages)
       for (name, log) in [("browser.sh", browserLog), ("player.sh", playerLog)] {
@@ -200,12 +200,12 @@ struct ArticleViewEndToEndTests {
 
     // f: the page, then the feed's text again, at the top each time.
     try tmux.send(keys: "f")
-    try tmux.waitFor(text: "Whole page text from the site.")
+    try tmux.waitFor(text: "story1word one")
     try tmux.send(keys: "f")
     try tmux.waitFor(text: "p1w1")
-    #expect(!text(try tmux.settledScreen()).contains("Whole page text"))
+    #expect(!text(try tmux.settledScreen()).contains("story1word"))
     try tmux.send(keys: "f")
-    try tmux.waitFor(text: "Whole page text from the site.")  // kept: no second fetch needed
+    try tmux.waitFor(text: "story1word one")  // kept: no second fetch needed
   }
 
   @Test("J and K read on across feeds, marking read; the focused pane is drawn bright", arguments: sizes)

@@ -184,9 +184,8 @@ import TextLayout
     }
   }
 
-  @Test func fullArticleFetchesThePageKeepsItsMainTextAndStoresIt() async throws {
-    let page = "<html><body><nav>Site menu</nav><article><h1>Heading</h1><p>The whole story.</p></article></body></html>"
-    let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], page) }
+  @Test func fullArticleExtractsThePagesArticleAndStoresIt() async throws {
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], NewsPage.article()) }
     defer { server.stop() }
     let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.baseURL + "/story.html", summary: "<p>Teaser.</p>")])
     let h = Harness(120, 30, feeds: [feed])
@@ -194,10 +193,56 @@ import TextLayout
     #expect(h.text.contains("Teaser."))
     h.press(.character("f"))
     #expect(h.lines.last?.hasPrefix(" Fetching http://127.0.0.1:") == true)
-    try await h.eventually("the page text") { h.text.contains("The whole story.") }
-    #expect(!h.text.contains("Site menu"), "only the <article>")
+    try await h.eventually("the article text") { h.text.contains("story1word one") }
+    for chrome in ["Navigationlink", "Sharebartext", "Commenttext", "Sidebarlink", "Newsletterbox", "Footertext", "SCRIPTTEXT"] {
+      #expect(!h.text.contains(chrome), "\(chrome) is page furniture")
+    }
+    #expect(h.text.contains("By Ada Writer · 2026-05-01T08:00:00Z · The Example Times"), "the article's metadata")
     let id = try #require(h.session.selected?.id)
-    #expect(try h.session.cache.article(id: id)?.fullContent?.contains("The whole story.") == true)
+    let stored = try #require(try h.session.cache.article(id: id)?.fullContent)
+    #expect(stored.contains("story12word two"))
+    #expect(!stored.contains("Commenttext"))
+    h.press(.character("f"))
+    #expect(h.text.contains("Teaser."))
+    #expect(!h.text.contains("story1word one"))
+  }
+
+  @Test func aPageStoredByTheOldWholePageCutIsExtractedAgain() async throws {
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], NewsPage.article()) }
+    defer { server.stop() }
+    let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.baseURL + "/story.html", summary: "<p>Teaser.</p>")])
+    let h = Harness(120, 30, feeds: [feed])
+    let stored = try #require(try h.session.cache.items(feedID: h.session.feeds[0].id).first)
+    try h.session.cache.setFullContent("<nav>Navigationlink</nav><p>Old cut.</p>", itemID: stored.id)
+    h.press(.enter)
+    h.press(.character("f"))
+    try await h.eventually("the extracted article") { h.text.contains("story1word one") }
+    #expect(!h.text.contains("Old cut."))
+  }
+
+  @Test func aPageWithoutAnArticleKeepsTheFeedsText() async throws {
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], NewsPage.frontPage()) }
+    defer { server.stop() }
+    let feed = Feed(title: "Short", items: [Item(title: "A list", link: server.baseURL + "/", summary: "<p>Teaser.</p>")])
+    let h = Harness(120, 30, feeds: [feed])
+    h.press(.enter)
+    h.press(.character("f"))
+    try await h.eventually("the failure on the status line") { h.text.contains("No article found on this page") }
+    #expect(h.text.contains("Teaser."))
+    #expect(!h.text.contains("Headline 3"))
+    let id = try #require(h.session.selected?.id)
+    #expect(try h.session.cache.article(id: id)?.fullContent == nil)
+  }
+
+  @Test func aFeedSetToAlwaysFullArticleOpensOnTheArticle() async throws {
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], NewsPage.article()) }
+    defer { server.stop() }
+    let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.baseURL + "/story.html", summary: "<p>Teaser.</p>")])
+    let h = Harness(120, 30, feeds: [feed]) { $0.alwaysFullArticle = ["file:///sample/0"] }
+    h.press(.enter)
+    try await h.eventually("the article text without pressing f") { h.text.contains("story1word one") }
+    h.press(.character("f"))
+    #expect(h.text.contains("Teaser."))
   }
 }
 

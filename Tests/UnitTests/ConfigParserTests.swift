@@ -89,6 +89,16 @@ struct ConfigParserTests {
     #expect(config.reloadThreads == 2 && config.ui.ignoreRules.isEmpty)
   }
 
+  @Test func alwaysFullArticleNamesFeedsOrEveryFeed() {
+    let (config, problems) = ConfigParser.parse(
+      "always-full-article https://example.com/feed.xml \"https://news.example/rss\"\nalways-full-article *\n")
+    #expect(problems.isEmpty)
+    #expect(config.ui.alwaysFullArticle == ["https://example.com/feed.xml", "https://news.example/rss", "*"])
+    let (empty, problem) = ConfigParser.parse("always-full-article\n")
+    #expect(problem.map(\.description) == ["config line 1: always-full-article takes feeds (their addresses as in the urls file) or *"])
+    #expect(empty == Config())
+  }
+
   @Test func problemsCarryLineNumbersAndTheRestLoads() {
     let (config, problems) = ConfigParser.parse("reload-threads 2\n\n# x\nbogus\nlayout split\n")
     #expect(problems.map(\.line) == [4])

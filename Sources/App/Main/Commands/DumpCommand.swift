@@ -69,18 +69,23 @@ enum FeedSourceLoader {
     var charset: String?
   }
 
+  /// Throws the one-line reason when `path` is missing, a directory or unreadable.
+  static func checkReadable(_ path: String) throws {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw FetchError.fileNotFound(path: path)
+    }
+    if isDirectory.boolValue { throw FetchError.fileUnreadable(path: path, reason: "it is a directory") }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw FetchError.fileUnreadable(path: path, reason: "permission denied")
+    }
+  }
+
   static func load(_ text: String, fetcher: Fetcher = Fetcher()) throws -> Loaded {
     let source = try FeedSource(parsing: text)
     switch source.location {
     case .file(let path):
-      var isDirectory: ObjCBool = false
-      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw FetchError.fileNotFound(path: path)
-      }
-      if isDirectory.boolValue { throw FetchError.fileUnreadable(path: path, reason: "it is a directory") }
-      guard FileManager.default.isReadableFile(atPath: path) else {
-        throw FetchError.fileUnreadable(path: path, reason: "permission denied")
-      }
+      try checkReadable(path)
       return Loaded(data: nil, url: source.url, charset: nil)
     case .web:
       let result: Result<FetchResult, FetchError> = Blocking.run {

@@ -46,6 +46,8 @@ struct ManualSectionsCommand: ParsableCommand {
       "run without a shell when a sync needs the password; its first line of output is the password",
       ".It Cm bind-key Ar key action",
       "action: " + Action.allCases.map(\.configName).joined(separator: ", "),
+      ".It Cm always-full-article Ar feed ...|*",
+      "Opens the articles of these feeds (every feed for *) on the full article extracted from their web page.",
       ".It Cm ignore-article Ar feed|* expression",
       "Hides the articles of feed (every feed for *) that match the expression, everywhere.",
       ".El",

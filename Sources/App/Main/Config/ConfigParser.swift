@@ -35,6 +35,12 @@ enum ConfigParser {
     case "color": return color(values, into: &config)
     case "bind-key": return bindKey(values, into: &config)
     case "ignore-article": return ignoreArticle(values, into: &config)
+    case "always-full-article":
+      guard !values.isEmpty else { return "always-full-article takes feeds (their addresses as in the urls file) or *" }
+      for value in values {
+        config.ui.alwaysFullArticle.insert(value == "*" ? "*" : (try? FeedSource(parsing: value).url.absoluteString) ?? value)
+      }
+      return nil
     case "sync-password-command":
       guard !values.isEmpty, !values[0].isEmpty else { return "sync-password-command: expected a command and its arguments (run without a shell)" }
       config.sync.password = .command(values)

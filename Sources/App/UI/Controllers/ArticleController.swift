@@ -50,6 +50,10 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     self.configuration = session?.configuration ?? UIConfiguration()
     super.init()
     title = article.map { $0.item.title.isEmpty ? "(untitled)" : $0.item.title } ?? ""
+    if let article, let session, session.opensFullArticle(article) {
+      showsPage = true
+      if article.fullArticle == nil { session.fetchFullArticle() }
+    }
   }
 
   var isEmptyDetail: Bool { item == nil }
@@ -95,7 +99,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   // MARK: Text
 
   /// The page is shown when asked for and fetched.
-  private var pageShown: Bool { showsPage && article?.fullContent != nil }
+  private var pageShown: Bool { showsPage && article?.fullArticle != nil }
 
   /// The header and the text wrapped to the body width (cached per width).
   func bodyLines() -> [StyledLine] {
@@ -258,12 +262,17 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     if scrollOffset == before { session?.status.notify(step > 0 ? "No more matches below." : "No more matches above.") }
   }
 
-  /// `f`: the fetched page and the feed's text in turn; the page is fetched the first time (and kept in
-  /// the cache), and shows when it arrives.
+  /// `f`: the extracted article and the feed's text in turn; the article is fetched the first time (and kept
+  /// in the cache), and shows when it arrives. While it is not there (being fetched, or the page had no
+  /// article) the feed's text shows and `f` asks again.
   private func toggleFullArticle() {
     guard let article, let session else { return }
-    showsPage.toggle()
-    if showsPage, article.fullContent == nil { session.fetchFullArticle() }
+    if pageShown {
+      showsPage = false
+    } else {
+      showsPage = true
+      if article.fullArticle == nil { session.fetchFullArticle() }
+    }
   }
 
   /// `e`: the enclosure in the player; a chooser when there are several.

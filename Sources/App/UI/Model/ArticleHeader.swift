@@ -23,8 +23,8 @@ enum ArticleHeader {
       let number = item.enclosures.count > 1 ? "\(i + 1). " : ""
       header.append("▶ " + number + EnclosureDescription.text(enclosure))
     }
-    if page { header.append("The article's web page (f: the feed's text)") }
-    let html = page ? article.fullContent ?? "" : item.body ?? ""
+    if page { header.append("Full article from the web page (f: the feed's text)") }
+    let html = page ? article.fullArticle ?? "" : item.body ?? ""
     let body = StyledText(html: html, baseURL: item.link.flatMap(URL.init(string:)))
     var blocks = header.map { StyledBlock(runs: [StyledRun(TerminalText.sanitized($0), .dim)]) }
     if var first = body.blocks.first, !blocks.isEmpty {

@@ -234,9 +234,11 @@ public final class ReadingSession {
       notifyNewArticles(report)
       reload(queued)
     case .pageFetched(let id, let html):
+      pages.finished(id)
       status.progress = nil
       if selected?.id == id { selected?.fullContent = html }
-    case .pageFailed(_, let message):
+    case .pageFailed(let id, let message):
+      pages.finished(id)
       status.progress = nil
       status.notify(error: message)
     case .reloadTimer:
@@ -331,7 +333,7 @@ public final class ReadingSession {
 
   /// `f`: fetches the open article's web page; `.pageFetched` keeps it with the article.
   func fetchFullArticle() {
-    guard let article = selected, article.fullContent == nil else { return }
+    guard let article = selected, article.fullArticle == nil, !pages.isFetching(article.id) else { return }
     switch ArticlePages.address(of: article) {
     case .failure(let failure):
       status.notify(error: failure.description)
@@ -339,6 +341,14 @@ public final class ReadingSession {
       status.progress = "Fetching \(url.absoluteString)…"
       pages.fetch(url, forArticle: article.id)
     }
+  }
+
+  /// Whether `article` opens on its full article (`always-full-article` names its feed, or `*`).
+  func opensFullArticle(_ article: CachedArticle) -> Bool {
+    let rules = configuration.alwaysFullArticle
+    guard !rules.isEmpty else { return false }
+    if rules.contains("*") { return true }
+    return feeds.first { $0.id == article.feedID }.map { rules.contains($0.url) } ?? false
   }
 
   // MARK: Browser (DESIGN §5 `o`)

@@ -32,6 +32,9 @@ public struct UIConfiguration: Equatable, Sendable {
   public var showReadArticles = true
   /// The order article lists start in (`article-sort-order`); `S` cycles it per list.
   public var articleSort = ArticleSort.date
+  /// `always-full-article` lines: the feeds (addresses as in the urls file; `*`: every feed) whose articles
+  /// open on the extracted web page, as if `f` had been pressed (for feeds that carry only a summary).
+  public var alwaysFullArticle: Set<String> = []
   /// `ignore-article` lines: articles hidden everywhere (lists, counts, `n`, search).
   public var ignoreRules: [IgnoreRule] = []
   /// The feeds are a sync server's (`sync greader`): the feed list is always the root (the server may

@@ -1,0 +1,222 @@
+import Foundation
+
+/// A web page's article, as a reader wants it.
+public struct ExtractedArticle: Sendable, Equatable {
+  /// The cleaned article as HTML (a fragment), links and images absolute.
+  public var html: String
+  /// The article as plain text: paragraphs separated by blank lines.
+  public var text: String
+  public var metadata: ArticleMetadata
+  /// Whether the page looks like an article at all (a page of prose rather than of links).
+  public var readerable: Bool
+
+  /// Opens `readerHTML`, so that a page stored by an earlier way of keeping full pages (the whole
+  /// `<article>`/`<main>`/`<body>`) is told apart and fetched again.
+  public static let readerMarker = "<!-- splitfeed: extracted article -->\n"
+
+  /// Whether stored full-article HTML is this extractor's (see `readerMarker`).
+  public static func isReaderHTML(_ html: String) -> Bool { html.hasPrefix(readerMarker) }
+
+  /// The article as the reader shows it: a header of the title and the byline, date and site, then the
+  /// article's HTML.
+  public var readerHTML: String {
+    var header = Self.readerMarker
+    if let title = metadata.title { header += "<h1>" + ArticleOutput.escaped(title, quote: false) + "</h1>\n" }
+    let details = [metadata.byline, metadata.publishedTime, metadata.siteName].compactMap { $0 }.filter { !$0.isEmpty }
+    if !details.isEmpty {
+      header += "<p><small>" + ArticleOutput.escaped(details.joined(separator: " · "), quote: false) + "</small></p>\n"
+    }
+    return header + html
+  }
+}
+
+public enum ExtractionError: Error, Equatable, CustomStringConvertible {
+  case notAnArticle
+  case unreadable
+  case tooLarge(limit: Int)
+  case tooSlow
+
+  public var description: String {
+    switch self {
+    case .notAnArticle: "no article found on this page"
+    case .unreadable: "the page could not be read as HTML"
+    case .tooLarge(let limit): "the page is larger than \(limit >> 20) MB"
+    case .tooSlow: "the page took too long to extract"
+    }
+  }
+}
+
+/// Finds the article in a web page the way reader modes do (see `ArticleGrabber`): parse with libxml2 into
+/// a `PageNode` tree, read the metadata, then search for the content with strict rules, loosening them when
+/// what is found is too short; the longest result wins. A page whose best result is still short, or mostly
+/// links, has no article.
+public enum ArticleExtractor {
+  /// Pages beyond this are refused (the fetcher already caps downloads; a file given on the command line is
+  /// not).
+  public static let maxBytes = 16 << 20
+  /// Wall-clock budget for one page; a hostile page gives up rather than hold the reader.
+  public static let timeLimit = Duration.seconds(3)
+  /// Text shorter than this makes the search retry with looser rules.
+  static let retryBelow = 500
+  /// With fewer characters than this (and the page not readerable), there is no article; nor when more
+  /// than half the text is links, or the page is a listing (`Outcome.isListing`).
+  static let minimumArticle = 140
+
+  /// Extracts the article from `data`, decoded by `charset` (from HTTP) when given, else by the page's BOM
+  /// or `<meta>`; `url` is the page's address, for relative links.
+  public static func extract(data: Data, charset: String? = nil, url: URL? = nil) throws(ExtractionError) -> ExtractedArticle {
+    let outcome = try extractAnyway(data: data, charset: charset, url: url)
+    guard outcome.isArticle else { throw .notAnArticle }
+    return outcome.article
+  }
+
+  struct Outcome {
+    var article: ExtractedArticle
+    var text: String { article.text }
+    var readerable: Bool { article.readerable }
+    var linkDensity: Double
+    /// Nearly every one of several headings is a link, each over a short teaser: a list of stories (a
+    /// front page, a section, search results) rather than one story. Articles that link some of their
+    /// headings (a list of films, a page of related coverage) link fewer, or write more under each.
+    var isListing = false
+
+    var isArticle: Bool {
+      let length = text.unicodeScalars.count
+      return length >= ArticleExtractor.minimumArticle && (readerable || length >= ArticleExtractor.retryBelow)
+        && linkDensity <= 0.5 && !isListing
+    }
+  }
+
+  /// The best the search finds, article-like or not (the fixture measurements score every page).
+  static func extractAnyway(
+    data: Data, charset: String?, url: URL?, timeLimit: Duration = timeLimit
+  ) throws(ExtractionError) -> Outcome {
+    guard data.count <= maxBytes else { throw .tooLarge(limit: maxBytes) }
+    let deadline = ContinuousClock.now + timeLimit
+    guard let root = parse(data, charset: charset) else { throw .unreadable }
+    let readerable = Readerable.check(root)
+    var metadata = PageMetadata.read(root, baseURL: url)
+    for script in root.descendants(["script"]) { script.remove() }
+    Preparation.prepare(root)
+    let body = root.descendants(["body"]).first ?? root
+
+    var attempts: [(PageNode, Int, String?)] = []
+    var flags = ArticleGrabber.Flags.all
+    while true {
+      var grabber = ArticleGrabber(flags: flags, title: metadata.title ?? "", byline: metadata.byline, deadline: deadline)
+      let article: PageNode?
+      do {
+        article = try grabber.grab(body.copy())
+      } catch {
+        throw .tooSlow
+      }
+      let length = article?.textLength ?? 0
+      if let article {
+        attempts.append((article, length, grabber.byline))
+        if length >= retryBelow { break }
+      }
+      if flags.contains(.stripUnlikely) {
+        flags.remove(.stripUnlikely)
+      } else if flags.contains(.weightClasses) {
+        flags.remove(.weightClasses)
+      } else if flags.contains(.cleanConditionally) {
+        flags.remove(.cleanConditionally)
+      } else {
+        break
+      }
+    }
+    guard let (content, _, byline) = attempts.max(by: { $0.1 < $1.1 }) else { throw .notAnArticle }
+    if metadata.byline == nil { metadata.byline = byline }
+    if metadata.excerpt == nil {
+      metadata.excerpt = content.descendants(["p"]).lazy.map(\.innerText).first { !$0.isEmpty }
+    }
+    if metadata.leadImage == nil {
+      metadata.leadImage = content.descendants(["img"]).lazy.compactMap { $0["src"] }.first
+        .flatMap { ArticleLinkResolver(baseURL: url).resolve($0) }
+    }
+    let article = ExtractedArticle(
+      html: ArticleOutput.html(content, baseURL: url), text: ArticleOutput.text(content), metadata: metadata,
+      readerable: readerable)
+    let headings = content.descendants(["h2", "h3", "h4", "h5", "h6"])
+    let linkedHeadings = headings.filter { $0.textLength > 0 && $0.linkDensity > 0.5 }.count
+    let textPerHeading = headings.isEmpty ? 0 : content.textLength / headings.count
+    let isListing = headings.count >= 5 && linkedHeadings * 10 >= headings.count * 9 && textPerHeading < 400
+    return Outcome(article: article, linkDensity: content.linkDensity, isListing: isListing)
+  }
+
+  /// The page's tree. The HTTP charset wins unless the page starts with a byte-order mark (as browsers do);
+  /// without either, valid UTF-8 is read as such, else libxml2 follows the `<meta>` declaration. A charset libxml2 does not know falls back to
+  /// the page's own declaration.
+  static func parse(_ data: Data, charset: String?) -> PageNode? {
+    let hasBOM = data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
+    var declared = hasBOM ? nil : charset.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    if declared == nil, !hasBOM, isNonASCIIUTF8(data) { declared = "UTF-8" }
+    return data.withUnsafeBytes { bytes in
+      if let declared, let root = PageTree.parse(bytes, encoding: declared) { return root }
+      return PageTree.parse(bytes, encoding: nil)
+    }
+  }
+
+  /// Bytes that hold non-ASCII text and are valid UTF-8 are UTF-8 whatever their `<meta>` says: legacy
+  /// encodings almost never form valid multi-byte sequences, while pages saved or served as UTF-8 with a
+  /// stale declaration are common.
+  static func isNonASCIIUTF8(_ data: Data) -> Bool {
+    guard data.contains(where: { $0 >= 0x80 }) else { return false }
+    return String(validating: data, as: UTF8.self) != nil
+  }
+
+  /// The plain text of an HTML fragment or page as `extract` prints it (for comparisons with other
+  /// extractions' HTML).
+  static func plainText(ofHTML html: String) -> String {
+    guard let root = parse(Data(html.utf8), charset: "UTF-8") else { return "" }
+    return ArticleOutput.text(root)
+  }
+}
+
+/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, and text split by runs of `<br>` becomes
+/// paragraphs (old pages write paragraphs that way).
+enum Preparation {
+  static func prepare(_ root: PageNode) {
+    // Without script, a <noscript> image is the real one; the rest of <noscript> is for script-less
+    // browsers (cookie and "enable JavaScript" notices), not the article.
+    LazyImages.unwrapNoscriptImages(root)
+    for noscript in root.descendants(["noscript"]) { noscript.remove() }
+    for node in root.descendants() {
+      if node.tag == "font" { node.tag = "span" }
+    }
+    for br in root.descendants(["br"]) where br.parent != nil {
+      guard let parent = br.parent, let start = parent.children.firstIndex(where: { $0 === br }) else { continue }
+      var index = start + 1
+      var replaced = false
+      // Remove the <br>s that follow (whitespace between them aside).
+      while index < parent.children.count {
+        let next = parent.children[index]
+        if next.isText, !next.hasVisibleText {
+          index += 1
+        } else if next.tag == "br" {
+          replaced = true
+          next.remove()
+        } else {
+          break
+        }
+      }
+      guard replaced else { continue }
+      let paragraph = PageNode(tag: "p")
+      br.replace(with: paragraph)
+      while let position = parent.children.firstIndex(where: { $0 === paragraph }), position + 1 < parent.children.count {
+        let sibling = parent.children[position + 1]
+        if sibling.tag == "br" {
+          // A second <br> ends this paragraph.
+          let after = parent.children[(position + 2)...].first { !$0.isText || $0.hasVisibleText }
+          if after?.tag == "br" { break }
+        }
+        guard ArticleGrabber.isPhrasing(sibling) else { break }
+        paragraph.append(sibling)
+      }
+      while let last = paragraph.children.last, last.isText && !last.hasVisibleText {
+        last.remove()
+      }
+      if parent.tag == "p" { parent.tag = "div" }
+    }
+  }
+}

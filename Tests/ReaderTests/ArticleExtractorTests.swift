@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+@testable import Reader
+
+/// Hand-made pages for the cases the fixture pages do not pin down one by one.
+@Suite struct ArticleExtractorTests {
+  static let pageURL = URL(string: "https://news.example.com/2026/05/story.html")!
+
+  /// Prose long enough to be an article: `count` paragraphs about `topic`.
+  static func prose(_ topic: String, count: Int = 5) -> String {
+    (1...count).map { index in
+      "<p>The \(topic) paragraph \(index) tells a long story, with commas, clauses and details, so that it reads "
+        + "like the body of a real article about \(topic), which a reader came here to read in full, word by word.</p>"
+    }.joined(separator: "\n")
+  }
+
+  static func extract(_ html: String, charset: String? = nil) throws -> ExtractedArticle {
+    try ArticleExtractor.extract(data: Data(html.utf8), charset: charset, url: pageURL)
+  }
+
+  @Test func keepsTheArticleAndDropsNavigationSidebarAndComments() throws {
+    let page = """
+      <html><head><title>Rivers in spring | The Daily Example</title></head><body>
+      <nav class="site-nav"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></nav>
+      <div class="layout">
+        <div class="main-column"><article><h1>Rivers in spring</h1>\(Self.prose("river"))</article></div>
+        <div class="sidebar"><h3>Most read</h3><p>Sidebar teaser that should never appear in the article text at all.</p></div>
+      </div>
+      <div id="comments"><p>A comment saying first, which is not part of the article and must not be kept either.</p></div>
+      <footer>Copyright footer text</footer></body></html>
+      """
+    let article = try Self.extract(page)
+    #expect(article.text.contains("The river paragraph 1 tells a long story"))
+    #expect(article.text.contains("The river paragraph 5"))
+    #expect(!article.text.contains("Sidebar teaser"))
+    #expect(!article.text.contains("A comment saying first"))
+    #expect(!article.text.contains("Home"))
+    #expect(!article.text.contains("Copyright"))
+    #expect(!article.text.contains("Rivers in spring"), "the heading repeating the title is dropped")
+    #expect(article.metadata.title == "Rivers in spring")
+    #expect(article.text.components(separatedBy: "\n\n").count == 5)
+  }
+
+  @Test func picksTheLongerOfTwoCandidateColumns() throws {
+    let page = """
+      <html><body><div class="row">
+        <div class="column-a">\(Self.prose("mountain", count: 8))</div>
+        <div class="column-b"><p><a href="/t1">The teaser paragraph one</a> sums up another story in a sentence.</p>
+          <p><a href="/t2">The teaser paragraph two</a> sums up a third story, briefly, for the curious.</p></div>
+      </div></body></html>
+      """
+    let article = try Self.extract(page)
+    #expect(article.text.contains("The mountain paragraph 8"))
+    #expect(!article.text.contains("The teaser paragraph"))
+  }
+
+  @Test func aListOfLinksIsNotAnArticle() {
+    let links = (1...40).map { "<li><a href=\"/story/\($0)\">Headline number \($0) about something</a></li>" }
+    let page = "<html><body><h1>Front page</h1><ul>\(links.joined())</ul></body></html>"
+    #expect(throws: ExtractionError.notAnArticle) { try Self.extract(page) }
+  }
+
+  @Test func aFrontPageOfTeasersIsNotAnArticle() {
+    let teasers = (1...12).map {
+      "<div class=\"teaser\"><h2><a href=\"/s/\($0)\">Headline \($0) about the events of the day</a></h2>"
+        + "<p>Teaser \($0): a summary of the story, with a few commas, some context, and enough words to look like "
+        + "a paragraph of prose on the front page of a news site.</p></div>"
+    }
+    let page = "<html><head><title>Example News</title></head><body><main>\(teasers.joined())</main></body></html>"
+    #expect(throws: ExtractionError.notAnArticle) { try Self.extract(page) }
+  }
+
+  @Test func aLoginWallIsNotAnArticle() {
+    let page = """
+      <html><body><h1>Subscribers only</h1><p>Sign in to keep reading.</p>
+      <form action="/login"><input name="user"><input type="password" name="pass"><button>Sign in</button></form>
+      </body></html>
+      """
+    #expect(throws: ExtractionError.notAnArticle) { try Self.extract(page) }
+    #expect(ExtractionError.notAnArticle.description == "no article found on this page")
+  }
+
+  @Test func lazyImagesGetTheirRealAddressAndKeepTheirAltText() throws {
+    let page = """
+      <html><body><article>\(Self.prose("photo", count: 3))
+      <figure><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/images/lake.jpg" alt="The lake at dawn">
+      <figcaption>The lake, photographed at dawn.</figcaption></figure>
+      <p><img data-srcset="/images/hill-640.jpg 640w, /images/hill-1280.jpg 1280w" alt="A hill"></p>
+      \(Self.prose("caption", count: 2))</article></body></html>
+      """
+    let article = try Self.extract(page)
+    #expect(article.html.contains("src=\"https://news.example.com/images/lake.jpg\""))
+    #expect(article.html.contains("alt=\"The lake at dawn\""))
+    #expect(article.html.contains("src=\"https://news.example.com/images/hill-640.jpg\""))
+    #expect(article.html.contains("<figcaption>The lake, photographed at dawn.</figcaption>"))
+    #expect(!article.html.contains("data:image"))
+    let rendered = renderLines(article.html, width: 200, base: Self.pageURL.absoluteString).joined(separator: "\n")
+    #expect(rendered.contains("[image: The lake at dawn]"))
+  }
+
+  @Test func preformattedCodeKeepsItsLayout() throws {
+    let code = "func greet() {\n    print(\"hello\")\n}"
+    let page = "<html><body><article>\(Self.prose("code", count: 3))<pre><code>\(code)</code></pre>\(Self.prose("after", count: 2))</article></body></html>"
+    let article = try Self.extract(page)
+    #expect(article.text.contains(code))
+    #expect(article.html.contains("<pre><code>func greet() {\n    print"))
+  }
+
+  @Test func aRightToLeftPageKeepsItsDirectionAndLanguage() throws {
+    let sentence = "هذه فقرة طويلة من مقال عربي، تحكي قصة كاملة، بكلمات كثيرة وتفاصيل عديدة، حتى تبدو مثل نص مقال حقيقي يقرؤه القارئ."
+    let paragraphs = (1...5).map { "<p>\(sentence) \($0)</p>" }.joined()
+    let page = "<html lang=\"ar\" dir=\"rtl\"><head><meta charset=\"utf-8\"><title>مقال</title></head><body><article>\(paragraphs)</article></body></html>"
+    let article = try Self.extract(page)
+    #expect(article.metadata.dir == "rtl")
+    #expect(article.metadata.lang == "ar")
+    #expect(article.text.contains("هذه فقرة طويلة من مقال عربي"))
+  }
+
+  @Test func aWindows1252PageDeclaredOnlyInMetaIsDecoded() throws {
+    let paragraph = "<p>Caf\u{E9} owners said \u{201C}we open early\u{201D}, and the na\u{EF}ve critics, who had never tasted the cr\u{E8}me, agreed that the place deserved a long review in full.</p>"
+    let page = "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\"><title>Caf\u{E9}</title></head><body><article>"
+      + String(repeating: paragraph, count: 4) + "</article></body></html>"
+    let bytes = try #require(page.data(using: .windowsCP1252))
+    #expect(String(data: bytes, encoding: .utf8) == nil, "the page must not be valid UTF-8")
+    let article = try ArticleExtractor.extract(data: bytes, url: Self.pageURL)
+    #expect(article.text.contains("Caf\u{E9} owners said \u{201C}we open early\u{201D}"))
+    #expect(article.text.contains("cr\u{E8}me"))
+  }
+
+  @Test func linksAreResolvedAgainstThePageAddress() throws {
+    let page = "<html><body><article>\(Self.prose("link", count: 4))<p>See <a href=\"../notes.html\">the notes</a> and <a href=\"javascript:void(0)\">nothing</a>, both mentioned in passing here.</p></article></body></html>"
+    let article = try Self.extract(page)
+    #expect(article.html.contains("<a href=\"https://news.example.com/2026/notes.html\">the notes</a>"))
+    #expect(!article.html.contains("javascript"))
+  }
+
+  @Test func metadataComesFromMetaJSONLDAndTheDocument() throws {
+    let page = """
+      <html lang="en"><head><title>Tides explained - Coast Weekly</title>
+      <meta property="og:site_name" content="Coast Weekly">
+      <meta name="description" content="Why the sea rises twice a day.">
+      <meta property="og:image" content="/img/tide.jpg">
+      <script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle","headline":"Tides explained",
+        "datePublished":"2026-05-01T08:00:00Z","author":[{"@type":"Person","name":"Ada Wave"},{"@type":"Person","name":"Bo Shore"}]}</script>
+      </head><body><article>\(Self.prose("tide"))</article></body></html>
+      """
+    let article = try Self.extract(page)
+    #expect(article.metadata.title == "Tides explained")
+    #expect(article.metadata.byline == "Ada Wave, Bo Shore")
+    #expect(article.metadata.publishedTime == "2026-05-01T08:00:00Z")
+    #expect(article.metadata.siteName == "Coast Weekly")
+    #expect(article.metadata.excerpt == "Why the sea rises twice a day.")
+    #expect(article.metadata.leadImage == "https://news.example.com/img/tide.jpg")
+    #expect(article.metadata.lang == "en")
+
+    let timed = "<html><head><title>A short walk through the old harbour town</title></head><body><article><p class=\"byline\">By Cy Quay</p><time datetime=\"2025-12-24\">Christmas Eve</time>\(Self.prose("walk"))</article></body></html>"
+    let second = try Self.extract(timed)
+    #expect(second.metadata.publishedTime == "2025-12-24")
+    #expect(second.metadata.byline == "By Cy Quay")
+    #expect(second.metadata.title == "A short walk through the old harbour town")
+  }
+
+  @Test func hostilePagesAreBounded() throws {
+    let deep = String(repeating: "<div>", count: 20_000) + Self.prose("deep") + String(repeating: "</div>", count: 20_000)
+    let start = ContinuousClock.now
+    _ = try? Self.extract(deep)
+    #expect(ContinuousClock.now - start < .seconds(10))
+
+    let huge = Data(repeating: UInt8(ascii: "a"), count: ArticleExtractor.maxBytes + 1)
+    #expect(throws: ExtractionError.tooLarge(limit: ArticleExtractor.maxBytes)) {
+      try ArticleExtractor.extract(data: huge)
+    }
+    #expect(throws: ExtractionError.unreadable) { try ArticleExtractor.extract(data: Data()) }
+    let controls = "<html><body><article>\(Self.prose("escape"))<p>Bell \u{07} and CSI \u{9B}31m here in the text of the story.</p></article></body></html>"
+    let article = try Self.extract(controls)
+    #expect(!article.text.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x9B })
+    #expect(!article.html.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x9B })
+  }
+}

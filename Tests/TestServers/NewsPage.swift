@@ -1,0 +1,55 @@
+/// Web pages as news sites serve them, for the full-article tests: the article among navigation, a
+/// sidebar, a share bar, comments, a newsletter box and a footer — everything the extractor must leave
+/// out — and a front page of headlines, which has no article.
+public enum NewsPage {
+  /// The paragraph `n` of the article: unique words (`story3word`…) so a test can tell exactly which text
+  /// shows, and long enough with commas to read as prose.
+  public static func paragraph(_ n: Int) -> String {
+    "Paragraph \(n) of the story, with story\(n)word one, then story\(n)word two, told at length so that it reads "
+      + "like the body of a real article, which a reader opened to read in full, from the first line to the last."
+  }
+
+  /// A whole article page: `paragraphs` paragraphs (see `paragraph(_:)`) under the heading `title`.
+  public static func article(title: String = "The river in spring", paragraphs: Int = 12) -> String {
+    let body = (1...paragraphs).map { "<p>\(paragraph($0))</p>" }.joined(separator: "\n")
+    return """
+      <!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>\(title) | The Example Times</title>
+      <meta property="og:site_name" content="The Example Times">
+      <meta property="article:published_time" content="2026-05-01T08:00:00Z">
+      <script>window.analytics = "SCRIPTTEXT";</script><style>body { color: black }</style></head>
+      <body>
+      <header class="site-header"><a href="/">The Example Times</a>
+        <nav class="menu"><ul><li><a href="/world">World</a></li><li><a href="/sport">Sport</a></li>
+        <li><a href="/navigationlink">Navigationlink</a></li></ul></nav></header>
+      <div class="cookie-banner">We use cookies. Cookiebannertext accept all.</div>
+      <div class="page">
+        <main class="content">
+          <article>
+            <h1>\(title)</h1>
+            <p class="byline">By Ada Writer</p>
+            <div class="share-tools"><a href="/share/fb">Share</a> <a href="/share/tw">Tweet</a> Sharebartext</div>
+            \(body)
+          </article>
+          <section id="comments" class="comments"><h2>Comments</h2>
+            <div class="comment"><p>Commenttext: first! This comment is long enough to be a paragraph of its own, with
+            commas, and opinions, and more words than a teaser would have, but it is not the article.</p></div>
+          </section>
+        </main>
+        <aside class="sidebar"><h3>Most read</h3><ul>
+          <li><a href="/a">Sidebarlink one about something else entirely</a></li>
+          <li><a href="/b">Sidebarlink two about another thing</a></li></ul>
+          <div class="newsletter"><p>Newsletterbox: sign up for our newsletter to get the news every morning.</p>
+          <form><input type="email"><button>Subscribe</button></form></div></aside>
+      </div>
+      <footer class="site-footer"><p>Footertext © The Example Times. All rights reserved.</p></footer>
+      </body></html>
+      """
+  }
+
+  /// A front page: headlines with one-line teasers, no article.
+  public static func frontPage(stories: Int = 30) -> String {
+    let items = (1...stories).map { "<li><a href=\"/story/\($0)\">Headline \($0): something happened today</a></li>" }
+    return "<!DOCTYPE html><html><head><title>The Example Times</title></head><body><h1>The Example Times</h1>"
+      + "<ul class=\"headlines\">\(items.joined())</ul></body></html>"
+  }
+}
