@@ -48,6 +48,12 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
       linkerSettings: lld
     ),
+    // ArticleExtractor on a web page's bytes, down to the article as the reader draws it.
+    .executableTarget(
+      name: "FuzzExtract",
+      dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
+      linkerSettings: lld
+    ),
     // The sync's JSON reader (JSONReader) on `stream/contents` and `stream/items/ids` answers, down to
     // the values the cache would store (dates, lengths, server clock, text caps).
     .executableTarget(
