@@ -105,8 +105,10 @@ enum Application {
 
   /// The urls file's tags, `"~Title"` and `"!"` on the run's feeds. The tags go into the cache too (re-read
   /// after every reload; `tags()` and sync use them there); a cache that cannot take them (read-only)
-  /// still shows them for this run. The title and hidden flag are this run's only (`FeedList` keeps them
-  /// across re-reads): nothing outside the reader needs them, so the cache does not hold them.
+  /// still shows them for this run. The title and hidden flag stay in this run's feeds only (`FeedList`
+  /// keeps them across re-reads of the cache): the commands that show titles read the urls file
+  /// themselves (`export`), so storing them would only add a second copy to keep in step. The price:
+  /// `feedtitle` in a query expression and the sort by feed, done in SQL, see the feed's own title.
   private static func applyUrlsSettings(
     of subscriptions: [UrlsFile.Entry], to feeds: [CachedFeed], in cache: Cache, notices: inout [String]
   ) -> [CachedFeed] {
