@@ -153,7 +153,9 @@ struct NewsboatImportTests {
 
     let urls = try String(contentsOfFile: scene.splitfeed.configDir + "/urls", encoding: .utf8)
     let entries = UrlsFile.parse(urls).entries
-    #expect(entries.map(\.tags) == [["tech", "~Alpha renamed"], ["!", "news"]])
+    #expect(entries.map(\.tags) == [["tech"], ["news"]])
+    #expect(entries.map(\.title) == ["Alpha renamed", nil])
+    #expect(entries.map(\.isHidden) == [false, true])
     #expect(urls.contains(#""query:Flagged:flags # \"s\"" tech"#))
     let config = try String(contentsOfFile: scene.splitfeed.configDir + "/config", encoding: .utf8)
     #expect(config.contains("bind-key ^R reload-all\ncolor selection black cyan bold\nbrowser \"lynx %u\"\nreload-threads 3\n"))

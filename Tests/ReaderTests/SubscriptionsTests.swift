@@ -34,6 +34,19 @@ struct SubscriptionsTests {
     #expect(problems[3].message.contains("not closed"))
   }
 
+  /// newsboat's `"~Title"` and `"!"` words set the entry's title and hidden flag and are never tags.
+  @Test func titleAndHiddenWordsAreNotTags() {
+    let text = """
+      https://a.example/feed tech "~Tech Daily" news
+      https://b.example/feed ! "~Old" "~New"
+      https://c.example/feed "!x" "a~b" ~
+      """
+    let entries = UrlsFile.parse(text).entries
+    #expect(entries.map(\.tags) == [["tech", "news"], [], ["!x", "a~b"]])
+    #expect(entries.map(\.title) == ["Tech Daily", "New", nil])
+    #expect(entries.map(\.isHidden) == [false, true, false])
+  }
+
   @Test func appendingKeepsTheFileAndQuotesTags() {
     let out = UrlsFile.appending([("https://a.example/feed", ["Tech News", "x"])], to: "# mine\nhttps://b.example/")
     #expect(out == "# mine\nhttps://b.example/\nhttps://a.example/feed \"Tech News\" x\n")

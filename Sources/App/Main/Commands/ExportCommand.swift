@@ -30,7 +30,9 @@ struct ExportCommand: ParsableCommand {
     CommandOutput.document(Self.render(subscriptions: library.subscriptions, cached: cached))
   }
 
-  /// The urls file's feeds with cached titles; with no urls file, every cached feed.
+  /// The urls file's feeds with their `"~Title"`, else the cached title (`~…` and `!` are never folders:
+  /// `UrlsFile` does not read them as tags; OPML has no hidden flag, so a hidden feed is an outline as any
+  /// other); with no urls file, every cached feed.
   static func render(subscriptions: [UrlsFile.Entry], cached: [CachedFeed]) -> String {
     let byURL = Dictionary(cached.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
     let list: [OPML.Subscription]
@@ -38,7 +40,7 @@ struct ExportCommand: ParsableCommand {
       list = cached.map { OPML.Subscription(url: $0.url, title: $0.title, siteLink: $0.siteLink) }
     } else {
       list = subscriptions.map {
-        OPML.Subscription(url: $0.url, title: byURL[$0.url]?.title, siteLink: byURL[$0.url]?.siteLink, tags: $0.tags)
+        OPML.Subscription(url: $0.url, title: $0.title ?? byURL[$0.url]?.title, siteLink: byURL[$0.url]?.siteLink, tags: $0.tags)
       }
     }
     return OPML.render(list)

@@ -43,7 +43,9 @@ final class FeedListController: ListController {
   override func reloadData() {
     let hidesRead = session.readState.hidesRead
     let feeds = session.feeds
-    let shown = feeds.indices.filter { !hidesRead || feeds[$0].unreadCount > 0 }
+    // A hidden feed (the urls file's "!") is no row here; its articles still are in Unread, tags' `T`
+    // lists, query feeds and search, which read the cache rather than these rows.
+    let shown = feeds.indices.filter { !feeds[$0].isHidden && (!hidesRead || feeds[$0].unreadCount > 0) }
     if let tag {
       rows = shown.filter { feeds[$0].tags.contains(tag) }.map(Row.feed)
     } else {

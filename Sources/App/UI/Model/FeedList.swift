@@ -28,19 +28,21 @@ public final class FeedList {
 
   func readStarredCount(from cache: Cache) throws { starredCount = try cache.count(in: ItemScope(.starred)) }
 
-  /// Re-reads every feed of the run from `cache`, keeping the run's order, and the starred count.
+  /// Re-reads every feed of the run from `cache`, keeping the run's order and the urls file's titles and
+  /// hidden flags (which the cache does not hold), and the starred count.
   func refresh(from cache: Cache) throws {
     let byID = Dictionary(try cache.feeds().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    feeds = feeds.map { byID[$0.id] ?? $0 }
+    feeds = feeds.map { byID[$0.id]?.keepingUrlsSettings(of: $0) ?? $0 }
     try readStarredCount(from: cache)
   }
 
   /// After a sync: the server's feeds as the cache now holds them (new subscriptions in, dropped ones
-  /// out), then this run's local feeds, and the starred count.
+  /// out), then this run's local feeds (keeping the urls file's titles and hidden flags), and the starred
+  /// count.
   func refreshSynced(from cache: Cache) throws {
     let all = try cache.feeds()
     let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-    let local = feeds.compactMap { byID[$0.id] ?? $0 }.filter { $0.remoteID == nil }
+    let local = feeds.compactMap { byID[$0.id]?.keepingUrlsSettings(of: $0) ?? $0 }.filter { $0.remoteID == nil }
     feeds = all.filter { $0.remoteID != nil } + local
     try readStarredCount(from: cache)
   }

@@ -313,8 +313,8 @@ public final class ReadingSession {
       status.notify(error: failure.description)
       return nil
     case .success(let (subscribed, notice)):
-      // The feed keeps the page's tags (its urls line keeps them too).
-      var feed = subscribed
+      // The feed keeps the page's tags, title and hidden flag (its urls line keeps them too).
+      var feed = subscribed.keepingUrlsSettings(of: page)
       feed.tags = page.tags
       feedList.replace(page, with: feed)
       do {

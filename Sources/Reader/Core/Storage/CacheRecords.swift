@@ -28,14 +28,30 @@ public struct CachedFeed: Sendable, Equatable, Identifiable {
   public var tags: [String] = []
   /// The server's stream id ("feed/…") of a feed kept by sync; nil for a local feed.
   public var remoteID: String? = nil
+  /// The urls file's `"~Title"` (`UrlsFile.Entry.title`), shown in place of `title`. Not stored: the urls
+  /// file is read at every start and is the only owner, so the run sets it (with `isHidden`) and keeps it
+  /// across re-reads of the cache (`keepingUrlsSettings`); a cache row never has it.
+  public var titleOverride: String? = nil
+  /// The urls file's `"!"`: not a row of the feed list; its articles stay in aggregate lists. Not stored,
+  /// as `titleOverride`.
+  public var isHidden = false
 
   /// How many warnings the stored document gave (the feed row's marker).
   public var warningCount: Int { warnings.count }
   /// The first of them (the status line).
   public var firstWarning: String? { warnings.first }
 
-  /// What the list shows: the title, else the address.
-  public var displayTitle: String { title.flatMap { $0.isEmpty ? nil : $0 } ?? url }
+  /// What the list shows: the urls file's title, else the feed's own, else the address.
+  public var displayTitle: String { titleOverride ?? title.flatMap { $0.isEmpty ? nil : $0 } ?? url }
+
+  /// This feed (as re-read from the cache) with `earlier`'s urls-file settings, which the cache does not
+  /// hold (`titleOverride`).
+  public func keepingUrlsSettings(of earlier: CachedFeed) -> CachedFeed {
+    var feed = self
+    feed.titleOverride = earlier.titleOverride
+    feed.isHidden = earlier.isHidden
+    return feed
+  }
   /// The source to fetch, when the stored URL still parses as one.
   public var source: FeedSource? { try? FeedSource(parsing: url) }
 }

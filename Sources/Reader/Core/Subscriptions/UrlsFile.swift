@@ -2,18 +2,42 @@ import Foundation
 
 /// The urls file (`$XDG_CONFIG_HOME/splitfeed/urls`) in newsboat's format: one feed a line, its address
 /// first, then optional tags (quoted when they hold spaces); `#` comments and blank lines are skipped.
-/// Parsing is pure (text in, entries and problems out) so a bad line is reported and the rest still load.
+/// Two words are newsboat's settings, never tags: `"~Some Title"` renames the feed and `"!"` hides it
+/// from the feed list (`Entry.title`, `Entry.isHidden`). Parsing is pure (text in, entries and problems out) so a bad line is reported and the rest still load.
 public enum UrlsFile {
   /// One feed line.
   public struct Entry: Sendable, Equatable {
     public var source: FeedSource
     public var tags: [String]
+    /// The `"~Title"` word's title, shown in place of the feed's own (the last such word wins, as in
+    /// newsboat); nil without one.
+    public var title: String?
+    /// A `"!"` word: the feed is not a row of the feed list, its articles still are in aggregate lists.
+    public var isHidden: Bool
     public var line: Int
 
-    public init(source: FeedSource, tags: [String] = [], line: Int) {
+    public init(source: FeedSource, tags: [String] = [], title: String? = nil, isHidden: Bool = false, line: Int) {
       self.source = source
       self.tags = tags
+      self.title = title
+      self.isHidden = isHidden
       self.line = line
+    }
+
+    /// The entry for the words after the address: `~…` and `!` set the title and the hidden flag, every
+    /// other word is a tag. A bare `~` is newsboat's empty title: no title, and no tag either.
+    init(source: FeedSource, words: some Sequence<String>, line: Int) {
+      self.init(source: source, line: line)
+      for word in words {
+        if word.hasPrefix("~") {
+          let title = String(word.dropFirst())
+          self.title = title.isEmpty ? nil : title
+        } else if word == "!" {
+          isHidden = true
+        } else {
+          tags.append(word)
+        }
+      }
     }
 
     /// The cache key (`FeedSource.url`).
@@ -73,7 +97,7 @@ public enum UrlsFile {
         continue
       }
       seen[key] = number
-      entries.append(Entry(source: source, tags: Array(words.dropFirst()), line: number))
+      entries.append(Entry(source: source, words: words.dropFirst(), line: number))
     }
     return Parsed(entries: entries, problems: problems.sorted { $0.line < $1.line }, queryFeeds: queryFeeds)
   }
