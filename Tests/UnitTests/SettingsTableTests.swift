@@ -34,4 +34,20 @@ import Testing
     #expect(lines.contains(".It Cm keep-articles-days Ar 0-1000000"))
     #expect(lines.contains { $0.hasPrefix("After each reload, read articles older") && $0.hasSuffix(" Default: 0.") })
   }
+
+  /// The README's settings table, where a row names one setting, shows the same default as the man page
+  /// (backticks and parentheses aside): it is written by hand, so this is what keeps it true.
+  @Test func theReadmeShowsTheSameDefaults() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+    let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").map(String.init)
+    var checked = 0
+    for setting in Setting.all {
+      guard let row = rows.first(where: { $0.hasPrefix("| `\(setting.name)` | ") }) else { continue }
+      let cell = row.split(separator: "|", omittingEmptySubsequences: false)[2]
+      let shown = cell.trimmingCharacters(in: .whitespaces).filter { !"`()".contains($0) }
+      #expect(shown == setting.defaultText ?? "", "\(setting.name): README says \(shown)")
+      checked += 1
+    }
+    #expect(checked >= 15, "the README's table is no longer where this test looks")
+  }
 }
