@@ -41,6 +41,7 @@ struct NewsboatImportTests {
         browser "lynx %u"
         reload-threads 3
         max-items 50
+        keep-articles-days 36500
         show-read-feeds no
 
         """.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
@@ -133,7 +134,7 @@ struct NewsboatImportTests {
     #expect(first.status == 0, "\(first.stderr)")
     #expect(first.stdout.contains("2 feeds added"), "\(first.stdout)")
     #expect(first.stdout.contains("took bind-key, color, browser, reload-threads"), "\(first.stdout)")
-    #expect(first.stdout.contains("took bind-key, color, browser, reload-threads, max-items"), "\(first.stdout)")
+    #expect(first.stdout.contains("took bind-key, color, browser, reload-threads, max-items, keep-articles-days"), "\(first.stdout)")
     #expect(first.stdout.contains("bind-key j down feedlist"), "\(first.stdout)")
     #expect(first.stdout.contains("1 added from newsboat's"), "\(first.stdout)")
 
@@ -159,6 +160,8 @@ struct NewsboatImportTests {
     #expect(urls.contains(#""query:Flagged:flags # \"s\"" tech"#))
     let config = try String(contentsOfFile: scene.splitfeed.configDir + "/config", encoding: .utf8)
     #expect(config.contains("bind-key ^R reload-all\ncolor selection black cyan bold\nbrowser \"lynx %u\"\nreload-threads 3\n"))
+    // newsboat's limits carry over (a long one here: newsboat applies it to the fixture's old articles too).
+    #expect(config.contains("\nmax-articles-per-feed 50\nkeep-articles-days 36500\n"), "\(config)")
 
     let second = try scene.splitfeedRun(["import-newsboat", scene.folder.path])
     #expect(second.status == 0, "\(second.stderr)")

@@ -8,10 +8,36 @@ import Testing
 /// The settings of pruning and notification, newsboat's spelling of them, and the notify program's
 /// argument vector (no shell).
 @Suite struct PruneAndNotifySettingsTests {
-  @Test func defaultsKeep90DaysAnd1000ArticlesAndNotifyNobody() {
+  @Test func defaultsKeepEverythingAndNotifyNobody() {
     let ui = ConfigParser.parse("").config.ui
-    #expect(ui.pruneRule == PruneRule(keepDays: 90, maxPerFeed: 1000))
+    #expect(ui.pruneRule == .keepAll)
     #expect(ui.notifyProgram == nil)
+  }
+
+  /// Someone coming from newsboat (which keeps everything) must lose nothing to the first reload: with no
+  /// config, pruning keeps a read article 200 days old, and a feed's 1,001st read article (a recent one,
+  /// so only a count limit could take it).
+  @Test func theDefaultPruneKeepsOldReadArticlesAndLongFeeds() async throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-prune-default-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let cache = try Cache(path: dir.appendingPathComponent("cache.db").path)
+    let feeds = try cache.addFeeds(urls: ["https://example.com/old.xml", "https://example.com/long.xml"])
+    let (old, long) = (feeds[0].id, feeds[1].id)
+    let now = Date(timeIntervalSince1970: 2_000_000_000)
+    let aged = Item(title: "Old", id: "old", published: now.addingTimeInterval(-200 * 86_400), summary: "<p>old</p>")
+    try cache.storeNow(Feed(title: "Old", items: [aged]), feedID: old, validators: Validators(), at: now)
+    // 1,001 articles a minute apart, all of today.
+    let items = (0...1000).map { n in
+      Item(title: "Item \(n)", id: "g\(n)", published: now.addingTimeInterval(-Double(n) * 60), summary: "<p>\(n)</p>")
+    }
+    try cache.storeNow(Feed(title: "Long", items: items), feedID: long, validators: Validators(), at: now)
+    try cache.setRead(true, feedID: old)
+    try cache.setRead(true, feedID: long)
+    try await cache.prune(ConfigParser.parse("").config.ui.pruneRule, at: now)
+    #expect(try cache.items(feedID: old).map(\.title) == ["Old"], "the 200-day-old read article")
+    #expect(try cache.items(feedID: long).count == 1001)
+    #expect(try cache.items(feedID: long).contains { $0.title == "Item 1000" }, "the 1,001st read article")
   }
 
   @Test func settingsAreRead() {
@@ -33,6 +59,15 @@ import Testing
       newsboat: "max-items 500\nkeep-articles-days 30\nnotify-program notify-send\n", existing: "")
     #expect(plan.lines == ["max-articles-per-feed 500", "keep-articles-days 30"])
     #expect(plan.notTaken.contains { $0.hasPrefix("notify-program:") })
+    #expect(ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.pruneRule == PruneRule(keepDays: 30, maxPerFeed: 500))
+  }
+
+  /// newsboat without limits keeps everything, and so does splitfeed after the import: no line is added
+  /// and the default prunes nothing.
+  @Test func newsboatWithoutLimitsStaysWithoutLimits() {
+    let plan = NewsboatConfigPlan(newsboat: "browser lynx\nreload-threads 3\n", existing: "")
+    #expect(!plan.lines.contains { $0.hasPrefix("keep-articles-days") || $0.hasPrefix("max-articles-per-feed") })
+    #expect(!ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.pruneRule.isActive)
   }
 
   @Test func theProgramGetsTheCountAndTitlesAsArgumentsAfterTheEndOfOptions() throws {

@@ -24,8 +24,9 @@ public struct UIConfiguration: Equatable, Sendable {
   public var reloadOnStart = false
   /// Minutes between automatic reloads of every feed; 0: never.
   public var reloadInterval = 0
-  /// How much of the cache a reload keeps (`keep-articles-days`, `max-articles-per-feed`).
-  public var pruneRule = PruneRule.standard
+  /// How much of the cache a reload keeps (`keep-articles-days`, `max-articles-per-feed`): everything
+  /// unless configured, as newsboat, so a first reload after switching deletes nothing.
+  public var pruneRule = PruneRule.keepAll
   /// The `notify-program` setting (nil: no notification).
   public var notifyProgram: NotifyProgram?
   /// Lists start showing read articles (`show-read-articles`); `U` toggles it while reading.

@@ -11,9 +11,8 @@ public struct PruneRule: Sendable, Equatable {
     self.maxPerFeed = maxPerFeed
   }
 
-  /// The product's defaults: 90 days, 1,000 articles per feed.
-  public static let standard = PruneRule(keepDays: 90, maxPerFeed: 1000)
-  /// Keeps everything.
+  /// Keeps everything: the product's default, as newsboat's, so someone switching loses no article
+  /// until they set a limit.
   public static let keepAll = PruneRule(keepDays: 0, maxPerFeed: 0)
 
   public var isActive: Bool { keepDays > 0 || maxPerFeed > 0 }
