@@ -60,7 +60,10 @@ struct InstallEndToEndTests {
       #expect(text.contains("\n\(heading)\n"), "no \(heading) section")
     }
     #expect(text.contains("import-newsboat"))
-    #expect(text.contains("reload-threads      default: 8"))
+    #expect(text.contains("reload-threads 1-64\n") && text.contains("Feeds fetched at once. Default: 8."))
+    // The defaults the parser uses, not "none": the prune limits keep everything unless set.
+    #expect(text.contains("keep-articles-days 0-1000000\n"))
+    #expect(text.contains("0: keep them. Default: 0."))
     #expect(text.contains("~/.config/splitfeed/urls"))
     #expect(text.contains("toggle the list pane"))
   }
