@@ -42,6 +42,21 @@ struct InstallEndToEndTests {
     return Installation(clone: clone, prefix: prefix, binary: prefix.appendingPathComponent("bin/splitfeed"))
   }
 
+  /// `scripts/run dump feed.xml` from the user's own folder reads the user's feed.xml: the script builds
+  /// in the repository but starts the reader where it was called.
+  @Test func theRunScriptKeepsTheUsersRelativePaths() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let feed = "<rss version=\"2.0\"><channel><title>Where the user is</title><item><title>A</title></item></channel></rss>"
+    try Data(feed.utf8).write(to: folder.appendingPathComponent("feed.xml"))
+    let result = try Command.run(
+      TmuxHarness.repoRoot.appendingPathComponent("scripts/run").path, ["dump", "feed.xml"],
+      environment: ["SPLITFEED_BIN": TmuxHarness.binary], directory: folder)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("\"title\": \"Where the user is\""), "\(result.stdout)")
+  }
+
   @Test func theInstalledCommandRuns() throws {
     let installed = try Self.shared.get()
     let result = try Command.run(installed.binary.path, ["--version"])
