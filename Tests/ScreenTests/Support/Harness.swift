@@ -20,17 +20,18 @@ final class Harness {
 
   /// Sample feeds stored first seen on 2014-08-25, so an undated item sorts where SampleFeeds lists it.
   convenience init(
-    _ width: Int, _ height: Int, feeds: [Feed] = [SampleFeeds.appcoda],
+    _ width: Int, _ height: Int, feeds: [Feed] = [SampleFeeds.appcoda], queryFeeds: [QueryFeed] = [],
     configure: (inout UIConfiguration) -> Void = { _ in }
   ) {
     let sources = feeds.enumerated().map { ("file:///sample/\($0.offset)", $0.element) }
     let (cache, rows) = try! ScratchCache.make(sources, firstSeen: SampleFeeds.date("2014-08-25 00:00")!)
-    self.init(width, height, cache: cache, feeds: rows, configure: configure)
+    self.init(width, height, cache: cache, feeds: rows, queryFeeds: queryFeeds, configure: configure)
   }
 
-  /// The reader over `feeds` of `cache` (persistence tests reopen the same file).
+  /// The reader over `feeds` of `cache` (persistence tests reopen the same file), with the urls file's
+  /// `queryFeeds` given before the tree is built, as the application does.
   init(
-    _ width: Int, _ height: Int, cache: Cache, feeds: [CachedFeed],
+    _ width: Int, _ height: Int, cache: Cache, feeds: [CachedFeed], queryFeeds: [QueryFeed] = [],
     configure: (inout UIConfiguration) -> Void = { _ in }
   ) {
     var configuration = UIConfiguration()
@@ -38,6 +39,7 @@ final class Harness {
     configure(&configuration)
     backend = MemoryBackend(size: Size(width: width, height: height))
     session = ReadingSession(cache: cache, feeds: feeds, configuration: configuration)
+    session.queryFeeds = queryFeeds
     root = ContainerController.reader(session: session)
     screen = Screen(root: root, backend: backend)
     screen.handle(.resize(backend.size))

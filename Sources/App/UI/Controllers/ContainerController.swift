@@ -36,13 +36,13 @@ final class ContainerController: Controller {
     seenData = session.dataRevision
   }
 
-  /// The reader's whole tree (DESIGN §1): a split whose primary is a tab controller — **Feeds** (one feed:
-  /// its articles straight away; several, or a synced run: the feed list) and **Recent** — and whose secondary starts as
-  /// the placeholder.
+  /// The reader's whole tree (DESIGN §1): a split whose primary is a tab controller — **Feeds** (the
+  /// feed list, or a lone feed's articles straight away: `opensStraightAtFeed`) and **Recent** — and whose
+  /// secondary starts as the placeholder.
   static func reader(session: ReadingSession) -> ContainerController {
     let configuration = session.configuration
     let feedsRoot: Controller =
-      session.feeds.count == 1 && !configuration.isSynced
+      opensStraightAtFeed(session)
       ? ArticleListController(feed: session.feeds[0], session: session)
       : FeedListController(session: session)
     let feedsTab = NavigationController(root: feedsRoot)
@@ -56,6 +56,19 @@ final class ContainerController: Controller {
     split.regularWidth = configuration.regularWidth
     split.metrics = configuration.metrics
     return ContainerController(split: split, session: session, recentList: recentList)
+  }
+
+  /// Whether the Feeds tab opens at the one feed's articles instead of the feed list. The articles are
+  /// the root then, with no Back, so this holds only while the list would offer nothing that the feed's
+  /// own list does not: one feed, shown (not the urls file's `!`), with no `query:` feed beside it, in a
+  /// run that is not synced (a server's feeds come and go). Unread and Starred of one feed list nothing
+  /// but its articles, and a tag of one feed only leads back to it, so neither counts. Otherwise the reader opens on the feed list, as with several feeds, rather than at the feed
+  /// with a Back to the list: the list is where the query feeds are, and a user who wrote a `query:` line
+  /// expects to see it; an Enter away the feed is still one key, and the tab never has a way in that
+  /// Back would leave.
+  static func opensStraightAtFeed(_ session: ReadingSession) -> Bool {
+    guard session.feeds.count == 1, let feed = session.feeds.first else { return false }
+    return !session.configuration.isSynced && session.queryFeeds.isEmpty && !feed.isHidden
   }
 
   override var keyMap: KeyMap { session.configuration.keyMap }
