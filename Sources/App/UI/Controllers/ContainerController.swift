@@ -59,13 +59,15 @@ final class ContainerController: Controller {
   }
 
   /// Whether the Feeds tab opens at the one feed's articles instead of the feed list. The articles are
-  /// the root then, with no Back, so this holds only while the list would offer nothing that the feed's
-  /// own list does not: one feed, shown (not the urls file's `!`), with no `query:` feed beside it, in a
-  /// run that is not synced (a server's feeds come and go). Unread and Starred of one feed list nothing
-  /// but its articles, and a tag of one feed only leads back to it, so neither counts. Otherwise the reader opens on the feed list, as with several feeds, rather than at the feed
-  /// with a Back to the list: the list is where the query feeds are, and a user who wrote a `query:` line
-  /// expects to see it; an Enter away the feed is still one key, and the tab never has a way in that
-  /// Back would leave.
+  /// then the tab's root, with no Back, so this holds only while the list would offer nothing the feed's
+  /// own list does not: one feed, shown (not hidden by the urls file's `!`), with no `query:` feed beside
+  /// it, in a run that is not synced (a server's feeds come and go). Unread and Starred of one feed list
+  /// none but its articles, and a tag of one feed leads only back to it, so neither counts.
+  ///
+  /// Otherwise the reader opens on the feed list, as it does with several feeds, rather than at the feed
+  /// with a Back to the list: a user who wrote a `query:` line expects to see it where query feeds always
+  /// are, and the feed itself stays one Enter away. A stack pushed on the user's behalf would also make
+  /// Back the only way to the list, and Back at the feed's articles means "leave this feed".
   static func opensStraightAtFeed(_ session: ReadingSession) -> Bool {
     guard session.feeds.count == 1, let feed = session.feeds.first else { return false }
     return !session.configuration.isSynced && session.queryFeeds.isEmpty && !feed.isHidden
