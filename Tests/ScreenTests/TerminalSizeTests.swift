@@ -82,6 +82,34 @@ import TextLayout
     #expect(h.text.contains("Feeds"))
   }
 
+  /// Behind the too-small notice the UI cannot be seen, so keys (and clicks and pastes) must not act on
+  /// it: before, `C` `y` marked every feed read unseen and Enter opened (and read) an article.
+  @Test func keysWaitBehindTheTooSmallNotice() throws {
+    let h = Harness(120, 40, feeds: SampleFeeds.many)
+    let before = h.lines
+    let unread = h.session.feeds.map(\.unreadCount)
+    h.resize(10, 3)
+    h.press(.character("C"), .character("y"), .character("A"), .character("N"), .character("s"), .character("j"), .enter)
+    h.click(2, 1)
+    h.screen.handle(.paste("q"))
+    #expect(h.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == ["Too small", "need 20×6"])
+    #expect(!h.screen.quitRequested)
+    h.resize(120, 40)
+    #expect(h.session.feeds.map(\.unreadCount) == unread, "nothing marked read")
+    #expect(h.session.feedList.starredCount == 0, "nothing starred")
+    #expect(try h.session.feeds.map { try h.session.cache.feed(id: $0.id)?.unreadCount } == unread)
+    #expect(h.lines == before, "the same screen as before shrinking")
+  }
+
+  @Test(arguments: [false, true])
+  func qStillQuitsBehindTheTooSmallNotice(confirmExit: Bool) {
+    // At once even with confirm-exit: its question could not be read at this size.
+    let h = Harness(120, 40) { $0.confirmExit = confirmExit }
+    h.resize(10, 3)
+    h.press(.character("q"))
+    #expect(h.screen.quitRequested)
+  }
+
   // MARK: ASCII fallback (LANG=C)
 
   static let unicodeFeed = Feed(
