@@ -66,11 +66,11 @@ import TextLayout
     (1, 1, [String]()),
     (2, 2, []),
     (8, 5, []),
-    (10, 3, ["Too small", "need 20×6"]),
+    (10, 3, ["Too small", "need 20×6", "q quits"]),
     (17, 1, ["Too small"]),
-    (19, 5, ["Terminal too small", "(19×5, need 20×6)"]),
-    (20, 5, ["Terminal too small", "(20×5, need 20×6)"]),
-    (19, 6, ["Terminal too small", "(19×6, need 20×6)"]),
+    (19, 5, ["Terminal too small", "(19×5, need 20×6)", "Keys wait; q quits"]),
+    (20, 5, ["Terminal too small", "(20×5, need 20×6)", "Keys wait; q quits"]),
+    (19, 2, ["Terminal too small", "(19×2, need 20×6)"]),
   ])
   func tooSmallNotice(width: Int, height: Int, expected: [String]) {
     let h = Harness(120, 40)
@@ -92,7 +92,7 @@ import TextLayout
     h.press(.character("C"), .character("y"), .character("A"), .character("N"), .character("s"), .character("j"), .enter)
     h.click(2, 1)
     h.screen.handle(.paste("q"))
-    #expect(h.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == ["Too small", "need 20×6"])
+    #expect(h.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == ["Too small", "need 20×6", "q quits"])
     #expect(!h.screen.quitRequested)
     h.resize(120, 40)
     #expect(h.session.feeds.map(\.unreadCount) == unread, "nothing marked read")

@@ -133,13 +133,18 @@ public final class Screen {
   }
 
   /// The too-small notice: the longest wording of each line that fits whole (a clipped "Termin…" helps
-  /// nobody), centred; a terminal too small for any wording (1×1) stays blank.
+  /// nobody), centred; a terminal too small for any wording (1×1) stays blank. The last line says why
+  /// keys seem dead: they wait (see `handle`), and only the quit key acts.
   private func drawTooSmall(in surface: inout Surface) {
     let bounds = surface.bounds
     let need = "\(Self.minimumSize.width)×\(Self.minimumSize.height)"
+    // Without the heading the other lines would read as nonsense: no heading, nothing.
+    guard let heading = ["Terminal too small", "Too small"].first(where: { DisplayWidth.of($0) <= bounds.width }) else { return }
+    let quit = root.keyMap.keys(for: .quit).first?.description
     let lines = [
-      ["Terminal too small", "Too small"].first { DisplayWidth.of($0) <= bounds.width },
+      heading,
       ["(\(bounds.width)×\(bounds.height), need \(need))", "need \(need)"].first { DisplayWidth.of($0) <= bounds.width },
+      quit.flatMap { q in ["Keys wait; \(q) quits", "\(q) quits"].first { DisplayWidth.of($0) <= bounds.width } },
     ].compactMap { $0 }.prefix(bounds.height)
     let top = max(0, (bounds.height - lines.count) / 2)
     for (i, line) in lines.enumerated() {
