@@ -161,4 +161,21 @@ struct ScreenTests {
     }
     #expect(joined == title, "at \(width): \(rows)")
   }
+
+  /// `confirm-exit yes`: `q` at the root asks first; only `y` quits. Off (the default), `q` quits at once.
+  @Test func confirmExitAsksBeforeQuitting() {
+    let h = Harness(120, 40) { $0.confirmExit = true }
+    h.press(.character("q"))
+    #expect(!h.screen.quitRequested)
+    #expect(h.lines.last?.contains("Quit splitfeed? (y/n)") == true)
+    h.press(.character("n"))
+    #expect(!h.screen.quitRequested, "any other key stays")
+    #expect(h.lines.last?.contains("Cancelled.") == true)
+    h.press(.character("q"), .character("y"))
+    #expect(h.screen.quitRequested)
+
+    let off = Harness(120, 40)
+    off.press(.character("q"))
+    #expect(off.screen.quitRequested, "without confirm-exit q quits at once")
+  }
 }

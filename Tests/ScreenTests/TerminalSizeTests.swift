@@ -66,11 +66,11 @@ import TextLayout
     (1, 1, [String]()),
     (2, 2, []),
     (8, 5, []),
-    (10, 3, ["Too small", "need 20×6"]),
+    (10, 3, ["Too small", "need 20×6", "q quits"]),
     (17, 1, ["Too small"]),
-    (19, 5, ["Terminal too small", "(19×5, need 20×6)"]),
-    (20, 5, ["Terminal too small", "(20×5, need 20×6)"]),
-    (19, 6, ["Terminal too small", "(19×6, need 20×6)"]),
+    (19, 5, ["Terminal too small", "(19×5, need 20×6)", "Keys wait; q quits"]),
+    (20, 5, ["Terminal too small", "(20×5, need 20×6)", "Keys wait; q quits"]),
+    (19, 2, ["Terminal too small", "(19×2, need 20×6)"]),
   ])
   func tooSmallNotice(width: Int, height: Int, expected: [String]) {
     let h = Harness(120, 40)
@@ -80,6 +80,34 @@ import TextLayout
     h.resize(20, 6)
     #expect(!h.text.contains("too small"), "20×6 is big enough")
     #expect(h.text.contains("Feeds"))
+  }
+
+  /// Behind the too-small notice the UI cannot be seen, so keys (and clicks and pastes) must not act on
+  /// it: before, `C` `y` marked every feed read unseen and Enter opened (and read) an article.
+  @Test func keysWaitBehindTheTooSmallNotice() throws {
+    let h = Harness(120, 40, feeds: SampleFeeds.many)
+    let before = h.lines
+    let unread = h.session.feeds.map(\.unreadCount)
+    h.resize(10, 3)
+    h.press(.character("C"), .character("y"), .character("A"), .character("N"), .character("s"), .character("j"), .enter)
+    h.click(2, 1)
+    h.screen.handle(.paste("q"))
+    #expect(h.lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } == ["Too small", "need 20×6", "q quits"])
+    #expect(!h.screen.quitRequested)
+    h.resize(120, 40)
+    #expect(h.session.feeds.map(\.unreadCount) == unread, "nothing marked read")
+    #expect(h.session.feedList.starredCount == 0, "nothing starred")
+    #expect(try h.session.feeds.map { try h.session.cache.feed(id: $0.id)?.unreadCount } == unread)
+    #expect(h.lines == before, "the same screen as before shrinking")
+  }
+
+  @Test(arguments: [false, true])
+  func qStillQuitsBehindTheTooSmallNotice(confirmExit: Bool) {
+    // At once even with confirm-exit: its question could not be read at this size.
+    let h = Harness(120, 40) { $0.confirmExit = confirmExit }
+    h.resize(10, 3)
+    h.press(.character("q"))
+    #expect(h.screen.quitRequested)
   }
 
   // MARK: ASCII fallback (LANG=C)

@@ -12,7 +12,8 @@ public final class Screen {
   public let configuration: UIConfiguration
   /// Below this size only a "terminal too small" message is drawn.
   public static let minimumSize = Size(width: 20, height: 6)
-  public private(set) var quitRequested = false
+  /// The run loop ends when this is set; the session keeps it, since a `confirm-exit` question is answered there.
+  public var quitRequested: Bool { root.session.quitRequested }
   /// The terminal's size: the one place it is kept, set by `.resize` (nil before the first).
   public private(set) var size: Size?
 
@@ -34,22 +35,30 @@ public final class Screen {
     case .resize(let size):
       transition(to: size)
     case .key(let key):
+      if isTooSmall {
+        // Behind the notice the UI cannot be seen, so no key may change it (`C` `y` would mark everything
+        // read unseen): only the quit key acts, and at once, since a confirm-exit question could not be read.
+        if root.keyMap.action(for: key, in: .window) == .quit { root.session.quit() }
+        break
+      }
       root.session.status.keyPressed()
       if root.session.answerPrompt(key) || root.finder.handle(key) { break }
       if !dispatchKey(key) {
         if root.keyMap.action(for: key, in: .window) == .quit {
-          quitRequested = true
+          root.session.askToQuit()
         } else if !root.keyMap.isBound(key) {
           let help = root.keyMap.keys(for: .help).first?.description ?? "help"
           root.session.status.notify("\(key): not bound — \(help) for help")
         }
       }
     case .mouse(let mouse):
-      dispatchMouse(mouse)
+      // A click behind the too-small notice would land on rows nobody sees.
+      if !isTooSmall { dispatchMouse(mouse) }
     case .paste(let text):
       // Pasted text is not keystrokes (InputDecoder): it goes into the status line's field when one is
-      // open, and is dropped otherwise — a paste in a list must not quit, jump or open anything.
-      _ = root.finder.paste(text)
+      // open, and is dropped otherwise — a paste in a list must not quit, jump or open anything; behind
+      // the too-small notice it is dropped too, as keys are.
+      if !isTooSmall { _ = root.finder.paste(text) }
     case .promptPaused(let generation):
       root.finder.paused(generation)
     case .listCounted(let scope, let count):
@@ -99,13 +108,19 @@ public final class Screen {
     root.frame = Rect(size: size)
   }
 
+  /// Below `minimumSize` only the too-small notice is drawn, and input waits (see `handle`).
+  var isTooSmall: Bool {
+    guard let size else { return false }
+    return size.width < Self.minimumSize.width || size.height < Self.minimumSize.height
+  }
+
   /// Lays out and draws the whole tree at the size of the last `.resize`, then presents it.
   public func renderNow() {
     guard let size else { return }
     var surface = Surface(size: size)
     surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
     root.terminalGlyphs = surface.glyphs
-    if size.width < Self.minimumSize.width || size.height < Self.minimumSize.height {
+    if isTooSmall {
       drawTooSmall(in: &surface)
     } else {
       root.layoutTree()
@@ -118,13 +133,18 @@ public final class Screen {
   }
 
   /// The too-small notice: the longest wording of each line that fits whole (a clipped "Termin…" helps
-  /// nobody), centred; a terminal too small for any wording (1×1) stays blank.
+  /// nobody), centred; a terminal too small for any wording (1×1) stays blank. The last line says why
+  /// keys seem dead: they wait (see `handle`), and only the quit key acts.
   private func drawTooSmall(in surface: inout Surface) {
     let bounds = surface.bounds
     let need = "\(Self.minimumSize.width)×\(Self.minimumSize.height)"
+    // Without the heading the other lines would read as nonsense: no heading, nothing.
+    guard let heading = ["Terminal too small", "Too small"].first(where: { DisplayWidth.of($0) <= bounds.width }) else { return }
+    let quit = root.keyMap.keys(for: .quit).first?.description
     let lines = [
-      ["Terminal too small", "Too small"].first { DisplayWidth.of($0) <= bounds.width },
+      heading,
       ["(\(bounds.width)×\(bounds.height), need \(need))", "need \(need)"].first { DisplayWidth.of($0) <= bounds.width },
+      quit.flatMap { q in ["Keys wait; \(q) quits", "\(q) quits"].first { DisplayWidth.of($0) <= bounds.width } },
     ].compactMap { $0 }.prefix(bounds.height)
     let top = max(0, (bounds.height - lines.count) / 2)
     for (i, line) in lines.enumerated() {

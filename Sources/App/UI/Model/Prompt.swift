@@ -7,6 +7,8 @@ public struct Prompt: Equatable, Sendable {
   /// What `y` does.
   public enum Answer: Equatable, Sendable {
     case markAllRead
+    /// `confirm-exit yes`: `q` at the root asks before quitting.
+    case quit
   }
 
   /// What typed text is for.

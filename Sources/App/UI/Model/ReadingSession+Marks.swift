@@ -117,8 +117,25 @@ extension ReadingSession {
     }
     switch onYes {
     case .markAllRead: markFeedsRead(nil)
+    case .quit: quit()
     }
     return true
+  }
+
+  // MARK: Quit (asks first with confirm-exit)
+
+  /// `q` at the root: quits, or with `confirm-exit yes` asks first, so a stray `q` does not end the reader.
+  func askToQuit() {
+    if configuration.confirmExit {
+      status.prompt = Prompt(question: "Quit splitfeed?", onYes: .quit)
+    } else {
+      quit()
+    }
+  }
+
+  /// Ends the reader: the run loop stops once this turn is drawn.
+  func quit() {
+    quitRequested = true
   }
 
   // MARK: Unread only

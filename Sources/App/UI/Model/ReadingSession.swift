@@ -28,6 +28,8 @@ public final class ReadingSession {
   /// application sets it before `start()`.
   public var serverSync: ServerSync?
   public var status = StatusLine()
+  /// The user quit (`q` at the root, or `y` to confirm-exit's question); the run loop ends on it.
+  public internal(set) var quitRequested = false
   /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab.
   public var queryFeeds: [QueryFeed] = []
   /// The open article: the one place it lives (the detail pane reads it from here).

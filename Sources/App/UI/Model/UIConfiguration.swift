@@ -31,6 +31,8 @@ public struct UIConfiguration: Equatable, Sendable {
   public var notifyProgram: NotifyProgram?
   /// Lists start showing read articles (`show-read-articles`); `U` toggles it while reading.
   public var showReadArticles = true
+  /// `confirm-exit`: `q` at the root asks "Quit splitfeed? (y/n)" first (newsboat's setting of that name).
+  public var confirmExit = false
   /// The order article lists start in (`article-sort-order`); `S` cycles it per list.
   public var articleSort = ArticleSort.date
   /// `always-full-article` lines: the feeds (addresses as in the urls file; `*`: every feed) whose articles
