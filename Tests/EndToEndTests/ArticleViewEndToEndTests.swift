@@ -61,12 +61,7 @@ struct ArticleViewEndToEndTests {
     }
 
     func start(_ size: (Int, Int)) throws -> TmuxHarness {
-      let tmux = try TmuxHarness(
-        arguments: (size.0 < 100 ? ["--layout", "stack"] : []) + [
-          "--config-dir", folder.configDir, "--cache", folder.cacheFile,
-          folder.root.appendingPathComponent("alpha.xml").path, folder.root.appendingPathComponent("beta.xml").path,
-        ], cols: size.0, rows: size.1, environment: ["TZ": "UTC"])
-      try tmux.waitFor(text: "Reloaded")
+      let tmux = try folder.launchReader(feeds: ["alpha.xml", "beta.xml"], size: size)
       try tmux.waitFor(text: "Alpha")
       return tmux
     }

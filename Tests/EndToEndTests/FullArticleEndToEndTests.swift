@@ -38,12 +38,13 @@ struct FullArticleEndToEndTests {
       try? FileManager.default.removeItem(at: folder.root)
     }
 
-    func start(_ size: (Int, Int)) throws -> TmuxHarness {
-      let tmux = try TmuxHarness(
-        arguments: (size.0 < 100 ? ["--layout", "stack"] : []) + [
-          "--config-dir", folder.configDir, "--cache", folder.cacheFile, folder.root.appendingPathComponent("feed.xml").path,
-        ], cols: size.0, rows: size.1, environment: ["TZ": "UTC"])
-      try tmux.waitFor(text: "Reloaded")
+    /// The reader at `size`, with the first story open on the feed's text.
+    func startOnRiverStory(_ size: (Int, Int)) throws -> TmuxHarness {
+      let tmux = try folder.launchReader(feeds: ["feed.xml"], size: size)
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "River story")
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "Feedsummarytext")
       return tmux
     }
   }
@@ -58,12 +59,8 @@ struct FullArticleEndToEndTests {
   @Test("f shows the article without the page's furniture, through a resize, and f brings the feed's text back", arguments: sizes)
   func articleWithoutChrome(size: (Int, Int)) throws {
     let setup = try Setup()
-    let tmux = try setup.start(size)
+    let tmux = try setup.startOnRiverStory(size)
     defer { tmux.close() }
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "River story")
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "Feedsummarytext")
     try tmux.send(keys: "f")
     let article = try tmux.waitFor(text: "story1word one")
     #expect(text(article).contains("The river in spring"), "the title heads the article:\n\(text(article))")
@@ -99,12 +96,8 @@ struct FullArticleEndToEndTests {
   @Test("a page without an article says so and keeps the feed's text", arguments: sizes)
   func pageWithoutArticle(size: (Int, Int)) throws {
     let setup = try Setup()
-    let tmux = try setup.start(size)
+    let tmux = try setup.startOnRiverStory(size)
     defer { tmux.close() }
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "River story")
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "Feedsummarytext")
     try tmux.send(keys: "J")
     try tmux.waitFor(text: "Frontsummarytext")
     try tmux.send(keys: "f")

@@ -23,4 +23,15 @@ struct RunFolder {
     let xml = "<rss version=\"2.0\"><channel><title>\(title)</title>\(entries.joined())</channel></rss>"
     try Data(xml.utf8).write(to: root.appendingPathComponent("www/\(name)"))
   }
+
+  /// The reader over `feeds` (files in this folder) with this folder's config and cache, in tmux at `size`:
+  /// the narrow sizes in the stack layout, UTC dates; returns once the start-up reload has reported.
+  func launchReader(feeds: [String], size: (Int, Int)) throws -> TmuxHarness {
+    let tmux = try TmuxHarness(
+      arguments: (size.0 < 100 ? ["--layout", "stack"] : []) + ["--config-dir", configDir, "--cache", cacheFile]
+        + feeds.map { root.appendingPathComponent($0).path },
+      cols: size.0, rows: size.1, environment: ["TZ": "UTC"])
+    try tmux.waitFor(text: "Reloaded")
+    return tmux
+  }
 }
