@@ -49,6 +49,8 @@ public final class Screen {
         } else if !root.keyMap.isBound(key) {
           let help = root.keyMap.keys(for: .help).first?.description ?? "help"
           root.session.status.notify("\(key): not bound — \(help) for help")
+        } else if let why = root.keyMap.whyIdle(key) {
+          root.session.status.notify(why)
         }
       }
     case .mouse(let mouse):

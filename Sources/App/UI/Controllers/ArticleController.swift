@@ -29,6 +29,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   private(set) var scrollOffset = 0
   /// Where the first line shown starts in the text: what is kept through resizes.
   private(set) var anchor = TextPosition()
+  /// The line `]` / `[` last jumped to, as a place in the text (nil once the keys scroll elsewhere).
+  private var matchAnchor: TextPosition?
   /// `f`: the fetched page rather than the feed's text (the page shows once it is there).
   private(set) var showsPage = false
   /// The rendered article (header and text), built once per text shown, and its lines at one width.
@@ -38,6 +40,9 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   private var placeholderLines: [String] = []
   /// The words of the search this article was opened from, marked in its text (`]`/`[` jump to them).
   let highlight: Highlight
+  /// The list this article was opened from, which `J`, `K` and `n` move through (DESIGN §5); nil once
+  /// that list has closed.
+  weak var openedFrom: ArticleListController?
 
   static let displayModeItemID = "displayMode"
   static let publishDateItemID = "publishDate"
@@ -165,6 +170,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       styledText = nil
       bodyCache = nil
       anchor = TextPosition()
+      matchAnchor = nil
     }
     let lines = bodyLines()
     scrollOffset = min(line(of: anchor, in: lines), maxScrollOffset)
@@ -212,6 +218,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   override func handle(_ key: Key) -> Bool {
     if let action = keyMap.action(for: key, in: .article), item != nil {
       let page = max(1, bodyFrame.height - 1)
+      if action != .nextMatch && action != .previousMatch { matchAnchor = nil }
       switch action {
       case .moveDown: scroll(to: scrollOffset + 1)
       case .moveUp: scroll(to: scrollOffset - 1)
@@ -234,6 +241,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   }
 
   override func handleMouse(_ event: MouseEvent) -> Bool {
+    matchAnchor = nil
     switch event.kind {
     case .scrollDown: scroll(to: scrollOffset + 3)
     case .scrollUp: scroll(to: scrollOffset - 3)
@@ -248,18 +256,25 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     return true
   }
 
-  /// `]` / `[`: scrolls the next (previous) line holding a word of the search to the top.
+  /// `]` / `[`: scrolls the next (previous) line holding a word of the search to the top, and says which
+  /// match it is. The walk goes from the last match jumped to, not from the top line: near the end the
+  /// text cannot scroll further, yet the matches below it are still the next ones.
   private func jumpToMatch(step: Int) {
     guard !highlight.isEmpty else {
       session?.status.notify("No search here: open an article from a search's results (/).")
       return
     }
     let lines = bodyLines()
-    let candidates =
-      step > 0 ? Array(lines.indices.dropFirst(scrollOffset + 1)) : Array(lines.indices.prefix(scrollOffset).reversed())
-    let before = scrollOffset
-    if let target = candidates.first(where: { highlight.matches(lines[$0].text) }) { scroll(to: target) }
-    if scrollOffset == before { session?.status.notify(step > 0 ? "No more matches below." : "No more matches above.") }
+    let matching = lines.indices.filter { highlight.matches(lines[$0].text) }
+    let from = matchAnchor.map { line(of: $0, in: lines) } ?? scrollOffset
+    guard let target = step > 0 ? matching.first(where: { $0 > from }) : matching.last(where: { $0 < from }) else {
+      session?.status.notify(step > 0 ? "No more matches below." : "No more matches above.")
+      return
+    }
+    scroll(to: target)
+    matchAnchor = lines[target].source
+    let index = (matching.firstIndex(of: target) ?? 0) + 1
+    session?.status.notify("Match \(index) of \(matching.count).")
   }
 
   /// `f`: the extracted article and the feed's text in turn; the article is fetched the first time (and kept
@@ -310,5 +325,24 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     -> AdaptivePresentationStyle
   {
     configuration.popoverStyle
+  }
+}
+
+/// The open article points at itself; as a whole it is its feed (`A`, `r`). Its list is the one it was
+/// opened from; once that has closed (and for the placeholder), the list beside it, where the keys that
+/// change a list act (DESIGN §5).
+extension ArticleController: Pointing {
+  var target: Target? {
+    guard let article, let session else { return nil }
+    return .article(PointedArticle(article, session: session))
+  }
+
+  var whole: Target? {
+    guard let article, let feed = session?.feeds.first(where: { $0.id == article.feedID }) else { return nil }
+    return .feed(feed)
+  }
+
+  var list: ListController? {
+    openedFrom ?? splitController?.primaryNavigation?.stack.last { $0 is ListController } as? ListController
   }
 }

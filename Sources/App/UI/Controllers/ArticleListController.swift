@@ -293,6 +293,8 @@ final class ArticleListController: ListController {
 
   override func didActivateRow(at index: Int) {
     guard let item = item(at: index), let article = session.open(item) else { return }
-    showDetail(ArticleController(articleID: article.id, session: session, highlight: highlight))
+    let detail = ArticleController(articleID: article.id, session: session, highlight: highlight)
+    detail.openedFrom = self
+    showDetail(detail)
   }
 }

@@ -151,36 +151,21 @@ final class ContainerController: Controller {
     }
   }
 
-  /// The article on screen, if any (the split's secondary, or the top of the collapsed stack).
+  /// The article on screen, if any (the split's secondary, or the top of the collapsed stack): `p` from
+  /// the list pane opens its popover.
   var visibleArticle: ArticleController? {
     if let article = split.secondary as? ArticleController { return article }
     return split.primaryNavigation?.top as? ArticleController
   }
 
-  /// The feed list or article list the reader is in on the Feeds tab (below a collapsed article).
-  private var currentList: ListController? {
-    guard let navigation = feedsNavigation else { return nil }
-    return navigation.stack.last { $0 is ListController } as? ListController
-  }
-
-  /// The feeds the reader is in: the article list's, else the feed list's selected row.
-  /// A tag's list or row stands for the feeds with that tag.
-  private var currentFeeds: [CachedFeed] {
-    if let list = currentList as? ArticleListController {
-      if let id = list.feedID { return session.feeds.filter { $0.id == id } }
-      if case .tag(let name) = list.source { return session.feeds.filter { $0.tags.contains(name) } }
-    }
-    if let list = currentList as? FeedListController {
-      if let feed = list.selectedFeed { return [feed] }
-      if let name = list.selectedTag { return session.feeds.filter { $0.tags.contains(name) } }
-    }
-    return []
-  }
+  /// What the focused leaf points at (DESIGN §5): the one way the container finds the focus.
+  private var pointer: Pointing? { split.focusedLeaf as? Pointing }
 
   // MARK: Keys
 
   override func handle(_ key: Key) -> Bool {
-    switch keyMap.action(for: key, in: .window) {
+    let action = keyMap.action(for: key, in: .window)
+    switch action {
     case .help:
       present(HelpController(keyMap: keyMap), style: .fullScreen)
     case .showErrors:
@@ -192,15 +177,17 @@ final class ContainerController: Controller {
     case .publishDate:
       return visibleArticle?.togglePublishDatePopover() ?? false
     case .reload:
-      session.reload(currentFeeds)
+      reload(pointer?.whole ?? pointer?.target)
     case .reloadAll:
       session.reloadAll()
     case .nextUnread:
       openNextUnread()
     case .openInBrowser:
-      openLink()
-    case .toggleArticleRead, .toggleStar, .markFeedRead:
-      markFocused(keyMap.action(for: key, in: .window))
+      openLink(pointer?.target)
+    case .toggleArticleRead, .toggleStar:
+      toggleMark(action, on: pointer?.target)
+    case .markFeedRead:
+      markRead(pointer?.whole ?? pointer?.target)
     case .markAllFeedsRead:
       session.askToMarkAllRead()
     case .undo:
@@ -210,35 +197,27 @@ final class ContainerController: Controller {
     case .openSearch:
       openSearch()
     case .setFilter, .cycleSort:
-      changeList(keyMap.action(for: key, in: .window))
+      changeList(action)
     default:
-      switch keyMap.action(for: key, in: .article) {
-      case .nextArticle where focusedLeaf is ArticleController: openNeighbour(step: 1)
-      case .previousArticle where focusedLeaf is ArticleController: openNeighbour(step: -1)
-      default: return false
-      }
+      let step = [Action.nextArticle: 1, .previousArticle: -1][keyMap.action(for: key, in: .article)]
+      guard let step, case .article(let article)? = pointer?.target, article.loaded != nil else { return false }
+      openNeighbour(of: article, step: step)
     }
     return true
-  }
-
-  /// The list the keys that act on "the list on screen" (`/`, `F`, `S`) mean: the focused list, else the
-  /// list under the article (the top list of the primary's selected tab).
-  private var listOnScreen: ListController? {
-    if let list = split.focusedLeaf as? ListController { return list }
-    return split.primaryNavigation?.stack.last { $0 is ListController } as? ListController
   }
 
   /// `/`: a search of the list on screen (every feed from the feed list), its results pushed onto that
   /// list's stack; the list pane takes the focus so the results are where the keys go.
   private func openSearch() {
-    guard let navigation = listOnScreen?.navigationController ?? split.primaryNavigation else { return }
+    let list = pointer?.list
+    guard let navigation = list?.navigationController ?? split.primaryNavigation else { return }
     split.focus(.primary)
-    finder.beginSearch(in: navigation, from: listOnScreen)
+    finder.beginSearch(in: navigation, from: list)
   }
 
   /// `F` and `S` on the article list on screen.
   private func changeList(_ action: Action?) {
-    guard let list = listOnScreen as? ArticleListController, list.isQueryable else {
+    guard let list = pointer?.list as? ArticleListController, list.isQueryable else {
       session.status.notify(
         action == .cycleSort ? "Only an article list can be sorted (Recent keeps the order you read in)."
           : "Only an article list can be filtered (Recent keeps what you read).")
@@ -253,27 +232,68 @@ final class ContainerController: Controller {
     }
   }
 
-  /// `o`: the highlighted row's link on an article list, else the open article's.
-  private func openLink() {
-    if let list = focusedLeaf as? ArticleListController {
-      guard let row = list.item(at: list.selectedIndex) else { return }
-      do {
-        session.openInBrowser(try session.cache.article(id: row.id)?.item.link)
-      } catch {
-        session.status.notify(error: "\(error)")
-      }
+  /// `r`: the feed pointed at, or the feeds of a tag or of a feed's narrowed list.
+  private func reload(_ target: Target?) {
+    let feeds = target?.feeds(in: session) ?? []
+    guard !feeds.isEmpty else {
+      let all = keyMap.keys(for: .reloadAll).first.map { ": \($0) reloads every feed" } ?? ""
+      session.status.notify("No feed here to reload\(all).")
       return
     }
-    session.openInBrowser(visibleArticle?.item?.link ?? session.selected?.item.link)
+    session.reload(feeds)
   }
 
-  /// `J` / `K`: the next or previous article, opened (and so read) in place of this one.
-  private func openNeighbour(step: Int) {
-    guard let (feed, item) = session.neighbour(step: step) else {
-      session.status.notify(step > 0 ? "This is the last article." : "This is the first article.")
+  /// `o`: the article pointed at (a row's or the open one's link), else the open article's.
+  private func openLink(_ target: Target?) {
+    guard case .article(let article)? = target else {
+      session.openInBrowser(session.selected?.item.link)
       return
     }
-    show(item, of: feed)
+    do {
+      session.openInBrowser(try article.link(in: session))
+    } catch {
+      session.status.notify(error: "\(error)")
+    }
+  }
+
+  /// `N`, `s` on the article pointed at: the selected row of an article list, or the open article.
+  private func toggleMark(_ action: Action?, on target: Target?) {
+    guard case .article(let article)? = target else {
+      session.status.notify("Select an article first.")
+      return
+    }
+    if action == .toggleStar {
+      session.toggleStar(article.item, isStarred: article.isStarred)
+    } else {
+      session.toggleRead(article.item, isRead: article.isRead)
+    }
+  }
+
+  /// `A`: the list on screen as a whole (a feed, a scope, Recent), the open article's feed, or the feed
+  /// list's selected row (a feed, or the articles a smart row or tag stands for).
+  private func markRead(_ target: Target?) {
+    switch target {
+    case .feed(let feed)?: session.markFeedsRead([feed.id])
+    case .scope(let scope)?: session.markRead(in: scope)
+    case .recent?: session.markRead(session.recent.items)
+    case .article?, nil: break
+    }
+  }
+
+  /// `J` / `K`: the next or previous article of the list it was opened from, in that list's order,
+  /// filter and search, opened (and so read) in place of this one. Past the end of a feed's own list the
+  /// reader goes on into the next feed (the previous one going back); any other list ends there, and
+  /// says so.
+  private func openNeighbour(of article: PointedArticle, step: Int) {
+    let list = pointer?.list as? ArticleListController
+    if let list, let row = list.row(from: article.item.id, step: step) { return list.openRow(row) }
+    var inFeedOrder = list == nil
+    if case .feed? = list?.whole { inFeedOrder = true }
+    if inFeedOrder, let (feed, item) = session.neighbour(step: step), list == nil || feed.id != article.item.feedID {
+      return show(item, of: feed)
+    }
+    let place = list.map { " of \($0.title)" } ?? ""
+    session.status.notify(step > 0 ? "This is the last article\(place)." : "This is the first article\(place).")
   }
 
   /// `E`: every feed whose last fetch failed, with its error, then the feeds the parser had to repair,
@@ -303,50 +323,23 @@ final class ContainerController: Controller {
     present(HelpController(title: "Failed feeds", lines: lines), style: .fullScreen)
   }
 
-  /// `N`, `s`, `A` on what has the focus: the selected row of an article list, or the open article (`A`:
-  /// its feed); on the feed list, `A` marks the selected feed (or the starred articles).
-  private func markFocused(_ action: Action?) {
-    let leaf = split.focusedLeaf
-    if action == .markFeedRead {
-      if let list = leaf as? ArticleListController {
-        switch list.source {
-        case .feed(let id) where list.search == nil && list.filter == nil: session.markFeedsRead([id])
-        case .recent: session.markRead(session.recent.items)
-        default: list.listedScope.map(session.markRead(in:))
-        }
-      } else if let list = leaf as? FeedListController {
-        if let feed = list.selectedFeed {
-          session.markFeedsRead([feed.id])
-        } else if let scope = list.selectedScope {
-          session.markRead(in: scope)
-        }
-      } else if let article = session.selected, leaf is ArticleController {
-        session.markFeedsRead([article.feedID])
-      }
-      return
-    }
-    let target: (item: MarkedItem, isRead: Bool, isStarred: Bool)
-    if let list = leaf as? ArticleListController, let item = list.item(at: list.selectedIndex) {
-      target = (MarkedItem(item), session.isRead(item), session.isStarred(item))
-    } else if let article = (leaf as? ArticleController)?.article {
-      target = (MarkedItem(article), session.isRead(article), session.isStarred(article))
-    } else {
-      session.status.notify("Select an article first.")
-      return
-    }
-    if action == .toggleStar {
-      session.toggleStar(target.item, isStarred: target.isStarred)
-    } else {
-      session.toggleRead(target.item, isRead: target.isRead)
-    }
-  }
-
-  /// `n`: the next unread article of the current feed, else of the next feed with unread articles; its
-  /// feed's list is shown (pushed from the feed list) with the row selected, and the article opened.
+  /// `n`: the next unread article of the list on screen (or of the list the open article came from), in
+  /// its order and filter. Past the end of a feed's own list, and from the feed list, the next feed with
+  /// unread articles (DESIGN §5); any other list ends there, and says so.
   private func openNextUnread() {
-    let list = currentList as? ArticleListController
-    let feedID = list?.feedID ?? session.selected?.feedID ?? currentFeeds.first?.id
-    let afterID = session.selected.flatMap { $0.feedID == feedID ? $0.id : nil }
+    let list = pointer?.list as? ArticleListController
+    let open = session.selected
+    if let list, let row = list.nextUnreadRow(after: open?.id) { return list.openRow(row) }
+    var feedID = open?.feedID
+    if let list {
+      guard case .feed(let feed)? = list.whole else {
+        return session.status.notify("No more unread articles in \(list.title).")
+      }
+      feedID = feed.id
+    } else if open == nil, case .feed(let feed)? = pointer?.target {
+      feedID = feed.id
+    }
+    let afterID = open.flatMap { $0.feedID == feedID ? $0.id : nil }
     guard let (feed, item) = session.nextUnread(feedID: feedID, after: afterID) else {
       session.status.notify("No unread articles.")
       return

@@ -85,6 +85,19 @@ public struct KeyMap: Equatable, Sendable {
   /// Whether `key` does anything in some context.
   public func isBound(_ key: Key) -> Bool { bindings.contains { $0.keys.contains(key) } }
 
+  /// Why a bound key did nothing where it was pressed, for the status line (DESIGN §5: no key is silent):
+  /// the article's own keys (`J`, `f`, `e`, `]`) work only in an open article, a list's only in a list
+  /// that has that key. Nil for a key the window binds: its action says why itself where it must.
+  public func whyIdle(_ key: Key) -> String? {
+    let rows = bindings.filter { $0.keys.contains(key) }
+    guard let first = rows.first, rows.allSatisfy({ $0.context == first.context }) else { return nil }
+    switch first.context {
+    case .article: return "\(key): \(first.summary) — in an open article only"
+    case .list: return "\(key): \(first.summary) — not in this view"
+    case .window, .popover: return nil
+    }
+  }
+
   public static let standard = KeyMap(bindings: [
     KeyBinding(keys: [.character("j"), .down], action: .moveDown, context: .list, summary: "next row"),
     KeyBinding(keys: [.character("k"), .up], action: .moveUp, context: .list, summary: "previous row"),

@@ -1,0 +1,52 @@
+import Reader
+
+/// An article list points at its selected row; as a whole it is its feed, or what it reads from the cache
+/// (`Target`). It is also the list `J`, `K` and `n` move through while an article opened from it is read
+/// (DESIGN §5): in its own order, filter and search, so triaging Unread, a query feed or a search's
+/// results never leaves them.
+extension ArticleListController: Pointing {
+  var target: Target? { item(at: selectedIndex).map { .article(PointedArticle($0, session: session)) } }
+
+  var whole: Target? {
+    switch source {
+    case .feed(let id) where search == nil && filter == nil:
+      if let feed = session.feeds.first(where: { $0.id == id }) { return .feed(feed) }
+      return listedScope.map(Target.scope)
+    case .recent: return .recent
+    default: return listedScope.map(Target.scope)
+    }
+  }
+
+  var list: ListController? { self }
+
+  /// The row of article `itemID`, selected (nil when it is not listed).
+  private func row(of itemID: Int64) -> Int? {
+    if item(at: selectedIndex)?.id == itemID { return selectedIndex }
+    return select(itemID: itemID) ? selectedIndex : nil
+  }
+
+  /// The row `step` rows from article `itemID` (`J` 1, `K` -1), nil past either end. An article that has
+  /// left the list (an unread-only list re-read after it was read) left the selection in its place: the
+  /// row there comes next, the one above before.
+  func row(from itemID: Int64, step: Int) -> Int? {
+    let index = row(of: itemID).map { $0 + step } ?? (step > 0 ? selectedIndex : selectedIndex - 1)
+    return index >= 0 && index < rowCount ? index : nil
+  }
+
+  /// The first unread row after article `itemID` (from the top when it is not listed), nil when none is
+  /// left below. Rows are read a page at a time as the walk reaches them.
+  func nextUnreadRow(after itemID: Int64?) -> Int? {
+    var index = itemID.flatMap(row(of:)).map { $0 + 1 } ?? 0
+    while index < rowCount {
+      if let item = item(at: index), !session.isRead(item) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Selects row `index` and opens its article, as Enter does.
+  func openRow(_ index: Int) {
+    selectRow(index)
+    didActivateRow(at: index)
+  }
+}

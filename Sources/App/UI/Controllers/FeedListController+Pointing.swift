@@ -1,0 +1,7 @@
+/// The feed list points at its selected row: a feed, or the articles a smart row, a query feed or a tag
+/// stands for (`A` marks them, `r` reloads a tag's feeds). It is no more than its selection.
+extension FeedListController: Pointing {
+  var target: Target? { selectedFeed.map(Target.feed) ?? selectedScope.map(Target.scope) }
+  var whole: Target? { nil }
+  var list: ListController? { self }
+}
