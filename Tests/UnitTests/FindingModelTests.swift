@@ -41,16 +41,12 @@ struct FindingModelTests {
     #expect(prompt.edit(.down) == .ignored)
   }
 
-  @Test func aProblemShowsUntilTheNextKeyAsAnError() {
-    var status = StatusLine()
+  @Test func aProblemShowsUntilTheNextKey() {
     var prompt = Prompt(field: .filter, label: "Filter: ", typed: "(unread")
     prompt.problem = "expected \")\" at 7"
-    status.prompt = prompt
-    #expect(status.shown?.text == "Filter: (unread  ← expected \")\" at 7")
-    #expect(status.shown?.isError == true)
+    #expect(prompt.text == "Filter: (unread  ← expected \")\" at 7")
     _ = prompt.edit(.character(")"))
-    status.prompt = prompt
-    #expect(status.shown?.text == "Filter: (unread)" && status.shown?.isError == false)
+    #expect(prompt.text == "Filter: (unread)" && prompt.problem == nil)
   }
 
   @Test func aPasteIsOneLineOfTheField() {
@@ -58,12 +54,6 @@ struct FindingModelTests {
     #expect(prompt.paste("a\nb\tc\u{7}\u{1B}[31m") == .changed)
     #expect(prompt.typed == "a b c[31m")
     #expect(prompt.paste("\u{0}") == .ignored)
-  }
-
-  @Test func questionsStillAnswerYesOrNo() {
-    let prompt = Prompt(question: "Mark every article of every feed read?", onYes: .markAllRead)
-    #expect(prompt.text == "Mark every article of every feed read? (y/n)")
-    #expect(prompt.field == nil)
   }
 
   @Test func highlightIgnoresCaseAndAccentsAndMergesOverlaps() {

@@ -42,10 +42,9 @@ public final class Screen {
         break
       }
       root.session.status.keyPressed()
-      if root.session.answerPrompt(key) || root.finder.handle(key) { break }
       if !dispatchKey(key) {
         if root.keyMap.action(for: key, in: .window) == .quit {
-          root.session.askToQuit()
+          root.askToQuit()
         } else if !root.keyMap.isBound(key) {
           let help = root.keyMap.keys(for: .help).first?.description ?? "help"
           root.session.status.notify("\(key): not bound — \(help) for help")
@@ -57,12 +56,12 @@ public final class Screen {
       // A click behind the too-small notice would land on rows nobody sees.
       if !isTooSmall { dispatchMouse(mouse) }
     case .paste(let text):
-      // Pasted text is not keystrokes (InputDecoder): it goes into the status line's field when one is
-      // open, and is dropped otherwise — a paste in a list must not quit, jump or open anything; behind
+      // Pasted text is not keystrokes (InputDecoder): it goes to what is presented (an open field takes
+      // it), and is dropped otherwise — a paste in a list must not quit, jump or open anything; behind
       // the too-small notice it is dropped too, as keys are.
-      if !isTooSmall { _ = root.finder.paste(text) }
+      if !isTooSmall { _ = root.dispatchPasteToPresentations(text) }
     case .promptPaused(let generation):
-      root.finder.paused(generation)
+      for presentation in root.presentations { presentation.controller.typingPaused(generation) }
     case .listCounted(let scope, let count):
       root.listCounted(scope, count: count)
     case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
@@ -81,14 +80,16 @@ public final class Screen {
     return !posted.isEmpty
   }
 
-  /// Presented controllers first, then the focused leaf, then its parents.
+  /// The one way a key goes (DESIGN §5): presented controllers first (a question or field on the status
+  /// line, the popover, the help), then the focused leaf, then its parents.
   private func dispatchKey(_ key: Key) -> Bool {
     if root.dispatchKeyToPresentations(key) { return true }
     return root.dispatchKey(key)
   }
 
   private func dispatchMouse(_ event: MouseEvent) {
-    if let top = root.presentations.last {
+    // A question or field on the status line leaves the tree its clicks.
+    if let top = root.presentations.last(where: { if case .statusLine = $0.style { false } else { true } }) {
       // A click outside a popover closes it; a full-screen presentation takes every click.
       if top.controller.frame.contains(event.point) {
         _ = top.controller.dispatchMouse(event)

@@ -40,6 +40,8 @@ final class ArticleListController: ListController {
   private var scope: ItemScope?
   private var pages: [Int: [ItemSummary]] = [:]
   static let pageSize = 200
+  /// A search's count is being read in the background: until it arrives the list holds its first page.
+  private(set) var isCounting = false
   /// The article to select once the count arrives (it was past the first page when the rows were re-read).
   private var pendingSelection: Int64?
 
@@ -87,6 +89,7 @@ final class ArticleListController: ListController {
 
   private func loadCount() {
     pages.removeAll()
+    isCounting = false
     guard var asked = baseScope else {
       scope = nil
       count = session.recent.items.count
@@ -121,7 +124,10 @@ final class ArticleListController: ListController {
       let first = try session.cache.items(in: scope, limit: Self.pageSize, offset: 0)
       pages[0] = first
       count = first.count
-      if first.count == Self.pageSize { session.countInBackground(scope) }
+      if first.count == Self.pageSize {
+        isCounting = true
+        session.countInBackground(scope)
+      }
     } catch {
       session.status.notify(error: "\(error)")
       count = 0
@@ -130,7 +136,9 @@ final class ArticleListController: ListController {
 
   /// The count of `scope`'s articles arrived: this list takes it if it still reads that scope.
   func counted(_ scope: ItemScope, count: Int) {
-    guard scope == self.scope, count != self.count else { return }
+    guard scope == self.scope else { return }
+    isCounting = false
+    guard count != self.count else { return }
     self.count = count
     reloadData()
     if let id = pendingSelection {

@@ -21,15 +21,12 @@ final class ContainerController: Controller {
   private var seenMarks = 0
   /// The terminal's glyph set, set by the screen before each frame.
   var terminalGlyphs = Glyphs.unicode
-  /// The status line's search and filter fields.
-  let finder: Finder
 
   init(split: SplitController, session: ReadingSession, recentList: ArticleListController? = nil) {
     self.split = split
     self.session = session
     self.layout = session.configuration.layout
     self.recentList = recentList
-    finder = Finder(session: session)
     super.init()
     addChild(split)
     seenSelection = session.selectionRevision
@@ -88,8 +85,9 @@ final class ContainerController: Controller {
 
   // MARK: Status line
 
+  /// The last row, while the status line has something to say or a question or field is open on it.
   private var statusFrame: Rect? {
-    session.status.shown == nil || frame.height < 2 ? nil : frame.dividedBottom(1).1
+    (session.status.shown == nil && !presentsOnStatusLine) || frame.height < 2 ? nil : frame.dividedBottom(1).1
   }
 
   /// Also gives the Feeds tab its unread count, which follows marks at once.
@@ -101,15 +99,18 @@ final class ContainerController: Controller {
 
   override func drawAfterChildren(in surface: inout Surface) {
     guard let bar = statusFrame, let shown = session.status.shown else { return }
-    let style = shown.isError ? theme.error : theme.status
-    surface.fill(bar, style: style)
-    let text = TextWrapper.truncate(shown.text, width: max(0, bar.width - 2), ellipsis: glyphs.ellipsis)
-    surface.put(text, at: Point(x: bar.minX + 1, y: bar.minY), style: style, clip: bar)
-    // A field's cursor: the cell after the text typed, drawn out of the line's colours.
-    if let prompt = session.status.prompt, prompt.field != nil {
-      let x = bar.minX + 1 + DisplayWidth.of(prompt.question + prompt.typed)
-      if x < bar.maxX - 1 { surface.put(" ", at: Point(x: x, y: bar.minY), style: .plain, clip: bar) }
-    }
+    StatusRow.draw(shown.text, in: bar, style: shown.isError ? theme.error : theme.status, glyphs: glyphs, surface: &surface)
+  }
+
+  /// Asks `question` on the status line; `y` runs `onYes`, any other key cancels.
+  private func ask(_ question: String, onYes: @escaping () -> Void) {
+    present(QuestionController(question, status: { [session] in session.status.notify($0) }, onYes: onYes), style: .statusLine)
+  }
+
+  /// `q` at the root: quits, or with `confirm-exit yes` asks first, so a stray `q` does not end the reader.
+  func askToQuit() {
+    guard session.configuration.confirmExit else { return session.quit() }
+    ask("Quit splitfeed?") { [session] in session.quit() }
   }
 
   // MARK: Selection and data
@@ -189,7 +190,7 @@ final class ContainerController: Controller {
     case .markFeedRead:
       markRead(pointer?.whole ?? pointer?.target)
     case .markAllFeedsRead:
-      session.askToMarkAllRead()
+      ask("Mark every article of every feed read?") { [session] in session.markFeedsRead(nil) }
     case .undo:
       session.undo()
     case .toggleShowRead:
@@ -212,7 +213,7 @@ final class ContainerController: Controller {
     let list = pointer?.list
     guard let navigation = list?.navigationController ?? split.primaryNavigation else { return }
     split.focus(.primary)
-    finder.beginSearch(in: navigation, from: list)
+    present(SearchFieldController(session: session, navigation: navigation, from: list), style: .statusLine)
   }
 
   /// `F` and `S` on the article list on screen.
@@ -228,7 +229,7 @@ final class ContainerController: Controller {
       let label = [ArticleSort.date: "date, newest first", .dateAsc: "date, oldest first"][list.sort] ?? list.sort.rawValue
       session.status.notify("Sorted by \(label).")
     } else {
-      finder.beginFilter(on: list)
+      present(FilterFieldController(session: session, list: list), style: .statusLine)
     }
   }
 

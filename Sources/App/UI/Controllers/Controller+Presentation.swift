@@ -1,10 +1,11 @@
 import ScreenKit
 
-/// How a presented controller is shown (DESIGN §4): over the whole screen, or as a popover anchored by a
-/// `PopoverPresentation`.
+/// How a presented controller is shown (DESIGN §4): over the whole screen, as a popover anchored by a
+/// `PopoverPresentation`, or on the status line's row (a question, a search or filter field).
 enum PresentationStyle {
   case fullScreen
   case popover(PopoverPresentation)
+  case statusLine
 }
 
 /// One presented controller, recorded on the root: the root draws presentations last (top of the
@@ -64,6 +65,8 @@ extension Controller {
         p.controller.frame = bounds
       case .popover(let popover):
         p.controller.frame = popover.frame
+      case .statusLine:
+        p.controller.frame = bounds.height < 2 ? .zero : bounds.dividedBottom(1).1
       }
       p.controller.layoutTree()
     }
@@ -78,5 +81,18 @@ extension Controller {
   func dispatchKeyToPresentations(_ key: Key) -> Bool {
     guard let top = presentations.last else { return false }
     return top.controller.dispatchKey(key)
+  }
+
+  /// Offers pasted text to the topmost presentation (an open field takes it); true when it took it.
+  func dispatchPasteToPresentations(_ text: String) -> Bool {
+    presentations.last?.controller.paste(text) ?? false
+  }
+
+  /// Whether something is presented on the status line's row (it keeps the row while open).
+  var presentsOnStatusLine: Bool {
+    presentations.contains {
+      if case .statusLine = $0.style { return true }
+      return false
+    }
   }
 }

@@ -150,6 +150,10 @@ class Controller {
   var focusedChild: Controller? { nil }
   /// Handles a key; true when consumed, which stops the chain.
   func handle(_ key: Key) -> Bool { false }
+  /// Handles pasted text (never keystrokes: InputDecoder); true when consumed. Only a text field takes it.
+  func paste(_ text: String) -> Bool { false }
+  /// The typing paused (`TypingPause`): a field whose wait it was acts on what was typed.
+  func typingPaused(_ generation: Int) {}
   /// Handles a mouse event inside this controller's frame; true when consumed.
   func handleMouse(_ event: MouseEvent) -> Bool { false }
   /// Told, on the way down, that a click landed inside `child` (a split moves its focus there).

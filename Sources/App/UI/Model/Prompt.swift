@@ -1,29 +1,18 @@
 import ScreenKit
 
-/// What the status line asks: a yes/no question (`C`: mark everything read?), where `y` answers yes and
-/// any other key cancels, so a stray key never marks anything; or a line of text typed after a label
-/// (`/` search, `F` filter), with ↑/↓ walking earlier entries.
+/// A line of text typed after a label on the status line (`/` search, `F` filter), with ↑/↓ walking
+/// earlier entries: the editing model of a `FieldController`, which owns it while the field is open.
 public struct Prompt: Equatable, Sendable {
-  /// What `y` does.
-  public enum Answer: Equatable, Sendable {
-    case markAllRead
-    /// `confirm-exit yes`: `q` at the root asks before quitting.
-    case quit
-  }
-
   /// What typed text is for.
   public enum Field: Equatable, Sendable {
     case search
     case filter
   }
 
-  public enum Kind: Equatable, Sendable {
-    case question(onYes: Answer)
-    case field(Field)
-  }
-
+  /// The label before the text (`Search: `).
   public var question: String
-  public var kind: Kind
+  /// The field being typed in.
+  public let field: Field
   /// Why the typed text cannot be used (a malformed search), shown after it until the next key.
   public var problem: String?
   /// The text typed so far (fields).
@@ -34,32 +23,16 @@ public struct Prompt: Equatable, Sendable {
   private var historyIndex: Int?
   private var draft = ""
 
-  public init(question: String, onYes: Answer) {
-    self.question = question
-    self.kind = .question(onYes: onYes)
-  }
-
   /// A text field labelled `label` (`/`), starting with `typed`.
   public init(field: Field, label: String, typed: String = "", history: [String] = []) {
     self.question = label
-    self.kind = .field(field)
+    self.field = field
     self.typed = typed
     self.history = history
   }
 
-  /// The status line's text: the question and the keys, or the label and what is typed.
-  public var text: String {
-    switch kind {
-    case .question: question + " (y/n)"
-    case .field: question + typed + (problem.map { "  ← " + $0 } ?? "")
-    }
-  }
-
-  /// The field being typed in, if this is one.
-  public var field: Field? {
-    if case .field(let field) = kind { return field }
-    return nil
-  }
+  /// The label, what is typed, and the problem with it if any.
+  public var text: String { question + typed + (problem.map { "  ← " + $0 } ?? "") }
 
   /// What a key did to a field.
   public enum Edit: Equatable, Sendable {

@@ -99,39 +99,7 @@ extension ReadingSession {
     writer.enqueue(.mark(mark))
   }
 
-  // MARK: Mark everything read (asks first)
-
-  /// `C`: asks on the status line; `y` marks every article of every feed read.
-  func askToMarkAllRead() {
-    status.prompt = Prompt(question: "Mark every article of every feed read?", onYes: .markAllRead)
-  }
-
-  /// The key answering the status line's question, if one is asked: `y` does it, any other key cancels.
-  /// False when no question was waiting (the key goes on to the controllers).
-  func answerPrompt(_ key: Key) -> Bool {
-    guard let prompt = status.prompt, case .question(let onYes) = prompt.kind else { return false }
-    status.prompt = nil
-    guard key == .character("y") || key == .character("Y") else {
-      status.notify("Cancelled.")
-      return true
-    }
-    switch onYes {
-    case .markAllRead: markFeedsRead(nil)
-    case .quit: quit()
-    }
-    return true
-  }
-
-  // MARK: Quit (asks first with confirm-exit)
-
-  /// `q` at the root: quits, or with `confirm-exit yes` asks first, so a stray `q` does not end the reader.
-  func askToQuit() {
-    if configuration.confirmExit {
-      status.prompt = Prompt(question: "Quit splitfeed?", onYes: .quit)
-    } else {
-      quit()
-    }
-  }
+  // MARK: Quit (the question, with confirm-exit, is the container's)
 
   /// Ends the reader: the run loop stops once this turn is drawn.
   func quit() {

@@ -1,8 +1,7 @@
-/// The status line's content: a question waiting for its answer first, then reload progress, then a
-/// notice, then the last reload's summary; nothing (and no line) when all are empty.
+/// The status line's content: reload progress, then a notice, then the last reload's summary; nothing
+/// (and no line) when all are empty. A question or a text field open on the line is a presented
+/// controller over it (`QuestionController`, `FieldController`), which owns what it asks or holds.
 public struct StatusLine: Equatable, Sendable {
-  /// Asked on the status line; the next key answers it (`ReadingSession.answerPrompt`).
-  public var prompt: Prompt?
   public var progress: String?
   public private(set) var notice: String?
   public private(set) var noticeIsError = false
@@ -13,7 +12,6 @@ public struct StatusLine: Equatable, Sendable {
 
   /// The text to show and whether it is an error.
   public var shown: (text: String, isError: Bool)? {
-    if let prompt { return (prompt.text, prompt.problem != nil) }
     if let progress { return (progress, false) }
     if let notice { return (notice, noticeIsError) }
     if let summary { return (summary, summaryIsError) }
