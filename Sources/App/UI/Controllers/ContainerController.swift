@@ -287,7 +287,7 @@ final class ContainerController: Controller {
   /// says so.
   private func openNeighbour(of article: PointedArticle, step: Int) {
     let list = pointer?.list as? ArticleListController
-    if let list, let row = list.row(from: article.item.id, step: step) { return list.openRow(row) }
+    if let list, let row = list.row(from: article.item.id, step: step) { return openRow(row, of: list) }
     var inFeedOrder = list == nil
     if case .feed? = list?.whole { inFeedOrder = true }
     if inFeedOrder, let (feed, item) = session.neighbour(step: step), list == nil || feed.id != article.item.feedID {
@@ -330,7 +330,7 @@ final class ContainerController: Controller {
   private func openNextUnread() {
     let list = pointer?.list as? ArticleListController
     let open = session.selected
-    if let list, let row = list.nextUnreadRow(after: open?.id) { return list.openRow(row) }
+    if let list, let row = list.nextUnreadRow(after: open?.id) { return openRow(row, of: list) }
     var feedID = open?.feedID
     if let list {
       guard case .feed(let feed)? = list.whole else {
@@ -346,6 +346,17 @@ final class ContainerController: Controller {
       return
     }
     show(item, of: feed)
+  }
+
+  /// Opens row `row` of `list` as Enter there would. On a collapsed stack the article is popped first:
+  /// only a stack's top is in the tree, and a list out of it could not route the article to the split.
+  private func openRow(_ row: Int, of list: ArticleListController) {
+    if let navigation = split.primaryNavigation, navigation.top is SecondaryContent,
+      navigation.stack.contains(where: { $0 === list })
+    {
+      navigation.pop()
+    }
+    list.openRow(row)
   }
 
   /// Opens `item` from `feed`'s list on the Feeds tab, pushing that list from the feed list when it is

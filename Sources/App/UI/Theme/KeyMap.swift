@@ -92,8 +92,8 @@ public struct KeyMap: Equatable, Sendable {
     let rows = bindings.filter { $0.keys.contains(key) }
     guard let first = rows.first, rows.allSatisfy({ $0.context == first.context }) else { return nil }
     switch first.context {
-    case .article: return "\(key): \(first.summary) — in an open article only"
-    case .list: return "\(key): \(first.summary) — not in this view"
+    case .article: return "\(key) works in an open article: \(first.summary)"
+    case .list: return "\(key) does nothing here: \(first.summary)"
     case .window, .popover: return nil
     }
   }
