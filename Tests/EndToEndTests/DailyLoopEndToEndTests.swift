@@ -96,9 +96,11 @@ struct DailyLoopEndToEndTests {
     try tmux.send(keys: "/")
     try tmux.waitFor(text: "Search:")
     try tmux.type("story")
-    try waitForStatus(tmux, "(3 articles)")
+    try waitAbove(tmux, "Avocado story")
+    #expect(try status(tmux).hasSuffix("(3 articles)"), "the field counts the results")
     try tmux.send(keys: "Enter")
-    try waitForStatus(tmux, "3 articles match “story”.")
+    try tmux.waitUntil("the field closed") { !($0.last ?? "").contains("Search:") }
+    #expect(try status(tmux) == "3 articles match “story”.")
     try tmux.send(keys: "Enter")
     try tmux.waitFor(text: "Body of Apple story.")
     try tmux.send(keys: "n")
@@ -119,18 +121,20 @@ struct DailyLoopEndToEndTests {
     try tmux.send(keys: "/")
     try tmux.waitFor(text: "Search:")
     try tmux.type("zebra")
-    try waitForStatus(tmux, "(1 article)")
+    try waitAbove(tmux, "Avocado story")
+    #expect(try status(tmux).hasSuffix("(1 article)"))
     try tmux.send(keys: "Enter")
     try tmux.send(keys: "Enter")
     try tmux.waitFor(text: "Body of Avocado story.")
-    try tmux.send(keys: "]")
-    try waitForStatus(tmux, "Match 1 of 3.")
-    // The text can scroll no further, yet two matches are on screen below the first.
-    try tmux.send(keys: "]")
-    try waitForStatus(tmux, "Match 2 of 3.")
-    #expect(text(try tmux.screen()).contains("The third zebra crosses."))
-    try tmux.send(keys: "]")
-    try waitForStatus(tmux, "Match 3 of 3.")
+    // The first ] scrolls as far as the text goes; the next ones walk the matches on screen below the
+    // top line, and only past the last is there none below.
+    for n in 1...3 {
+      try tmux.send(keys: "]")
+      let screen = try tmux.settledScreen()
+      #expect(screen.last?.contains("No more matches below.") == false, "] \(n) with matches below")
+      #expect(screen.last?.contains("Match \(n) of 3.") == true, "] \(n):\n\(text(screen))")
+      #expect(text(screen).contains("The \(["first", "second", "third"][n - 1]) zebra crosses."), "the match is in view")
+    }
     try tmux.send(keys: "]")
     try waitForStatus(tmux, "No more matches below.")
     try tmux.send(keys: "[")
@@ -182,4 +186,10 @@ struct DailyLoopEndToEndTests {
   }
 
   func text(_ lines: [String]) -> String { lines.joined(separator: "\n") }
+
+  /// Waits until `text` shows above the status line (which echoes what is typed).
+  @discardableResult
+  func waitAbove(_ tmux: TmuxHarness, _ text: String) throws -> [String] {
+    try tmux.waitUntil("'\(text)' above the status line") { $0.dropLast().contains { $0.contains(text) } }
+  }
 }

@@ -273,6 +273,11 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     }
     scroll(to: target)
     matchAnchor = lines[target].source
+    // The notice below takes the pane's last row: a match on it would be hidden, so the text goes one
+    // line further (the next layout clamps it, the pane one row shorter by then).
+    if target >= scrollOffset + bodyFrame.height - 1, scrollOffset + 1 < lines.count {
+      anchor = lines[scrollOffset + 1].source
+    }
     let index = (matching.firstIndex(of: target) ?? 0) + 1
     session?.status.notify("Match \(index) of \(matching.count).")
   }
