@@ -347,7 +347,8 @@ extension ArticleController: Pointing {
     return .feed(feed)
   }
 
-  var list: ListController? {
-    openedFrom ?? splitController?.primaryNavigation?.stack.last { $0 is ListController } as? ListController
+  var list: ArticleListController? {
+    let list = openedFrom ?? splitController?.primaryNavigation?.stack.last { $0 is ListController } as? ArticleListController
+    return list?.list
   }
 }

@@ -17,7 +17,9 @@ extension ArticleListController: Pointing {
     }
   }
 
-  var list: ListController? { self }
+  /// Recent is no list to narrow or read on through: it keeps the order articles were opened in, and
+  /// opening one moves it to the top (`J` there reads on in the article's feed, as before).
+  var list: ArticleListController? { isQueryable ? self : nil }
 
   /// The row of article `itemID`, selected (nil when it is not listed).
   private func row(of itemID: Int64) -> Int? {

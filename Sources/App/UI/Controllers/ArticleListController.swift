@@ -72,6 +72,9 @@ final class ArticleListController: ListController {
   /// Whether `S`, `F` and `/` can narrow or order this list (Recent is the order articles were opened in).
   var isQueryable: Bool { source != .recent }
 
+  /// Starred re-reads its rows once marks are written (a star added elsewhere joins it).
+  override var followsMarks: Bool { source == .starred }
+
   /// What the cache is asked for, without the search, filter and sort of this list (the scope a search
   /// from here searches).
   var baseScope: ItemScope? {

@@ -13,6 +13,9 @@ final class ContainerController: Controller {
   let split: SplitController
   let session: ReadingSession
   var layout: LayoutOption
+  /// The tabs (Feeds, Recent) and the Feeds tab's stack, where `n` and `J` open another feed's list.
+  private let tabs: TabController?
+  private let feedsNavigation: NavigationController?
   /// The Recent tab's list, refreshed when an article is opened.
   private let recentList: ArticleListController?
   /// The session's revisions this tree last caught up with.
@@ -22,9 +25,14 @@ final class ContainerController: Controller {
   /// The terminal's glyph set, set by the screen before each frame.
   var terminalGlyphs = Glyphs.unicode
 
-  init(split: SplitController, session: ReadingSession, recentList: ArticleListController? = nil) {
+  init(
+    split: SplitController, session: ReadingSession, tabs: TabController? = nil,
+    feedsNavigation: NavigationController? = nil, recentList: ArticleListController? = nil
+  ) {
     self.split = split
     self.session = session
+    self.tabs = tabs
+    self.feedsNavigation = feedsNavigation
     self.layout = session.configuration.layout
     self.recentList = recentList
     super.init()
@@ -52,7 +60,8 @@ final class ContainerController: Controller {
     split.preferredDisplayMode = configuration.preferredDisplayMode
     split.regularWidth = configuration.regularWidth
     split.metrics = configuration.metrics
-    return ContainerController(split: split, session: session, recentList: recentList)
+    return ContainerController(
+      split: split, session: session, tabs: tabs, feedsNavigation: feedsTab, recentList: recentList)
   }
 
   /// Whether the Feeds tab opens at the one feed's articles instead of the feed list. The articles are
@@ -131,12 +140,10 @@ final class ContainerController: Controller {
     }
     if session.marksRevision != seenMarks {
       seenMarks = session.marksRevision
-      refreshLists { ($0 as? ArticleListController)?.source == .starred }
+      refreshLists { $0.followsMarks }
     }
   }
 
-  private var feedsNavigation: NavigationController? { tabs?.tabs.first as? NavigationController }
-  private var tabs: TabController? { split.primary as? TabController }
 
   /// A reload ended: every list on the tabs' stacks re-reads its rows, keeping its selection.
   private func refreshLists(where included: (ListController) -> Bool = { _ in true }) {
@@ -218,7 +225,7 @@ final class ContainerController: Controller {
 
   /// `F` and `S` on the article list on screen.
   private func changeList(_ action: Action?) {
-    guard let list = pointer?.list as? ArticleListController, list.isQueryable else {
+    guard let list = pointer?.list, list.isQueryable else {
       session.status.notify(
         action == .cycleSort ? "Only an article list can be sorted (Recent keeps the order you read in)."
           : "Only an article list can be filtered (Recent keeps what you read).")
@@ -286,7 +293,7 @@ final class ContainerController: Controller {
   /// reader goes on into the next feed (the previous one going back); any other list ends there, and
   /// says so.
   private func openNeighbour(of article: PointedArticle, step: Int) {
-    let list = pointer?.list as? ArticleListController
+    let list = pointer?.list
     if let list, let row = list.row(from: article.item.id, step: step) { return openRow(row, of: list) }
     var inFeedOrder = list == nil
     if case .feed? = list?.whole { inFeedOrder = true }
@@ -328,7 +335,7 @@ final class ContainerController: Controller {
   /// its order and filter. Past the end of a feed's own list, and from the feed list, the next feed with
   /// unread articles (DESIGN §5); any other list ends there, and says so.
   private func openNextUnread() {
-    let list = pointer?.list as? ArticleListController
+    let list = pointer?.list
     let open = session.selected
     if let list, let row = list.nextUnreadRow(after: open?.id) { return openRow(row, of: list) }
     var feedID = open?.feedID
@@ -351,12 +358,15 @@ final class ContainerController: Controller {
   /// Opens row `row` of `list` as Enter there would. On a collapsed stack the article is popped first:
   /// only a stack's top is in the tree, and a list out of it could not route the article to the split.
   private func openRow(_ row: Int, of list: ArticleListController) {
-    if let navigation = split.primaryNavigation, navigation.top is SecondaryContent,
-      navigation.stack.contains(where: { $0 === list })
-    {
-      navigation.pop()
+    if let navigation = split.primaryNavigation, navigation.stack.contains(where: { $0 === list }) {
+      popArticle(from: navigation)
     }
     list.openRow(row)
+  }
+
+  /// Takes a collapsed article off `navigation`, so the list under it is the top again.
+  private func popArticle(from navigation: NavigationController) {
+    if navigation.top is SecondaryContent { navigation.pop() }
   }
 
   /// Opens `item` from `feed`'s list on the Feeds tab, pushing that list from the feed list when it is
@@ -365,7 +375,7 @@ final class ContainerController: Controller {
     guard let navigation = feedsNavigation, let tabs else { return }
     tabs.select(0)
     split.focus(.primary)
-    if navigation.top is SecondaryContent { navigation.pop() }
+    popArticle(from: navigation)
     var target = navigation.top as? ArticleListController
     if target?.feedID != feed.id {
       while navigation.pop() != nil {}

@@ -1,7 +1,8 @@
 /// The feed list points at its selected row: a feed, or the articles a smart row, a query feed or a tag
-/// stands for (`A` marks them, `r` reloads a tag's feeds). It is no more than its selection.
+/// stands for (`A` marks them, `r` reloads a tag's feeds). It is no more than its selection, and no
+/// article list (`/` from here searches every feed).
 extension FeedListController: Pointing {
   var target: Target? { selectedFeed.map(Target.feed) ?? selectedScope.map(Target.scope) }
   var whole: Target? { nil }
-  var list: ListController? { self }
+  var list: ArticleListController? { nil }
 }

@@ -41,6 +41,10 @@ class ListController: Controller {
   /// Words marked in the rows' text (a search's results).
   var highlight: Highlight { Highlight([]) }
 
+  /// Whether the rows depend on marks, so they are re-read once marks are written (the container's
+  /// `sync`).
+  var followsMarks: Bool { false }
+
   /// The data changed in the background (a reload ended): re-read it, keeping the selection on the same
   /// row where it still exists. Subclasses re-query their source, then call super.
   func refresh() { reloadData() }

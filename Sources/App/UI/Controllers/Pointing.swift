@@ -56,9 +56,9 @@ protocol Pointing: AnyObject {
   /// What the leaf shows as a whole, when it is more than its selection: an article list's feed or
   /// scope, the open article's feed. `A` and `r` act on it, else on `target`.
   var whole: Target? { get }
-  /// The list the keys that narrow a list (`/`, `F`, `S`) and move through one (`J`, `K`, `n`) mean:
-  /// the list itself, or the list the article was opened from (nil once that list has closed).
-  var list: ListController? { get }
+  /// The article list the keys that narrow a list (`/`, `F`, `S`) and move through one (`J`, `K`, `n`)
+  /// mean: the list itself, or the list the article was opened from (nil on the feed list).
+  var list: ArticleListController? { get }
 }
 
 extension Target {
