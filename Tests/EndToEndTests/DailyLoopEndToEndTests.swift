@@ -64,128 +64,133 @@ struct DailyLoopEndToEndTests {
 
   @Test("J and K move through Unread in its order, stop at its end, and Back lands on Unread", arguments: sizes)
   func jAndKStayInUnread(size: (Int, Int)) throws {
-    let setup = try Setup()
-    let tmux = try setup.start(size)
-    defer { tmux.close() }
-    try tmux.send(keys: "k", "k", "Enter")
-    try tmux.waitFor(text: "Berry story")
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "Body of Apple story.")
-    // Unread's next is Beta's article, not Alpha's next one.
-    try tmux.send(keys: "J")
-    try tmux.waitFor(text: "Body of Berry story.")
-    try tmux.send(keys: "J")
-    try tmux.waitFor(text: "Body of Apple news.")
-    try tmux.send(keys: "K")
-    try tmux.waitFor(text: "Body of Berry story.")
-    try tmux.send(keys: "J", "J", "J")
-    try tmux.waitFor(text: "Body of Avocado story.")
-    try tmux.send(keys: "J")
-    try waitForStatus(tmux, "This is the last article of Unread.")
-    #expect(text(try tmux.screen()).contains("Body of Avocado story."), "the last article stays open")
-    try tmux.send(keys: "h")
-    let back = try tmux.settledScreen()
-    #expect(backBarNames("Unread", back), "Back lands on Unread:\n\(text(back))")
+    try run(size) { tmux in
+      try tmux.send(keys: "k", "k", "Enter")
+      try tmux.waitFor(text: "Berry story")
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "Body of Apple story.")
+      // Unread's next is Beta's article, not Alpha's next one.
+      try tmux.send(keys: "J")
+      try tmux.waitFor(text: "Body of Berry story.")
+      try tmux.send(keys: "J")
+      try tmux.waitFor(text: "Body of Apple news.")
+      try tmux.send(keys: "K")
+      try tmux.waitFor(text: "Body of Berry story.")
+      try tmux.send(keys: "J", "J", "J")
+      try tmux.waitFor(text: "Body of Avocado story.")
+      try tmux.send(keys: "J")
+      try waitForStatus(tmux, "This is the last article of Unread.")
+      #expect(text(try tmux.screen()).contains("Body of Avocado story."), "the last article stays open")
+      try tmux.send(keys: "h")
+      let back = try tmux.settledScreen()
+      #expect(backBarNames("Unread", back), "Back lands on Unread:\n\(text(back))")
+    }
   }
 
   @Test("n goes through a search's results, not the article's feed; Enter says how many matched", arguments: sizes)
   func nStaysInSearchResults(size: (Int, Int)) throws {
-    let setup = try Setup()
-    let tmux = try setup.start(size)
-    defer { tmux.close() }
-    try tmux.send(keys: "/")
-    try tmux.waitFor(text: "Search:")
-    try tmux.type("story")
-    try waitAbove(tmux, "Avocado story")
-    #expect(try status(tmux).hasSuffix("(3 articles)"), "the field counts the results")
-    try tmux.send(keys: "Enter")
-    try tmux.waitUntil("the field closed") { !($0.last ?? "").contains("Search:") }
-    #expect(try status(tmux) == "3 articles match “story”.")
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "Body of Apple story.")
-    try tmux.send(keys: "n")
-    try tmux.waitFor(text: "Body of Berry story.")
-    try tmux.send(keys: "n")
-    try tmux.waitFor(text: "Body of Avocado story.")
-    try tmux.send(keys: "n")
-    try waitForStatus(tmux, "No more unread articles in Search: story.")
-    try tmux.send(keys: "h")
-    try tmux.waitUntil("the results again") { backBarNames("Search: story", $0) }
+    try run(size) { tmux in
+      try openSearch(tmux)
+      try tmux.type("story")
+      try waitAbove(tmux, "Avocado story")
+      #expect(try status(tmux).hasSuffix("(3 articles)"), "the field counts the results")
+      try tmux.send(keys: "Enter")
+      try tmux.waitUntil("the field closed") { !($0.last ?? "").contains("Search:") }
+      #expect(try status(tmux) == "3 articles match “story”.")
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "Body of Apple story.")
+      try tmux.send(keys: "n")
+      try tmux.waitFor(text: "Body of Berry story.")
+      try tmux.send(keys: "n")
+      try tmux.waitFor(text: "Body of Avocado story.")
+      try tmux.send(keys: "n")
+      try waitForStatus(tmux, "No more unread articles in Search: story.")
+      try tmux.send(keys: "h")
+      try tmux.waitUntil("the results again") { backBarNames("Search: story", $0) }
+    }
   }
 
   @Test("] near the end of an article walks the matches still below the top line")
   func bracketsWalkMatchesNearTheEnd() throws {
-    let setup = try Setup()
-    let tmux = try setup.start((140, 40))
-    defer { tmux.close() }
-    try tmux.send(keys: "/")
-    try tmux.waitFor(text: "Search:")
-    try tmux.type("zebra")
-    try waitAbove(tmux, "Avocado story")
-    #expect(try status(tmux).hasSuffix("(1 article)"))
-    try tmux.send(keys: "Enter")
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "Body of Avocado story.")
-    // The first ] scrolls as far as the text goes; the next ones walk the matches on screen below the
-    // top line, and only past the last is there none below.
-    for n in 1...3 {
+    try run((140, 40)) { tmux in
+      try openSearch(tmux)
+      try tmux.type("zebra")
+      try waitAbove(tmux, "Avocado story")
+      #expect(try status(tmux).hasSuffix("(1 article)"))
+      try tmux.send(keys: "Enter")
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "Body of Avocado story.")
+      // The first ] scrolls as far as the text goes; the next ones walk the matches on screen below the
+      // top line, and only past the last is there none below.
+      for n in 1...3 {
+        try tmux.send(keys: "]")
+        let screen = try tmux.settledScreen()
+        #expect(screen.last?.contains("No more matches below.") == false, "] \(n) with matches below")
+        #expect(screen.last?.contains("Match \(n) of 3.") == true, "] \(n):\n\(text(screen))")
+        #expect(text(screen).contains("The \(["first", "second", "third"][n - 1]) zebra crosses."), "the match is in view")
+      }
       try tmux.send(keys: "]")
-      let screen = try tmux.settledScreen()
-      #expect(screen.last?.contains("No more matches below.") == false, "] \(n) with matches below")
-      #expect(screen.last?.contains("Match \(n) of 3.") == true, "] \(n):\n\(text(screen))")
-      #expect(text(screen).contains("The \(["first", "second", "third"][n - 1]) zebra crosses."), "the match is in view")
+      try waitForStatus(tmux, "No more matches below.")
+      try tmux.send(keys: "[")
+      try waitForStatus(tmux, "Match 2 of 3.")
     }
-    try tmux.send(keys: "]")
-    try waitForStatus(tmux, "No more matches below.")
-    try tmux.send(keys: "[")
-    try waitForStatus(tmux, "Match 2 of 3.")
   }
 
   @Test("an article's keys pressed in a list say why nothing happened", arguments: sizes)
   func articleKeysInAListExplainThemselves(size: (Int, Int)) throws {
-    let setup = try Setup()
-    let tmux = try setup.start(size)
-    defer { tmux.close() }
-    for (key, summary) in [("K", "previous article"), ("f", "the web page"), ("e", "play the enclosure"), ("J", "next article")] {
-      try tmux.send(keys: key)
-      try waitForStatus(tmux, "\(key) works in an open article: \(summary)")
+    try run(size) { tmux in
+      for (key, summary) in [("K", "previous article"), ("f", "the web page"), ("e", "play the enclosure"), ("J", "next article")] {
+        try tmux.send(keys: key)
+        try waitForStatus(tmux, "\(key) works in an open article: \(summary)")
+      }
     }
   }
 
   @Test("a long search keeps what is typed last in view")
   func aLongSearchScrollsToTheCursor() throws {
-    let setup = try Setup()
-    let tmux = try setup.start((70, 30))
-    defer { tmux.close() }
-    try tmux.send(keys: "/")
-    try tmux.waitFor(text: "Search:")
-    try tmux.paste(Array(String(repeating: "x", count: 150).utf8), bracketed: true)
-    try tmux.type("Q")
-    try waitForStatus(tmux, "xQ")
-    #expect(try status(tmux).hasPrefix("Search: …x"))
+    try run((70, 30)) { tmux in
+      try openSearch(tmux)
+      try tmux.paste(Array(String(repeating: "x", count: 150).utf8), bracketed: true)
+      try tmux.type("Q")
+      try waitForStatus(tmux, "xQ")
+      #expect(try status(tmux).hasPrefix("Search: …x"))
+    }
   }
 
   @Test("the help at 70 columns keeps its summary column and cuts nothing")
   func helpAtSeventyColumns() throws {
-    let setup = try Setup()
-    let tmux = try setup.start((70, 30))
-    defer { tmux.close() }
-    try tmux.send(keys: "?")
-    let first = try tmux.waitFor(text: "next article")
-    func column(_ text: String, _ screen: [String]) -> Int? {
-      screen.lazy.compactMap { line in line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound) } }.first
+    try run((70, 30)) { tmux in
+      try tmux.send(keys: "?")
+      let first = try tmux.waitFor(text: "next article")
+      func column(_ text: String, _ screen: [String]) -> Int? {
+        screen.lazy.compactMap { line in line.range(of: text).map { line.distance(from: line.startIndex, to: $0.lowerBound) } }.first
+      }
+      let summaries = column("next article", first)
+      #expect(summaries != nil && column("the web page", first) == summaries, "f's summary in the column:\n\(text(first))")
+      #expect(column("once)", first) == summaries, "its second line under it")
+      for _ in 0..<30 { try tmux.send(keys: "j") }
+      let last = try tmux.waitFor(text: "closes this help")
+      #expect(column("search this list", last) == summaries)
+      #expect(column("feed)", last) == summaries, "the summary wraps whole:\n\(text(last))")
+      #expect(!text(last).contains("…"))
     }
-    let summaries = column("next article", first)
-    #expect(summaries != nil && column("the web page", first) == summaries, "f's summary in the column:\n\(text(first))")
-    #expect(column("once)", first) == summaries, "its second line under it")
-    for _ in 0..<30 { try tmux.send(keys: "j") }
-    let last = try tmux.waitFor(text: "closes this help")
-    #expect(column("search this list", last) == summaries)
-    #expect(column("feed)", last) == summaries, "the summary wraps whole:\n\(text(last))")
-    #expect(!text(last).contains("…"))
   }
 
   func text(_ lines: [String]) -> String { lines.joined(separator: "\n") }
+
+  /// The reader over the two feeds at `size`, for `body`; closed after.
+  func run(_ size: (Int, Int), _ body: (TmuxHarness) throws -> Void) throws {
+    let setup = try Setup()
+    let tmux = try setup.start(size)
+    defer { tmux.close() }
+    try body(tmux)
+  }
+
+  /// `/`, once the field is open.
+  func openSearch(_ tmux: TmuxHarness) throws {
+    try tmux.send(keys: "/")
+    try tmux.waitFor(text: "Search:")
+  }
 
   /// Waits until `text` shows above the status line (which echoes what is typed).
   @discardableResult

@@ -23,20 +23,23 @@ struct PointedArticle {
   /// The article itself when it is open; a row has only its summary until it is read from the cache.
   let loaded: CachedArticle?
 
+  /// A list's row, with the marks the session shows for it.
   @MainActor
   init(_ row: ItemSummary, session: ReadingSession) {
-    item = MarkedItem(row)
-    isRead = session.isRead(row)
-    isStarred = session.isStarred(row)
-    loaded = nil
+    self.init(item: MarkedItem(row), isRead: session.isRead(row), isStarred: session.isStarred(row), loaded: nil)
   }
 
+  /// The open article.
   @MainActor
   init(_ article: CachedArticle, session: ReadingSession) {
-    item = MarkedItem(article)
-    isRead = session.isRead(article)
-    isStarred = session.isStarred(article)
-    loaded = article
+    self.init(item: MarkedItem(article), isRead: session.isRead(article), isStarred: session.isStarred(article), loaded: article)
+  }
+
+  private init(item: MarkedItem, isRead: Bool, isStarred: Bool, loaded: CachedArticle?) {
+    self.item = item
+    self.isRead = isRead
+    self.isStarred = isStarred
+    self.loaded = loaded
   }
 
   /// The article's link (`o`), read from the cache for a row.
