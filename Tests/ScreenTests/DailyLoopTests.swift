@@ -60,4 +60,20 @@ struct DailyLoopTests {
     h.press(.character("C"), .character("y"))
     #expect(h.session.feedList.unreadCount == 0)
   }
+
+  /// `]` to a match on the article's last line, with no notice shown before: the notice it brings takes
+  /// the pane's last row, and the match must not end up under it.
+  @Test func aMatchOnTheLastLineStaysAboveTheNotice() {
+    let body = (1...60).map { "<p>Filler \($0).</p>" }.joined() + "<p>The zebra at the end.</p>"
+    let feed = Feed(title: "Long", items: [Item(title: "Long read", content: body)])
+    let h = Harness(120, 40, feeds: [feed])
+    h.press(.character("/"))
+    h.type("zebra")
+    h.press(.enter, .enter)
+    #expect(h.article?.item?.title == "Long read")
+    #expect(!h.text.contains("zebra at the end"))
+    h.press(.character("]"))
+    #expect(h.lines.last?.contains("Match 1 of 1.") == true)
+    #expect(h.text.contains("The zebra at the end."), "the match above the notice:\n\(h.text)")
+  }
 }
