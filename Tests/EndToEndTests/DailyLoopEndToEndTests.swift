@@ -62,7 +62,7 @@ struct DailyLoopEndToEndTests {
     screen.contains { $0.contains("Back") && $0.contains(title) }
   }
 
-  @Test("J and K move through Unread in its order, stop at its end, and Back lands on Unread", arguments: sizes)
+  @Test("J, K and P move through Unread in its order, stop at its end, and Back lands on Unread", arguments: sizes)
   func jAndKStayInUnread(size: (Int, Int)) throws {
     try run(size) { tmux in
       try tmux.send(keys: "k", "k", "Enter")
@@ -81,6 +81,11 @@ struct DailyLoopEndToEndTests {
       try tmux.send(keys: "J")
       try waitForStatus(tmux, "This is the last article of Unread.")
       #expect(text(try tmux.screen()).contains("Body of Avocado story."), "the last article stays open")
+      // P: back to the nearest unread article above, in Unread's order.
+      try tmux.send(keys: "K", "N", "J")
+      try tmux.waitFor(text: "Body of Avocado story.")
+      try tmux.send(keys: "P")
+      try tmux.waitFor(text: "Body of Banana news.")
       try tmux.send(keys: "h")
       let back = try tmux.settledScreen()
       #expect(backBarNames("Unread", back), "Back lands on Unread:\n\(text(back))")

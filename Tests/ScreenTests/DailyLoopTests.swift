@@ -32,6 +32,10 @@ struct DailyLoopTests {
     h.press(.character("n"))
     #expect(h.article?.item?.title == titles[2], "n: the next unread row of Unread (the second was read by J)")
     #expect(listUnderArticle(h) === unread, "still reading Unread")
+    h.press(.character("P"))
+    #expect(h.lines.last?.contains("No unread articles above in Unread.") == true, "the rows above were read")
+    h.press(.character("K"), .character("N"), .character("J"), .character("P"))  // the second row unread again
+    #expect(h.article?.item?.title == titles[1], "P: the previous unread row of Unread")
     for _ in titles.indices { h.press(.character("J")) }
     #expect(h.article?.item?.title == titles.last)
     #expect(h.lines.last?.contains("This is the last article of Unread.") == true)

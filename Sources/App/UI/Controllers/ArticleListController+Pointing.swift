@@ -35,13 +35,14 @@ extension ArticleListController: Pointing {
     return index >= 0 && index < rowCount ? index : nil
   }
 
-  /// The first unread row after article `itemID` (from the top when it is not listed), nil when none is
-  /// left below. Rows are read a page at a time as the walk reaches them.
-  func nextUnreadRow(after itemID: Int64?) -> Int? {
-    var index = itemID.flatMap(row(of:)).map { $0 + 1 } ?? 0
-    while index < rowCount {
+  /// The first unread row after (`step` 1) or before (-1) article `itemID`, from the top (the bottom)
+  /// when it is not listed; nil when none is left that way. Rows are read a page at a time as the walk
+  /// reaches them.
+  func unreadRow(from itemID: Int64?, step: Int) -> Int? {
+    var index = itemID.flatMap(row(of:)).map { $0 + step } ?? (step > 0 ? 0 : rowCount - 1)
+    while index >= 0 && index < rowCount {
       if let item = item(at: index), !session.isRead(item) { return index }
-      index += 1
+      index += step
     }
     return nil
   }

@@ -190,6 +190,8 @@ final class ContainerController: Controller {
       session.reloadAll()
     case .nextUnread:
       openNextUnread()
+    case .previousUnread:
+      openPreviousUnread()
     case .openInBrowser:
       openLink(pointer?.target)
     case .toggleArticleRead, .toggleStar:
@@ -337,7 +339,7 @@ final class ContainerController: Controller {
   private func openNextUnread() {
     let list = pointer?.list
     let open = session.selected
-    if let list, let row = list.nextUnreadRow(after: open?.id) { return openRow(row, of: list) }
+    if let list, let row = list.unreadRow(from: open?.id, step: 1) { return openRow(row, of: list) }
     var feedID = open?.feedID
     if let list {
       guard case .feed(let feed)? = list.whole else {
@@ -353,6 +355,18 @@ final class ContainerController: Controller {
       return
     }
     show(item, of: feed)
+  }
+
+  /// `P`: the previous unread article of the list on screen, in its order and filter (newsboat's
+  /// `prev-unread`; `p` is the publish-date popover here). It stays in the list, a feed's own list too.
+  private func openPreviousUnread() {
+    guard let list = pointer?.list else {
+      return session.status.notify("Previous unread works in an article list, or an article opened from one.")
+    }
+    guard let row = list.unreadRow(from: session.selected?.id, step: -1) else {
+      return session.status.notify("No unread articles above in \(list.title).")
+    }
+    openRow(row, of: list)
   }
 
   /// Opens row `row` of `list` as Enter there would. On a collapsed stack the article is popped first:

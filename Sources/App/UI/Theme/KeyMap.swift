@@ -7,7 +7,7 @@ public enum Action: String, CaseIterable, Sendable {
   case moveDown, moveUp, pageDown, pageUp, first, last
   case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
   case feedsTab, recentTab, help, quit
-  case reload, reloadAll, nextUnread, openInBrowser, fullArticle, showErrors
+  case reload, reloadAll, nextUnread, previousUnread, openInBrowser, fullArticle, showErrors
   case nextArticle, previousArticle, openEnclosure
   case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
   case openSearch, setFilter, cycleSort, openTagArticles, nextMatch, previousMatch
@@ -22,7 +22,8 @@ public enum Action: String, CaseIterable, Sendable {
   /// newsboat's names for the same operations, so a newsboat user's muscle memory carries over.
   public static let aliases: [String: Action] = [
     "up": .moveUp, "down": .moveDown, "pageup": .pageUp, "pagedown": .pageDown, "home": .first, "end": .last,
-    "open-in-browser": .openInBrowser, "next-unread": .nextUnread, "reload-all": .reloadAll,
+    "open-in-browser": .openInBrowser, "next-unread": .nextUnread, "prev-unread": .previousUnread,
+    "reload-all": .reloadAll,
     "next": .nextArticle, "prev": .previousArticle,
     "toggle-show-read-feeds": .toggleShowRead,
     "open-search": .openSearch, "set-filter": .setFilter, "sort": .cycleSort,
@@ -138,6 +139,8 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("r")], action: .reload, context: .window, summary: "reload this feed"),
     KeyBinding(keys: [.character("R")], action: .reloadAll, context: .window, summary: "reload all feeds"),
     KeyBinding(keys: [.character("n")], action: .nextUnread, context: .window, summary: "next unread"),
+    KeyBinding(
+      keys: [.character("P")], action: .previousUnread, context: .window, summary: "previous unread (in a list)"),
     KeyBinding(keys: [.character("o")], action: .openInBrowser, context: .window, summary: "open the row's or the article's link"),
     KeyBinding(
       keys: [.character("E")], action: .showErrors, context: .window, summary: "list the feeds that failed to load"),
