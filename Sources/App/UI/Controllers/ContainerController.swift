@@ -5,7 +5,9 @@ import TextLayout
 /// The root controller (DESIGN §2, the tutorial's ContainerViewController): it holds the split and, in
 /// `viewWillTransition(to:)`, decides the split's horizontal size class from the terminal's shape
 /// (`splitOverride`, forced by `--layout`). It also ends the responder chain: `?` help, the tab keys,
-/// `p` from the list pane, reload, next unread and the browser land here. After every event it looks at
+/// `p` from the list pane, reload, marks, next unread and the browser land here, and act on what the
+/// focused leaf points at (`Pointing`), never on its type. Questions and the search and filter fields
+/// it presents on the status line's row, where they take the keys first (DESIGN §5). After every event it looks at
 /// the session's revisions (`sync`): another article opened dismisses the popover and refreshes Recent,
 /// changed data refreshes the lists. It draws the status line on the last row while there is one.
 @MainActor
