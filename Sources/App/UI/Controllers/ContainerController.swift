@@ -16,8 +16,8 @@ final class ContainerController: Controller {
   let session: ReadingSession
   var layout: LayoutOption
   /// The tabs (Feeds, Recent) and the Feeds tab's stack, where `n` and `J` open another feed's list.
-  private let tabs: TabController?
-  private let feedsNavigation: NavigationController?
+  let tabs: TabController?
+  let feedsNavigation: NavigationController?
   /// The Recent tab's list, refreshed when an article is opened.
   private let recentList: ArticleListController?
   /// The session's revisions this tree last caught up with.
@@ -169,7 +169,7 @@ final class ContainerController: Controller {
   }
 
   /// What the focused leaf points at (DESIGN §5): the one way the container finds the focus.
-  private var pointer: Pointing? { split.focusedLeaf as? Pointing }
+  var pointer: Pointing? { split.focusedLeaf as? Pointing }
 
   // MARK: Keys
 
@@ -292,22 +292,6 @@ final class ContainerController: Controller {
     }
   }
 
-  /// `J` / `K`: the next or previous article of the list it was opened from, in that list's order,
-  /// filter and search, opened (and so read) in place of this one. Past the end of a feed's own list the
-  /// reader goes on into the next feed (the previous one going back); any other list ends there, and
-  /// says so.
-  private func openNeighbour(of article: PointedArticle, step: Int) {
-    let list = pointer?.list
-    if let list, let row = list.row(from: article.item.id, step: step) { return openRow(row, of: list) }
-    var inFeedOrder = list == nil
-    if case .feed? = list?.whole { inFeedOrder = true }
-    if inFeedOrder, let (feed, item) = session.neighbour(step: step), list == nil || feed.id != article.item.feedID {
-      return show(item, of: feed)
-    }
-    let place = list.map { " of \($0.title)" } ?? ""
-    session.status.notify(step > 0 ? "This is the last article\(place)." : "This is the first article\(place).")
-  }
-
   /// `E`: every feed whose last fetch failed, with its error, then the feeds the parser had to repair,
   /// with what it repaired, in a box like the help's.
   private func showFailedFeeds() {
@@ -333,76 +317,5 @@ final class ContainerController: Controller {
     let close = keyMap.keys(for: .showErrors).first.map { "Esc, q or \($0)" } ?? "Esc or q"
     lines.append("\(close) closes this list.")
     present(HelpController(title: "Failed feeds", lines: lines), style: .fullScreen)
-  }
-
-  /// `n`: the next unread article of the list on screen (or of the list the open article came from), in
-  /// its order and filter. Past the end of a feed's own list, and from the feed list, the next feed with
-  /// unread articles (DESIGN §5); any other list ends there, and says so.
-  private func openNextUnread() {
-    let list = pointer?.list
-    let open = session.selected
-    if let list, let row = list.unreadRow(from: open?.id, step: 1) { return openRow(row, of: list) }
-    var feedID = open?.feedID
-    if let list {
-      guard case .feed(let feed)? = list.whole else {
-        return session.status.notify("No more unread articles in \(list.title).")
-      }
-      feedID = feed.id
-    } else if open == nil, case .feed(let feed)? = pointer?.target {
-      feedID = feed.id
-    }
-    let afterID = open.flatMap { $0.feedID == feedID ? $0.id : nil }
-    guard let (feed, item) = session.nextUnread(feedID: feedID, after: afterID) else {
-      session.status.notify("No unread articles.")
-      return
-    }
-    show(item, of: feed)
-  }
-
-  /// `P`: the previous unread article of the list on screen, in its order and filter (newsboat's
-  /// `prev-unread`; `p` is the publish-date popover here). It stays in the list, a feed's own list too.
-  private func openPreviousUnread() {
-    guard let list = pointer?.list else {
-      return session.status.notify("Previous unread works in an article list, or an article opened from one.")
-    }
-    guard let row = list.unreadRow(from: session.selected?.id, step: -1) else {
-      return session.status.notify("No unread articles above in \(list.title).")
-    }
-    openRow(row, of: list)
-  }
-
-  /// Opens row `row` of `list` as Enter there would. On a collapsed stack the article is popped first:
-  /// only a stack's top is in the tree, and a list out of it could not route the article to the split.
-  private func openRow(_ row: Int, of list: ArticleListController) {
-    if let navigation = split.primaryNavigation, navigation.stack.contains(where: { $0 === list }) {
-      popArticle(from: navigation)
-    }
-    list.openRow(row)
-  }
-
-  /// Takes a collapsed article off `navigation`, so the list under it is the top again.
-  private func popArticle(from navigation: NavigationController) {
-    if navigation.top is SecondaryContent { navigation.pop() }
-  }
-
-  /// Opens `item` from `feed`'s list on the Feeds tab, pushing that list from the feed list when it is
-  /// not the one shown.
-  private func show(_ item: ItemSummary, of feed: CachedFeed) {
-    guard let navigation = feedsNavigation, let tabs else { return }
-    tabs.select(0)
-    split.focus(.primary)
-    popArticle(from: navigation)
-    var target = navigation.top as? ArticleListController
-    if target?.feedID != feed.id {
-      while navigation.pop() != nil {}
-      if let feedList = navigation.top as? FeedListController {
-        feedList.select(feedID: feed.id)
-        let articles = ArticleListController(feed: feed, session: session)
-        navigation.push(articles)
-        target = articles
-      }
-    }
-    guard let target, target.select(itemID: item.id) else { return }
-    target.didActivateRow(at: target.selectedIndex)
   }
 }
