@@ -22,10 +22,10 @@ struct NarrowSplitEndToEndTests {
     return folder
   }
 
-  /// The reader in auto layout (a split from 60 columns at these shapes) at `cols`×30.
-  static func launch(_ folder: RunFolder, cols: Int) throws -> TmuxHarness {
+  /// The reader in auto layout (a split from 60 columns at these shapes) at `cols`×30, or in `layout`.
+  static func launch(_ folder: RunFolder, cols: Int, layout: String = "auto") throws -> TmuxHarness {
     let tmux = try TmuxHarness(
-      arguments: ["--config-dir", folder.configDir, "--cache", folder.cacheFile]
+      arguments: ["--layout", layout, "--config-dir", folder.configDir, "--cache", folder.cacheFile]
         + ["www/rust.xml", "www/swift.xml"].map { folder.root.appendingPathComponent($0).path },
       cols: cols, rows: 30, environment: ["TZ": "UTC"])
     try tmux.waitFor(text: "Reloaded")
@@ -53,7 +53,7 @@ struct NarrowSplitEndToEndTests {
     #expect(rust.hasSuffix(" 120 "), "the unread count alone: \(rust)\n\(shown)")
     #expect(!shown.contains("120/120"), "\(shown)")
     let bar = try #require(screen.first { $0.contains("Recent") }, "\(shown)")
-    #expect(bar.contains("1 Feeds (123)") && bar.contains("2 Recent"), "the tab bar: \(bar)")
+    #expect(bar.hasPrefix(" 1 Feeds (123)  2 Recent│"), "the tab bar: \(bar)")
   }
 
   @Test("100×30: unread/total counts, and the article list's dates in their short form")
@@ -78,5 +78,20 @@ struct NarrowSplitEndToEndTests {
     let articles = try tmux.settledScreen().compactMap(Self.list)
     let first = try #require(articles.first { $0.contains("post 119") })
     #expect(first.hasSuffix(" 2014 ") && !first.contains("Sep"), "a short date: \(first)\n\(articles.joined(separator: "\n"))")
+  }
+
+  @Test("70×30 in the stack: the list has the whole width, whole counts and whole dates")
+  func seventyColumnsStacked() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder.root) }
+    let tmux = try Self.launch(folder, cols: 70, layout: "stack")
+    defer { tmux.close() }
+    let shown = try tmux.settledScreen().joined(separator: "\n")
+    #expect(shown.contains(" 1 Feeds (123)   2 Recent") && shown.contains("120/120"), "\(shown)")
+    try tmux.send(keys: "G")
+    try tmux.send(keys: "Up")
+    try tmux.send(keys: "Enter")
+    let articles = try tmux.waitFor(text: "post 119")
+    #expect(articles.contains { $0.contains("post 119") && $0.hasSuffix(" 4 Sep 2014") }, "\(articles.joined(separator: "\n"))")
   }
 }
