@@ -215,4 +215,65 @@ struct NewsboatImportTests {
     #expect(try scene.sqlite("SELECT guid FROM rss_item WHERE unread = 0 ORDER BY guid")
       == "a2\nb1\n\(Self.noGuidInNewsboat)\n")
   }
+
+  /// Every line `import-newsboat` writes, replayed in the reader (issue 23, point 2): none is reported as
+  /// a problem, and each does what it did in newsboat: Space goes to the next unread article, ^R reloads
+  /// every feed, the focused row has newsboat's colours, `o` runs the browser with the link,
+  /// `show-read-articles no` starts with read articles hidden, `confirm-exit` asks before quitting.
+  @Test func everyImportedLineActsInTheReader() throws {
+    let scene = try Scene()
+    let log = scene.splitfeed.root.appendingPathComponent("browser.log").path
+    let browser = scene.splitfeed.root.appendingPathComponent("browser.sh").path
+    try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
+    chmod(browser, 0o755)
+    try """
+      bind-key SPACE next-unread
+      bind-key ^R reload-all
+      color listfocus black cyan bold
+      browser "\(browser) %u"
+      show-read-articles no
+      confirm-exit yes
+
+      """.write(to: scene.folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    let imported = try scene.splitfeedRun(["import-newsboat", scene.folder.path])
+    #expect(imported.status == 0, "\(imported.stderr)")
+    let config = try String(contentsOfFile: scene.splitfeed.configDir + "/config", encoding: .utf8)
+    let written = config.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(written == [
+      "bind-key SPACE next-unread", "bind-key ^R reload-all", "color selection black cyan bold",
+      "browser \"\(browser) %u\"", "show-read-articles no", "confirm-exit yes",
+    ], "\(config)")
+
+    let tmux = try TmuxHarness(
+      arguments: ["--config-dir", scene.splitfeed.configDir, "--cache", scene.splitfeed.cacheFile], cols: 120, rows: 40,
+      environment: ["NO_COLOR": ""])  // colours on, whatever the test runner's environment says
+    defer { tmux.close() }
+    // The import fetched the feeds: the reader starts without a reload, and with nothing to report.
+    try tmux.waitFor(text: "Unread")
+    let start = try tmux.settledScreen()
+    #expect((start.last ?? "").trimmingCharacters(in: .whitespaces).hasPrefix("1 Feeds"), "a written line is reported: \(start.last ?? "")")
+    // show-read-articles no: the lists start with read articles hidden.
+    #expect(start.contains { $0.contains("unread only") }, "\(start.joined(separator: "\n"))")
+    // color listfocus black cyan bold: the focused row.
+    let styled = try tmux.settledScreen(styled: true)
+    #expect(styled.contains { $0.contains("{attr1=1,bg=46,fg=30}") }, "\(styled.joined(separator: "\n"))")
+    // Space (next-unread) opens an unread article.
+    try tmux.send(keys: "Space")
+    let article = try tmux.waitFor(text: "Body of ")
+    #expect(article.contains { $0.contains("Hide list]") })
+    // o: the browser line runs with the article's link as its argument.
+    try tmux.send(keys: "o")
+    try tmux.waitUntil("the browser ran") { _ in FileManager.default.fileExists(atPath: log) }
+    #expect(try String(contentsOfFile: log, encoding: .utf8).hasPrefix("https://example.org/"))
+    // ^R (reload-all): every feed again.
+    try tmux.send(keys: "C-r")
+    try tmux.waitUntil("a second reload of both feeds") { ($0.last ?? "").contains("Reloaded 2 feeds") }
+    // confirm-exit yes: q at the root asks; n stays.
+    for _ in 0..<3 { try tmux.send(keys: "Escape") }
+    try tmux.send(keys: "q")
+    try tmux.waitFor(text: "Quit splitfeed? (y/n)")
+    try tmux.send(keys: "n")
+    try tmux.waitUntil("the question gone") { !$0.joined().contains("Quit splitfeed?") }
+    #expect(!(try tmux.screen().joined().contains("SPLITFEED-EXIT")))
+  }
 }

@@ -148,7 +148,7 @@ struct ScreenTests {
     let h = Harness(width, 40)
     let title = "日本語のタイトル：アダプティブ・レイアウト入門"
     // Each row's list text: up to the split border, without the date column at its end.
-    let date = /\s+(\d{1,2}:\d{2}|[A-Z][a-z]{2} \d{1,2}:\d{2}|\d{1,2} [A-Z][a-z]{2}( \d{4})?)$/
+    let date = /\s+(\d{1,2}:\d{2}|[A-Z][a-z]{2}( \d{1,2}:\d{2})?|\d{1,2} [A-Z][a-z]{2}( \d{4})?|\d{4})$/
     let rows = h.lines.map { line in
       let text = String(line.drop { $0 == " " }.prefix { $0 != "│" }).trimmingCharacters(in: .whitespaces)
       return text.replacing(date, with: "")

@@ -42,6 +42,19 @@ struct CompactDateTests {
     #expect(shown.count <= CompactDate.maxWidth)
   }
 
+  /// The short form of a 30–39-column list: one fact a date. now: Wednesday 2026-11-25 12:00 UTC.
+  @Test(arguments: [
+    ("2026-11-25 09:15", "09:15"), ("2026-11-24 23:59", "Tue"), ("2026-11-19 08:00", "Thu"),
+    ("2026-11-18 08:00", "18 Nov"), ("2026-03-02 09:15", "2 Mar"), ("2024-03-02 09:15", "2024"),
+    ("1969-12-31 23:59", "1969"),
+  ])
+  func shortDates(text: String, expected: String) {
+    let now = Self.date("2026-11-25 12:00")
+    let shown = CompactDate.string(Self.date(text), now: now, timeZone: TimeZone(identifier: "UTC")!, short: true)
+    #expect(shown == expected)
+    #expect(shown.count <= CompactDate.shortMaxWidth)
+  }
+
   /// The arithmetic against Foundation's calendar and formatter, the way the column was first written, on
   /// dates from 1970 to 2100 in zones with daylight saving, half-hour and negative offsets. Not earlier:
   /// before standard time some zones kept local mean time, an offset with seconds (Chatham's +12:13:48),

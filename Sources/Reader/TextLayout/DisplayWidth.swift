@@ -3,9 +3,10 @@
 ///
 /// A scalar takes what glibc's `wcwidth` gives it (ncurses and tmux both ask `wcwidth`): East Asian
 /// Wide/Fullwidth and emoji-presentation characters two cells, combining marks and most format
-/// characters none, everything else one. A grapheme cluster takes the columns tmux 3.3 draws for it
-/// (`Grapheme.cells`): 👩‍💻 two, 👍🏽 four, 🇯🇵 two, ☺️ one. Text is measured as the surface draws it
-/// (`Grapheme.neutralized`): a control takes one column (its replacement character).
+/// characters none, everything else one. A grapheme cluster takes the sum of its scalars' widths, the
+/// columns both tmux 3.3 and xterm draw for the cells it is sent in (`Grapheme.cells`, which leaves out
+/// the zero-width joiner the two disagree about): 👩‍💻 four, 👍🏽 four, 🇯🇵 two, ☺️ one. Text is measured
+/// as the surface draws it (`Grapheme.neutralized`): a control takes one column (its replacement).
 public enum DisplayWidth {
   /// Width of one scalar in terminal cells (0, 1 or 2), as `wcwidth` gives it (controls 0).
   @inlinable
@@ -65,19 +66,16 @@ public enum DisplayWidth {
     }
   }
 
-  /// Width of one grapheme cluster (a Swift `Character`) as drawn: the sum of its `Grapheme.cells`, one
-  /// column for a control (drawn as `Grapheme.replacement`).
+  /// Width of one grapheme cluster (a Swift `Character`) as drawn: the sum of its scalars' widths (the
+  /// width of its `Grapheme.cells`), one column for a control (drawn as `Grapheme.replacement`).
   @inlinable
   public static func of(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     if scalars.count == 1, let only = scalars.first { return Grapheme.isControl(only) ? 1 : of(only) }
     var width = 0
-    var afterJoiner = false
     for scalar in scalars {
       if Grapheme.isControl(scalar) { return 1 }
-      // The same walk as `Grapheme.cells`, without building the cells.
-      if !(afterJoiner && scalar.value >= 0x80) { width += of(scalar) }
-      afterJoiner = scalar.value == 0x200D
+      width += of(scalar)
     }
     return width
   }

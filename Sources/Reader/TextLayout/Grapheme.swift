@@ -41,22 +41,25 @@ public enum Grapheme {
     public var width: Int
   }
 
-  /// The cells a terminal puts `character` in, the way tmux 3.3 does: every scalar of non-zero width
-  /// starts a cell of its own width, except one that follows a zero-width joiner (it joins the cell
-  /// before, as in 👩‍💻); zero-width scalars join the cell before. So 👍🏽 is two cells of 2 columns,
-  /// 🇯🇵 two cells of 1, 👩‍💻 one cell of 2. Zero-width scalars before any cell get a cell of width 0.
+  /// The cells a cluster is sent to the terminal in: every scalar of non-zero width starts a cell of its
+  /// own width, zero-width scalars join the cell before, and a zero-width joiner is not sent at all. tmux
+  /// 3.3 joins the scalar after a joiner into the cell before (👩‍💻 two columns) while xterm gives every
+  /// scalar its own width (four): without the joiner both draw 👩💻 in four, the width `DisplayWidth`
+  /// measures (docs/DECISIONS.md, 2026-11-26). So 👍🏽 and 👩‍💻 are two cells of 2 columns, 🇯🇵 two cells
+  /// of 1. Zero-width scalars before any cell get a cell of width 0.
   public static func cells(of character: Character) -> [TerminalCell] {
     var cells: [TerminalCell] = []
-    var afterJoiner = false
-    for scalar in character.unicodeScalars {
+    for scalar in character.unicodeScalars where scalar != joiner {
       let width = DisplayWidth.of(scalar)
-      if width > 0 && !(afterJoiner && scalar.value >= 0x80) || cells.isEmpty {
+      if width > 0 || cells.isEmpty {
         cells.append(TerminalCell(scalars: [scalar], width: width))
       } else {
         cells[cells.count - 1].scalars.append(scalar)
       }
-      afterJoiner = scalar.value == 0x200D
     }
     return cells
   }
+
+  /// U+200D ZERO WIDTH JOINER, the scalar terminals disagree about (`cells(of:)`).
+  public static let joiner: Unicode.Scalar = "\u{200D}"
 }

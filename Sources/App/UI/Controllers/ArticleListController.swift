@@ -259,11 +259,15 @@ final class ArticleListController: ListController {
     return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
   override var highlight: Highlight { Highlight(search?.highlightTerms ?? []) }
-  override var accessoryWidth: Int { CompactDate.maxWidth }
-  override var accessoryMinWidth: Int { 40 }
+  /// The date column (DESIGN §1): whole from 40 columns, in its short form (`Mon`, `2024`) from 30, so a
+  /// 100-column split's 35-column list has one too.
+  private var showsShortDates: Bool { frame.width < 40 }
+  override var accessoryWidth: Int { showsShortDates ? CompactDate.shortMaxWidth : CompactDate.maxWidth }
+  override var accessoryMinWidth: Int { 30 }
   override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
     guard let date = item(at: index)?.date else { return nil }
-    return (CompactDate.string(date, now: Date(), timeZone: session.configuration.timeZone), theme.list.adding(.dim))
+    let text = CompactDate.string(date, now: Date(), timeZone: session.configuration.timeZone, short: showsShortDates)
+    return (text, theme.list.adding(.dim))
   }
   override var emptyText: String {
     if let search { return "No article matches \(search.text)" }

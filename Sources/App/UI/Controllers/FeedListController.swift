@@ -1,5 +1,6 @@
 import Reader
 import ScreenKit
+import TextLayout
 
 /// The Feeds tab's list when there are several feeds (DESIGN §1). At its root: the smart rows **Unread**
 /// and **Starred**, the urls file's query feeds, the tags with their unread counts, then the feeds
@@ -153,16 +154,44 @@ final class FeedListController: ListController {
     }
   }
   override func rowMark(at index: Int) -> String? { rows[index] == .starred ? glyphs.star : nil }
-  override var accessoryWidth: Int { 13 }
+  /// The counts column as it fits this width (`countColumn(forWidth:)`), decided at each layout.
+  private var counts = (width: 13, unreadOnly: false)
+  /// Columns a name keeps beside the counts before they shrink (DESIGN §3: a 70-column split's list is
+  /// 24 wide, a 100-column one's 35).
+  static let nameWidth = 20
+
+  override func layoutChildren() {
+    counts = countColumn(forWidth: frame.width)
+    super.layoutChildren()
+  }
+
+  /// Counts shrink before names do: `unread/total` in a 13-column column while the names keep
+  /// `nameWidth` beside it, else in a column as wide as the widest of them, else the unread count alone.
+  private func countColumn(forWidth width: Int) -> (width: Int, unreadOnly: Bool) {
+    let room = width - 3 - Self.nameWidth
+    if room >= 13 { return (13, false) }
+    let widest = { (unreadOnly: Bool) in
+      self.rows.indices.map { DisplayWidth.of(self.countText(at: $0, unreadOnly: unreadOnly) ?? "") }.max() ?? 0
+    }
+    let full = widest(false)
+    return full <= room ? (full, false) : (widest(true), true)
+  }
+
+  private func countText(at index: Int, unreadOnly: Bool) -> String? {
+    func pair(_ unread: Int, _ total: Int) -> String { unreadOnly ? "\(unread)" : "\(unread)/\(total)" }
+    switch rows[index] {
+    case .unread: return "\(session.feedList.unreadCount)"
+    case .starred: return "\(session.feedList.starredCount)"
+    case .query(let i): return queryCounts[i].map { pair($0.unread, $0.total) }
+    case .tag(let name): return "\(unreadCount(ofTag: name))"
+    case .feed: return feed(rows[index]).map { pair($0.unreadCount, $0.totalCount) }
+    }
+  }
+
+  override var accessoryWidth: Int { counts.width }
   override var accessoryMinWidth: Int { 24 }
   override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
-    switch rows[index] {
-    case .unread: return ("\(session.feedList.unreadCount)", theme.list)
-    case .starred: return ("\(session.feedList.starredCount)", theme.list)
-    case .query(let i): return queryCounts[i].map { ("\($0.unread)/\($0.total)", theme.list) }
-    case .tag(let name): return ("\(unreadCount(ofTag: name))", theme.list)
-    case .feed: return feed(rows[index]).map { ("\($0.unreadCount)/\($0.totalCount)", theme.list) }
-    }
+    countText(at: index, unreadOnly: counts.unreadOnly).map { ($0, theme.list) }
   }
   override var titleMarker: String? { session.readState.hidesRead ? "unread only" : nil }
   override var emptyText: String { tag == nil ? "No feeds" : "No feeds with this tag" }

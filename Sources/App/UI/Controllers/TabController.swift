@@ -35,21 +35,40 @@ final class TabController: Controller {
 
   override func layoutChildren() { selected.frame = frame.dividedBottom(1).0 }
 
-  /// Item frames in the bar, for drawing and hit testing.
-  private func itemFrames() -> [Rect] {
+  /// Item frames in the bar, for drawing and hit testing, with the labels they hold.
+  private func itemFrames() -> [(frame: Rect, label: String)] {
+    let (labels, gap) = fittingLabels()
     var x = barFrame.minX + 1
-    return tabs.enumerated().map { i, tab in
-      let width = DisplayWidth.of(label(i, tab))
-      defer { x += width + 1 }
-      return Rect(x: x, y: barFrame.minY, width: width, height: 1)
+    return labels.map { label in
+      let width = DisplayWidth.of(label)
+      defer { x += width + gap }
+      return (Rect(x: x, y: barFrame.minY, width: width, height: 1), label)
     }
   }
 
   /// The Feeds tab's unread count (following marks at once), set on each layout.
   var badges: [Int: String] = [:]
 
-  private func label(_ index: Int, _ tab: Controller) -> String {
-    " \(index + 1) \(tab.title)" + (badges[index].map { " " + $0 } ?? "") + " "
+  /// The widest labels that fit the bar whole, and the gap between them (DESIGN §1: a narrow split's
+  /// primary is 24 columns): ` 1 Feeds (12) `, then without the padding, then without the key numbers
+  /// (the help lists them), then without the badge; the last form is clipped if even it does not fit.
+  private func fittingLabels() -> (labels: [String], gap: Int) {
+    func form(_ level: Int) -> [String] {
+      tabs.enumerated().map { i, tab in
+        let words = [level < 2 ? "\(i + 1)" : nil, tab.title, level < 3 ? badges[i] : nil].compactMap { $0 }
+        let label = words.joined(separator: " ")
+        return level == 0 ? " " + label + " " : label
+      }
+    }
+    for level in 0..<3 {
+      let labels = form(level)
+      let gap = level == 0 ? 1 : 2
+      let width = labels.reduce(0) { $0 + DisplayWidth.of($1) } + gap * (labels.count - 1)
+      if 1 + width <= barFrame.width {
+        return (labels, gap)
+      }
+    }
+    return (form(3), 2)
   }
 
   override func draw(in surface: inout Surface) {
@@ -57,7 +76,7 @@ final class TabController: Controller {
     surface.fill(bar, style: .dim)
     for (i, item) in itemFrames().enumerated() {
       let style: Style = i == selectedIndex ? .reverse : .dim
-      surface.put(label(i, tabs[i]), at: item.origin, style: style, clip: bar)
+      surface.put(item.label, at: item.frame.origin, style: style, clip: bar)
     }
   }
 
@@ -71,7 +90,7 @@ final class TabController: Controller {
   }
 
   override func handleMouse(_ event: MouseEvent) -> Bool {
-    guard event.kind == .press, let i = itemFrames().firstIndex(where: { $0.contains(event.point) }) else {
+    guard event.kind == .press, let i = itemFrames().firstIndex(where: { $0.frame.contains(event.point) }) else {
       return false
     }
     select(i)

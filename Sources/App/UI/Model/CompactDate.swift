@@ -12,14 +12,20 @@ public enum CompactDate {
   /// The widest text it returns (`12 Mar 2024`): the column the lists keep for it.
   public static let maxWidth = 11
 
-  public static func string(_ date: Date, now: Date, timeZone: TimeZone) -> String {
+  /// The widest text the `short` form returns (`12 Mar`): a narrow list's date column.
+  public static let shortMaxWidth = 6
+
+  /// `short`: the form for a narrow list, one fact a date: `09:15` today, `Mon` in the last week, `2 Mar`
+  /// this year, `2024` before.
+  public static func string(_ date: Date, now: Date, timeZone: TimeZone, short: Bool = false) -> String {
     let shown = LocalTime(date, timeZone)
     let today = LocalTime(now, timeZone)
     let days = today.dayNumber - shown.dayNumber
     if days == 0 { return shown.clock }
-    if days > 0 && days < 7 { return weekdays[shown.weekday] + " " + shown.clock }
+    if days > 0 && days < 7 { return weekdays[shown.weekday] + (short ? "" : " " + shown.clock) }
     let day = "\(shown.day) \(months[shown.month - 1])"
-    return shown.year == today.year ? day : "\(day) \(shown.year)"
+    if shown.year == today.year { return day }
+    return short ? "\(shown.year)" : "\(day) \(shown.year)"
   }
 
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
