@@ -41,7 +41,8 @@ let package = Package(
     // Display width per grapheme cluster, styled text and the one wrapper: shared by the article renderer
     // and the screen, so both measure text the same way. Depends on nothing of ours.
     .target(name: "TextLayout", path: "Sources/Reader/TextLayout"),
-    // Feed model, parsing, fetching and storage. No UI, no ncurses.
+    // Feed model, parsing, fetching, storage, sync, and the engine every run drives (Engine/: settings,
+    // the library of feeds, reload and sync runs; Newsboat/: newsboat's files). No UI, no ncurses.
     .target(
       name: "Reader",
       dependencies: ["TextLayout", "CLibXML2", "CCurl", .product(name: "GRDB", package: "GRDB.swift")],
@@ -55,16 +56,24 @@ let package = Package(
     // Controllers, key map, theme and the reading model they observe; draws into a Surface, never into
     // the terminal.
     .target(name: "ReaderUI", dependencies: ["ScreenKit", "Reader", "TextLayout"], path: "Sources/App/UI"),
-    // The `splitfeed` command: run loop, subcommands, config file → domain types.
+    // The `splitfeed` command: run loop, subcommands (thin: arguments → the engine → output), config
+    // file → domain types.
     .executableTarget(
       name: "splitfeed",
       dependencies: [
         "ReaderUI", "Terminal", "ScreenKit", "Reader", "TextLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        // import-newsboat reads newsboat's SQLite cache (read-only) through the same SQLite layer.
-        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Sources/App/Main"
+    ),
+    // The benchmarks' program (scripts/bench-*): what only measures stays out of the shipped binary.
+    .executableTarget(
+      name: "splitfeed-bench",
+      dependencies: [
+        "ReaderUI", "ScreenKit", "Reader", "TextLayout",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/App/Bench"
     ),
     // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
     // the end-to-end tests that point the real binary at it. Test support

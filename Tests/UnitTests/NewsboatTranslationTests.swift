@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 import Testing
 
 @testable import splitfeed

@@ -10,8 +10,8 @@ import Testing
 @Suite struct PruneAndNotifySettingsTests {
   @Test func defaultsKeepEverythingAndNotifyNobody() {
     let ui = ConfigParser.parse("").config.ui
-    #expect(ui.pruneRule == .keepAll)
-    #expect(ui.notifyProgram == nil)
+    #expect(ui.engine.pruneRule == .keepAll)
+    #expect(ui.engine.notifyProgram == nil)
   }
 
   /// Someone coming from newsboat (which keeps everything) must lose nothing to the first reload: with no
@@ -34,7 +34,7 @@ import Testing
     try cache.storeNow(Feed(title: "Long", items: items), feedID: long, validators: Validators(), at: now)
     try cache.setRead(true, feedID: old)
     try cache.setRead(true, feedID: long)
-    try await cache.prune(ConfigParser.parse("").config.ui.pruneRule, at: now)
+    try await cache.prune(ConfigParser.parse("").config.ui.engine.pruneRule, at: now)
     #expect(try cache.items(feedID: old).map(\.title) == ["Old"], "the 200-day-old read article")
     #expect(try cache.items(feedID: long).count == 1001)
     #expect(try cache.items(feedID: long).contains { $0.title == "Item 1000" }, "the 1,001st read article")
@@ -48,8 +48,8 @@ import Testing
       notify-program "notify-send -a splitfeed"
       """)
     #expect(problems.isEmpty)
-    #expect(config.ui.pruneRule == PruneRule(keepDays: 0, maxPerFeed: 250))
-    #expect(config.ui.notifyProgram?.command == ["notify-send", "-a", "splitfeed"])
+    #expect(config.ui.engine.pruneRule == PruneRule(keepDays: 0, maxPerFeed: 250))
+    #expect(config.ui.engine.notifyProgram?.command == ["notify-send", "-a", "splitfeed"])
     let bad = ConfigParser.parse("keep-articles-days -3").problems
     #expect(bad.first?.message.contains("keep-articles-days") == true)
   }
@@ -59,7 +59,7 @@ import Testing
       newsboat: "max-items 500\nkeep-articles-days 30\nnotify-program notify-send\n", existing: "")
     #expect(plan.lines == ["max-articles-per-feed 500", "keep-articles-days 30"])
     #expect(plan.notTaken.contains { $0.hasPrefix("notify-program:") })
-    #expect(ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.pruneRule == PruneRule(keepDays: 30, maxPerFeed: 500))
+    #expect(ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.engine.pruneRule == PruneRule(keepDays: 30, maxPerFeed: 500))
   }
 
   /// newsboat without limits keeps everything, and so does splitfeed after the import: no line is added
@@ -67,7 +67,7 @@ import Testing
   @Test func newsboatWithoutLimitsStaysWithoutLimits() {
     let plan = NewsboatConfigPlan(newsboat: "browser lynx\nreload-threads 3\n", existing: "")
     #expect(!plan.lines.contains { $0.hasPrefix("keep-articles-days") || $0.hasPrefix("max-articles-per-feed") })
-    #expect(!ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.pruneRule.isActive)
+    #expect(!ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.engine.pruneRule.isActive)
   }
 
   @Test func theProgramGetsTheCountAndTitlesAsArgumentsAfterTheEndOfOptions() throws {

@@ -11,8 +11,8 @@ import Testing
 struct SyncSettingsTests {
   @Test func offByDefault() {
     let config = ConfigParser.parse("").config
-    #expect(config.sync == SyncSettings())
-    #expect(!config.sync.isOn)
+    #expect(config.engine.sync == SyncSettings())
+    #expect(!config.engine.sync.isOn)
   }
 
   @Test func aCompleteSetup() {
@@ -25,18 +25,18 @@ struct SyncSettingsTests {
       """
     let (config, problems) = ConfigParser.parse(text)
     #expect(problems.isEmpty)
-    #expect(config.sync.service == .greader)
-    #expect(config.sync.url == URL(string: "https://rss.example.org/api/greader.php"))
-    #expect(config.sync.user == "alice")
-    #expect(config.sync.password == .command(["pass", "show", "rss/free rss"]))
-    #expect(config.sync.keepLocal)
-    #expect(config.sync.incompleteReason == nil)
+    #expect(config.engine.sync.service == .greader)
+    #expect(config.engine.sync.url == URL(string: "https://rss.example.org/api/greader.php"))
+    #expect(config.engine.sync.user == "alice")
+    #expect(config.engine.sync.password == .command(["pass", "show", "rss/free rss"]))
+    #expect(config.engine.sync.keepLocal)
+    #expect(config.engine.sync.incompleteReason == nil)
   }
 
   @Test func theLastPasswordLineWins() {
     let (config, problems) = ConfigParser.parse("sync-password-command pass x\nsync-password-file ~/.fr-pass\n")
     #expect(problems.isEmpty)
-    #expect(config.sync.password == .file("~/.fr-pass"))
+    #expect(config.engine.sync.password == .file("~/.fr-pass"))
   }
 
   @Test(arguments: [
@@ -52,20 +52,20 @@ struct SyncSettingsTests {
     let (config, problems) = ConfigParser.parse(line + "\n")
     #expect(problems.count == 1)
     #expect(problems.first.map { "\($0)".hasPrefix(start) } == true, "\(problems)")
-    #expect(config.sync == SyncSettings())
+    #expect(config.engine.sync == SyncSettings())
   }
 
   @Test func anIncompleteSyncIsNamedOnItsLine() {
     let (config, problems) = ConfigParser.parse("reload-threads 2\nsync greader\nsync-user bob\n")
     #expect(problems.map(\.description) == ["config line 2: sync greader also needs sync-url, sync-password-file or sync-password-command"])
-    #expect(config.sync.isOn)
-    #expect(config.sync.incompleteReason != nil)
+    #expect(config.engine.sync.isOn)
+    #expect(config.engine.sync.incompleteReason != nil)
   }
 
   @Test func syncNoneTurnsItOff() {
     let (config, problems) = ConfigParser.parse("sync greader\nsync none\n")
     #expect(problems.isEmpty)
-    #expect(!config.sync.isOn)
+    #expect(!config.engine.sync.isOn)
   }
 
   // MARK: The password

@@ -31,7 +31,7 @@ struct ImportNewsboatCommand: ParsableCommand {
       throw ExitCode.failure
     }
     var notes: [String] = []
-    var cached = NewsboatCache(articles: [], deletedCount: 0)
+    var cached = NewsboatCache.empty
     if FileManager.default.fileExists(atPath: newsboat.cacheFile) {
       do { cached = try NewsboatCache.read(path: newsboat.cacheFile) } catch {
         CommandOutput.warn("\(error); nothing was imported.")
@@ -72,7 +72,7 @@ struct ImportNewsboatCommand: ParsableCommand {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
     }
-    let articles: ArticleCounts
+    let articles: NewsboatCache.Counts
     do {
       articles = try importArticles(cached, feeds: urls.feedURLs, library: library, newsboat: newsboat, notes: &notes)
     } catch {
@@ -84,22 +84,11 @@ struct ImportNewsboatCommand: ParsableCommand {
         + "\n")
   }
 
-  struct ArticleCounts {
-    var merge = Cache.MergeSummary()
-    var read = 0
-    var starred = 0
-    var otherFeeds = 0
-    var deleted = 0
-    /// Rows of newsboat's cache that could not be read, and rows read with a value taken as its default.
-    var skipped = 0
-    var defaulted = 0
-  }
-
   /// Fetches the feeds (so newsboat's articles meet the ones the feeds carry now, keyed the way a reload
   /// keys them), then merges every article of newsboat's cache into its feed.
   private func importArticles(
     _ cached: NewsboatCache, feeds: [String], library: Library, newsboat: NewsboatFolder, notes: inout [String]
-  ) throws -> ArticleCounts {
+  ) throws -> NewsboatCache.Counts {
     let cache = try library.openCache()
     let rows = try cache.addFeeds(urls: feeds)
     if !offline && !rows.isEmpty {
@@ -116,28 +105,8 @@ struct ImportNewsboatCommand: ParsableCommand {
         notes.append("\(report.failed) feed\(report.failed == 1 ? "" : "s") could not be fetched; their articles come from newsboat's cache as they are")
       }
     }
-    let folder = (newsboat.urlsFile as NSString).deletingLastPathComponent
-    var byFeed: [String: [Cache.MergedArticle]] = [:]
-    var keys: [String: String] = [:]
-    var counts = ArticleCounts()
-    counts.deleted = cached.deletedCount
-    counts.skipped = cached.skippedCount
-    counts.defaulted = cached.defaultedCount
-    for entry in cached.articles {
-      let key = keys[entry.feedURL] ?? (try? FeedSource(parsing: entry.feedURL, currentDirectory: folder).url.absoluteString) ?? entry.feedURL
-      keys[entry.feedURL] = key
-      byFeed[key, default: []].append(entry.article)
-    }
-    for row in rows {
-      guard let articles = byFeed.removeValue(forKey: row.url) else { continue }
-      let summary = try cache.mergeArticles(articles, feedID: row.id)
-      counts.merge.matched += summary.matched
-      counts.merge.added += summary.added
-      counts.read += articles.count { $0.isRead }
-      counts.starred += articles.count { $0.isStarred }
-    }
-    counts.otherFeeds = byFeed.values.reduce(0) { $0 + $1.count }
-    return counts
+    return try cached.merge(
+      into: cache, feeds: rows, newsboatFolder: (newsboat.urlsFile as NSString).deletingLastPathComponent)
   }
 
   private static func appending(_ lines: [String], to text: String) -> String {
@@ -146,7 +115,7 @@ struct ImportNewsboatCommand: ParsableCommand {
 
   static func report(
     newsboat: NewsboatFolder, urlsFile: String, urls: NewsboatUrlsPlan, config: NewsboatConfigPlan,
-    articles: ArticleCounts, notes: [String]
+    articles: NewsboatCache.Counts, notes: [String]
   ) -> String {
     let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
     var out = ["Imported from newsboat (\((newsboat.urlsFile as NSString).deletingLastPathComponent)):"]

@@ -23,7 +23,7 @@ enum ConfigParser {
         syncLine = number
       }
     }
-    if let syncLine, let reason = config.sync.incompleteReason {
+    if let syncLine, let reason = config.engine.sync.incompleteReason {
       problems.append(LineProblem(file: fileName, line: syncLine, message: reason))
     }
     return (config, problems.sorted { $0.line < $1.line })
@@ -107,5 +107,13 @@ enum ConfigParser {
     }
     config.ui.keyMap.bind(key, to: action)
     return nil
+  }
+}
+
+extension NewsboatConfigPlan {
+  /// The plan with each candidate line checked by `ConfigParser` (an unknown action in a bind-key line
+  /// is one of its problems too).
+  init(newsboat text: String, existing: String) {
+    self.init(newsboat: text, existing: existing) { ConfigParser.parse($0).problems.first?.message }
   }
 }

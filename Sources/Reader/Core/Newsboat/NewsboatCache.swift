@@ -1,33 +1,35 @@
 import Foundation
 import GRDB
-import Reader
 
 /// newsboat's `cache.db` (schema 2.x: `rss_feed`, `rss_item` with `unread`, `flags` and `deleted`), read
 /// without writing a byte: opened read-only *and* immutable, so SQLite takes no lock and creates no
 /// journal beside newsboat's file. Only read after `NewsboatFolder.lockHolder` said no newsboat is
 /// running, since an immutable file is assumed not to change while it is read.
-struct NewsboatCache {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+public struct NewsboatCache {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
   /// An article as newsboat kept it, grouped by the address of its feed (`rss_item.feedurl`).
-  struct Article: Equatable {
-    var feedURL: String
-    var article: Cache.MergedArticle
+  public struct Article: Equatable {
+    public var feedURL: String
+    public var article: Cache.MergedArticle
   }
 
-  var articles: [Article]
+  public var articles: [Article]
   /// Articles the user deleted in newsboat; they stay behind.
-  var deletedCount: Int
+  public var deletedCount: Int
   /// Rows left out because their feed address or guid could not be read (a blob that is not UTF-8, a
   /// NULL or a number where newsboat writes text): the file was written by something else, or damaged.
-  var skippedCount = 0
+  public var skippedCount = 0
   /// Rows kept with some value read as its default (no date, unread, no title) because it was of a type
   /// newsboat does not write (text in `pubDate` or `unread`, a date out of range, a title not UTF-8).
-  var defaultedCount = 0
+  public var defaultedCount = 0
 
-  static func read(path: String) throws -> NewsboatCache {
+  /// No articles (no cache.db to read).
+  public static var empty: NewsboatCache { NewsboatCache(articles: [], deletedCount: 0) }
+
+  public static func read(path: String) throws -> NewsboatCache {
     guard FileManager.default.fileExists(atPath: path) else {
       throw Failure(description: "\(path) does not exist")
     }
