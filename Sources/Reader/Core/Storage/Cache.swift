@@ -290,14 +290,6 @@ public final class Cache: Sendable {
     }
   }
 
-  /// Marks every article of a feed read (or unread), and queues it for the sync server when synced.
-  public func setRead(_ read: Bool, feedID: Int64) throws(CacheError) {
-    try write { db in
-      try db.execute(sql: "UPDATE items SET read = ? WHERE feed_id = ?", arguments: [read, feedID])
-      try SyncSchema.queueFeed(read: read, feedID: feedID, in: db)
-    }
-  }
-
   /// The first unread article of a feed after `itemID` in list order (newest first), for `n`.
   /// One indexed query, so `n` costs the same on a 50,000-article feed.
   public func nextUnread(feedID: Int64, after itemID: Int64?) throws(CacheError) -> ItemSummary? {
