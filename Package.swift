@@ -75,35 +75,36 @@ let package = Package(
       ],
       path: "Sources/App/Bench"
     ),
-    // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
-    // the end-to-end tests that point the real binary at it. Test support
-    // only; no product uses it.
+    // What the test targets share, one of each: the misbehaving loopback HTTP server and its catalogue
+    // of faults (also pointed at by the end-to-end tests' real binary), the Google Reader and FreshRSS
+    // servers, the temporary folder, the cache fixture and the feed-XML builder. Test support only; no
+    // product uses it.
     .target(
-      name: "TestServers",
+      name: "TestSupport",
       dependencies: ["Reader"],
-      path: "Tests/TestServers"
+      path: "Tests/TestSupport"
     ),
     .testTarget(
       name: "ReaderTests",
-      dependencies: ["Reader", "TextLayout", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "TextLayout", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
     // Pure unit tests of the screen's building blocks, the controllers' model types and the config file.
     .testTarget(
       name: "UnitTests",
-      dependencies: ["ScreenKit", "Terminal", "ReaderUI", "splitfeed", "Reader", "TextLayout"]
+      dependencies: ["ScreenKit", "Terminal", "ReaderUI", "splitfeed", "Reader", "TextLayout", "TestSupport"]
     ),
     // The controller tree over an in-memory terminal: exact screens, transitions, golden files.
     .testTarget(
       name: "ScreenTests",
-      dependencies: ["ReaderUI", "ScreenKit", "Terminal", "splitfeed", "Reader", "TextLayout", "TestServers"],
+      dependencies: ["ReaderUI", "ScreenKit", "Terminal", "splitfeed", "Reader", "TextLayout", "TestSupport"],
       exclude: ["Snapshots"]
     ),
     // The built binary in tmux and as a command, against loopback servers (`SPLITFEED_BIN` picks the
     // binary, so the same suite runs against the release build).
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["Reader", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
   ],

@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// The article view and moving through articles, driven in tmux with the binary at a wide split (120×40)

@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// `splitfeed extract` as a script runs it: text, `--html`, `--json`, `--url` for a saved file, an http

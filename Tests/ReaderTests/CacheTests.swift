@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Reader
@@ -226,7 +227,7 @@ struct CacheTests {
     let second = try Cache(path: cache.path, busyTimeout: 0.2)
     try other.inTransaction(.immediate) { (_: Database) throws -> Database.TransactionCompletion in
       #expect(throws: CacheError.locked(path: cache.path, seconds: 0.2)) {
-        try second.setRead(true, feedID: feedID)
+        try second.setTags([feedID: ["locked"]])
       }
       // Readers are not blocked by the writer (WAL).
       #expect(try second.feeds().count == 1)
@@ -239,7 +240,7 @@ struct CacheTests {
       // root writes through permissions; a read-only open still must refuse writes.
       let readOnly = try Cache(path: cache.path, readOnly: true)
       #expect(try readOnly.feeds().count == 1)
-      #expect(throws: CacheError.readOnly(path: cache.path)) { try readOnly.setRead(true, feedID: feedID) }
+      #expect(throws: CacheError.readOnly(path: cache.path)) { try readOnly.setTags([feedID: ["read-only"]]) }
       return
     }
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cache.path)

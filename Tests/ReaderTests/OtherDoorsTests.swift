@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
-@testable import TestServers
+@testable import TestSupport
 
 /// Feed data and server answers that leave through other doors: the OPML export, fetch error messages.
 @Suite("Other doors")

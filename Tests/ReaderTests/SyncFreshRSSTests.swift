@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
-import TestServers
+import TestSupport
 
 /// The sync against a real FreshRSS (`../shared/freshrss/start`, beside the repository), in process:
 /// feeds served from 127.0.0.1 and subscribed through the API, marks both ways, item by item.
@@ -67,9 +67,10 @@ struct SyncFreshRSSTests {
     }
     #expect(items.filter(\.isRead).count == 1 && items.filter(\.isStarred).count == 2)
 
-    // Marking a feed read goes as mark-all-as-read; unsubscribing reaches the server.
-    try cache.setRead(true, feedID: first.id)
-    #expect(try await sync.sendQueue() == 1)
+    // Marking a feed read (its articles, as the reader's `A` does) reaches the server; so does unsubscribing.
+    let firstUnread = items.filter { $0.feedID == first.id && !$0.isRead }.map(\.id)
+    try cache.setRead(true, itemIDs: firstUnread)
+    #expect(try await sync.sendQueue() == firstUnread.count)
     let stillUnread = try await ids(device, [("s", GReader.readingList), ("xt", GReader.readTag)])
     let alpha = try Set(items.filter { $0.feedID == first.id }.map { RemoteItemID.normalized(try key($0.id)) })
     #expect(stillUnread.isDisjoint(with: alpha))

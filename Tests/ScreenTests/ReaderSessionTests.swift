@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 import ScreenKit

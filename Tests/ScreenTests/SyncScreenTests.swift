@@ -1,7 +1,7 @@
 import Foundation
 import Reader
 import ScreenKit
-import TestServers
+import TestSupport
 import Testing
 
 @testable import ReaderUI

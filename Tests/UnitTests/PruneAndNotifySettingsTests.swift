@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 @testable import ReaderUI
@@ -32,8 +33,8 @@ import Testing
       Item(title: "Item \(n)", id: "g\(n)", published: now.addingTimeInterval(-Double(n) * 60), summary: "<p>\(n)</p>")
     }
     try cache.storeNow(Feed(title: "Long", items: items), feedID: long, validators: Validators(), at: now)
-    try cache.setRead(true, feedID: old)
-    try cache.setRead(true, feedID: long)
+    try cache.markFeedRead(old)
+    try cache.markFeedRead(long)
     try await cache.prune(ConfigParser.parse("").config.ui.engine.pruneRule, at: now)
     #expect(try cache.items(feedID: old).map(\.title) == ["Old"], "the 200-day-old read article")
     #expect(try cache.items(feedID: long).count == 1001)
