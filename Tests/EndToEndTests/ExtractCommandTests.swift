@@ -6,11 +6,11 @@ import Testing
 /// source, and the one-line errors with exit status 1.
 @Suite("splitfeed extract")
 struct ExtractCommandTests {
-  let folder: URL
+  let temporary: TemporaryDirectory
+  var folder: URL { temporary.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-extract-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    temporary = try TemporaryDirectory("splitfeed-extract")
     try NewsPage.article(paragraphs: 4).write(to: folder.appendingPathComponent("story.html"), atomically: true, encoding: .utf8)
     try NewsPage.frontPage().write(to: folder.appendingPathComponent("front.html"), atomically: true, encoding: .utf8)
   }

@@ -46,8 +46,8 @@ struct CacheTests {
 
   @Test("8 first opens of one new cache at once all succeed (the migrations run once, under a lock)")
   func concurrentFirstOpens() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-race-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory("cache-race")
+    let folder = temporary.url.appendingPathComponent("race")  // made by the racing opens themselves
     for round in 0..<5 {
       let path = folder.appendingPathComponent("cache-\(round).db").path
       let failures = Mutex<[String]>([])

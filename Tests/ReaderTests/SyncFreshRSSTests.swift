@@ -129,14 +129,10 @@ extension FreshRSSInstance {
   /// An RSS feed of `count` articles named after `name`, for the server to subscribe to.
   static func rss(_ name: String, count: Int) -> String {
     let items = (1...count).map { i in
-      """
-      <item><title>\(name) \(i)</title><link>http://example.org/\(name)/\(i)</link><guid>\(name)-\(i)</guid>
-      <pubDate>Mon, 0\(i) Jan 2024 10:00:00 GMT</pubDate><description>&lt;p&gt;\(name) body \(i)&lt;/p&gt;</description></item>
-      """
+      FeedXML.Item(
+        title: "\(name) \(i)", link: "http://example.org/\(name)/\(i)", guid: "\(name)-\(i)",
+        pubDate: "Mon, 0\(i) Jan 2024 10:00:00 GMT", description: "&lt;p&gt;\(name) body \(i)&lt;/p&gt;")
     }
-    return """
-      <?xml version="1.0"?><rss version="2.0"><channel><title>\(name)</title><link>http://example.org/\(name)</link>
-      <description>d</description>\(items.joined())</channel></rss>
-      """
+    return FeedXML.rss(title: name, link: "http://example.org/\(name)", description: "d", items: items)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 import TextLayout
@@ -146,8 +147,8 @@ struct ConfigParserTests {
 /// The urls file's atomic rewrite (subscribing in a page's place; `import`).
 @Suite struct UrlsFileStoreTests {
   @Test func writeReplacesTheSymlinkTargetKeepsItsModeAndLeavesNoTemporaryFile() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-urls-\(UUID().uuidString.prefix(8))")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory("splitfeed-urls")
+    let folder = temporary.url
     let dotfiles = folder.appendingPathComponent("dotfiles")
     let config = folder.appendingPathComponent("conf")
     try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)

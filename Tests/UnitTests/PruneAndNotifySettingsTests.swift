@@ -19,9 +19,8 @@ import Testing
   /// config, pruning keeps a read article 200 days old, and a feed's 1,001st read article (a recent one,
   /// so only a count limit could take it).
   @Test func theDefaultPruneKeepsOldReadArticlesAndLongFeeds() async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-prune-default-\(UUID())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("splitfeed-prune-default")
+    let dir = temporary.url
     let cache = try Cache(path: dir.appendingPathComponent("cache.db").path)
     let feeds = try cache.addFeeds(urls: ["https://example.com/old.xml", "https://example.com/long.xml"])
     let (old, long) = (feeds[0].id, feeds[1].id)
@@ -84,9 +83,8 @@ import Testing
   }
 
   @Test func theProgramRunsWithoutAShellAndItsFailureIsOneSentence() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-notify-\(UUID())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("splitfeed-notify")
+    let dir = temporary.url
     let log = dir.appendingPathComponent("args")
     let script = dir.appendingPathComponent("notify")
     try """

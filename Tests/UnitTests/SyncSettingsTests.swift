@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 @testable import splitfeed
@@ -70,15 +71,9 @@ struct SyncSettingsTests {
 
   // MARK: The password
 
-  func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sync-password-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func aPasswordFileGivesItsFirstLine() throws {
-    let dir = try folder()
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("sync-password")
+    let dir = temporary.url
     try Data("s3cret word\r\nnotes\n".utf8).write(to: dir.appendingPathComponent("pw"))
     // Relative to the config folder, and from the home folder with ~/.
     #expect(try SyncPassword.read(.file("pw"), configDirectory: dir.path, home: "/nowhere") == "s3cret word")
@@ -86,8 +81,8 @@ struct SyncSettingsTests {
   }
 
   @Test func aMissingOrEmptyPasswordFileIsOneLine() throws {
-    let dir = try folder()
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("sync-password")
+    let dir = temporary.url
     try Data("\n".utf8).write(to: dir.appendingPathComponent("empty"))
     #expect(throws: SyncPassword.Failure(description: "sync-password-file: \(dir.path)/gone could not be read (No such file or directory).")) {
       try SyncPassword.read(.file("gone"), configDirectory: dir.path, home: "/")
