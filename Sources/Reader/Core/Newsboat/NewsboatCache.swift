@@ -45,7 +45,8 @@ public struct NewsboatCache {
         guard needed.isSubset(of: columns) else {
           throw Failure(description: "\(path) is not a newsboat cache (rss_item lacks \(needed.subtracting(columns).sorted()))")
         }
-        let enclosure = columns.isSuperset(of: ["enclosure_url", "enclosure_type"]) ? "enclosure_url, enclosure_type" : "NULL, NULL"
+        let enclosure = columns.isSuperset(of: ["enclosure_url", "enclosure_type"])
+          ? "enclosure_url, enclosure_type" : "NULL AS enclosure_url, NULL AS enclosure_type"
         // Every value is taken as its SQLite storage class says, never converted by GRDB's typed
         // subscripts, which trap on a value they cannot convert (text in an integer column, say).
         let rows = try Row.fetchCursor(
@@ -57,7 +58,7 @@ public struct NewsboatCache {
         var cache = NewsboatCache(articles: [], deletedCount: 0)
         while let row = try rows.next() {
           var values = StoredValues(row)
-          if let deleted = values.integer(10), deleted != 0 {
+          if let deleted = values.integer("deleted"), deleted != 0 {
             cache.deletedCount += 1
             continue
           }
@@ -79,21 +80,21 @@ public struct NewsboatCache {
 
   /// The article of a row; nil when its feed address or its guid cannot be read.
   private static func article(_ row: inout StoredValues) -> Article? {
-    guard let feedURL = row.key(0), row.readable(1) else { return nil }
-    let text = { (values: inout StoredValues, index: Int) -> String? in values.text(index).flatMap { $0.isEmpty ? nil : $0 } }
-    let published = row.integer(5).flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0)) : nil }
-    let enclosures = text(&row, 9).map { [Enclosure(url: $0, type: text(&row, 10))] } ?? []
+    guard let feedURL = row.key("feedurl"), row.readable("guid") else { return nil }
+    let text = { (values: inout StoredValues, column: String) -> String? in values.text(column).flatMap { $0.isEmpty ? nil : $0 } }
+    let published = row.integer("pubDate").flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0)) : nil }
+    let enclosures = text(&row, "enclosure_url").map { [Enclosure(url: $0, type: text(&row, "enclosure_type"))] } ?? []
     var item = Item(
-      title: row.text(2) ?? "", link: text(&row, 4), id: text(&row, 1), author: text(&row, 3), published: published,
-      content: text(&row, 6), enclosures: enclosures)
+      title: row.text("title") ?? "", link: text(&row, "url"), id: text(&row, "guid"), author: text(&row, "author"),
+      published: published, content: text(&row, "content"), enclosures: enclosures)
     // newsboat 2.21 gives an item without a guid its link followed by its pubDate text as the guid: such
     // an item is stored as a reload stores it (no guid, keyed by its link), its date text recovered.
     if let guid = item.id, let link = item.link, guid.count > link.count, guid.hasPrefix(link) {
       item.id = nil
       item.publishedText = String(guid.dropFirst(link.count))
     }
-    let flags = Cache.normalizedFlags(row.text(8) ?? "")
-    let unread = row.integer(7) ?? 1
+    let flags = Cache.normalizedFlags(row.text("flags") ?? "")
+    let unread = row.integer("unread") ?? 1
     return Article(
       feedURL: feedURL,
       article: Cache.MergedArticle(item: item, isRead: unread == 0, isStarred: !flags.isEmpty, flags: flags))
@@ -110,8 +111,8 @@ private struct StoredValues {
 
   /// Text: a string, a blob that is UTF-8, or a number written out; nil for NULL. A blob that is not
   /// UTF-8 is nil and counts as defaulted.
-  mutating func text(_ index: Int) -> String? {
-    switch (row[index] as DatabaseValue).storage {
+  mutating func text(_ column: String) -> String? {
+    switch (row[column] as DatabaseValue).storage {
     case .null: return nil
     case .string(let string): return string
     case .int64(let number): return String(number)
@@ -127,9 +128,9 @@ private struct StoredValues {
 
   /// A whole number: an integer, a real with an exact integer value in range, or text holding one; nil
   /// (and defaulted, unless NULL) for anything else.
-  mutating func integer(_ index: Int) -> Int64? {
+  mutating func integer(_ column: String) -> Int64? {
     let number: Int64?
-    switch (row[index] as DatabaseValue).storage {
+    switch (row[column] as DatabaseValue).storage {
     case .null: return nil
     case .int64(let value): number = value
     case .double(let value): number = value.isFinite ? Int64(exactly: value.rounded(.towardZero)) : nil
@@ -141,8 +142,8 @@ private struct StoredValues {
   }
 
   /// A value that identifies the row (feed address): text that is not empty, else nil.
-  func key(_ index: Int) -> String? {
-    switch (row[index] as DatabaseValue).storage {
+  func key(_ column: String) -> String? {
+    switch (row[column] as DatabaseValue).storage {
     case .string(let string): return string.isEmpty ? nil : string
     case .blob(let data): return String(validating: data, as: UTF8.self).flatMap { $0.isEmpty ? nil : $0 }
     default: return nil
@@ -150,8 +151,8 @@ private struct StoredValues {
   }
 
   /// Whether the value is NULL or readable as text (a guid that is a blob not UTF-8 is not).
-  func readable(_ index: Int) -> Bool {
-    if case .blob(let data) = (row[index] as DatabaseValue).storage { return String(validating: data, as: UTF8.self) != nil }
+  func readable(_ column: String) -> Bool {
+    if case .blob(let data) = (row[column] as DatabaseValue).storage { return String(validating: data, as: UTF8.self) != nil }
     return true
   }
 }

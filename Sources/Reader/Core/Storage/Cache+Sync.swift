@@ -47,7 +47,7 @@ extension Cache {
           SELECT s.feed_id, s.remote_id, s.labels FROM sync_feeds s JOIN feeds f ON f.id = s.feed_id
           ORDER BY f.position, f.id
           """
-      ).map { SyncedFeed(feedID: $0[0], remoteID: $0[1], labels: ItemColumns.strings($0[2])) }
+      ).map { SyncedFeed(feedID: $0["feed_id"], remoteID: $0["remote_id"], labels: ItemColumns.strings($0["labels"])) }
     }
   }
 
@@ -124,10 +124,10 @@ extension Cache {
       }
       let kept = Set(map.values)
       let gone = try Row.fetchAll(db, sql: "SELECT s.feed_id, f.url FROM sync_feeds s JOIN feeds f ON f.id = s.feed_id")
-        .filter { !kept.contains($0[0]) }
+        .filter { !kept.contains($0["feed_id"]) }
       for row in gone {
-        let id: Int64 = row[0]
-        if localURLs.contains(row[1]) {
+        let id: Int64 = row["feed_id"]
+        if localURLs.contains(row["url"]) {
           try db.execute(sql: "DELETE FROM sync_feeds WHERE feed_id = ?", arguments: [id])
         } else {
           try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
