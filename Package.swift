@@ -3,6 +3,8 @@
 //
 // Layers are targets, so a wrong arrow does not compile (docs/ARCHITECTURE.md):
 // TextLayout ← Reader ← ReaderUI ← splitfeed;  TextLayout ← ScreenKit ← Terminal (the only CNcurses user).
+// Reader holds the engine every command drives (Reader/Core/Engine); splitfeed-bench, the benchmarks'
+// program, sits beside splitfeed and is never installed; the test targets share TestSupport.
 import PackageDescription
 
 let package = Package(

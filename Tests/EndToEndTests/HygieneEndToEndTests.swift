@@ -24,7 +24,7 @@ struct HygieneEndToEndTests {
       FeedXML.Item(
         title: "\(name) story \(n)", guid: "\(name)-\(n)", pubDate: FeedXML.date(Date(timeIntervalSince1970: now - Double(n) * 86_400)))
     }
-    return try folder.folder.write(FeedXML.rss(title: title, items: items), to: name + ".xml")
+    return try folder.temporary.write(FeedXML.rss(title: title, items: items), to: name + ".xml")
   }
 
   func write(_ text: String, to name: String) throws {

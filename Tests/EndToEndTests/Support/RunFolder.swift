@@ -4,14 +4,14 @@ import TestSupport
 /// A private folder for one end-to-end run of the binary: `--config-dir` and `--cache` point inside it,
 /// so a run never touches the real home; it goes when the last copy of the run folder does.
 struct RunFolder {
-  let folder: TemporaryDirectory
-  var root: URL { folder.url }
+  let temporary: TemporaryDirectory
+  var root: URL { temporary.url }
   var configDir: String { root.appendingPathComponent("conf").path }
   var cacheFile: String { root.appendingPathComponent("cache.db").path }
 
   /// Creates `<tmp>/<prefix>-<random>/conf`.
   init(_ prefix: String) throws {
-    folder = try TemporaryDirectory(prefix)
+    temporary = try TemporaryDirectory(prefix)
     try FileManager.default.createDirectory(atPath: root.appendingPathComponent("conf").path, withIntermediateDirectories: true)
   }
 
@@ -23,7 +23,7 @@ struct RunFolder {
         title: item, link: "https://example.com/\(name)/\(n)?a=1&amp;b=2", guid: "\(name)-\(n)",
         pubDate: "Thu, 0\(4 - n) Sep 2014 17:09:00 GMT", description: "Body of \(item).")
     }
-    try folder.write(FeedXML.rss(title: title, items: entries), to: "www/\(name)")
+    try temporary.write(FeedXML.rss(title: title, items: entries), to: "www/\(name)")
   }
 
   /// The reader over `feeds` (files in this folder) with this folder's config and cache, in tmux at `size`:
