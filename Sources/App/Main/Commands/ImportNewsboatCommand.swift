@@ -44,30 +44,7 @@ struct ImportNewsboatCommand: ParsableCommand {
     let urls: NewsboatUrlsPlan
     let config: NewsboatConfigPlan
     do {
-      try FileManager.default.createDirectory(atPath: library.paths.configDirectory, withIntermediateDirectories: true)
-      // Each file is read, planned against and appended to under its lock (`UrlsFileStore.edit`).
-      let store = UrlsFileStore(paths: library.paths)
-      var urlsPlan: NewsboatUrlsPlan?
-      try store.edit { bytes in
-        let existing = try store.text(of: bytes)
-        let plan = NewsboatUrlsPlan(
-          newsboat: urlsText, existing: existing,
-          newsboatFolder: (newsboat.urlsFile as NSString).deletingLastPathComponent,
-          configDirectory: library.paths.configDirectory)
-        urlsPlan = plan
-        return plan.lines.isEmpty ? nil : Array(Self.appending(plan.lines, to: existing).utf8)
-      }
-      let newsboatConfig = (try? String(contentsOfFile: newsboat.configFile, encoding: .utf8)) ?? ""
-      var configPlan: NewsboatConfigPlan?
-      try UrlsFileStore.edit(path: library.paths.configFile) { bytes in
-        let existing = try UrlsFileStore(path: library.paths.configFile, directory: "").text(of: bytes)
-        let plan = NewsboatConfigPlan(newsboat: newsboatConfig, existing: existing)
-        configPlan = plan
-        guard !plan.lines.isEmpty else { return nil }
-        return Array(Self.appending(["# from newsboat (splitfeed import-newsboat)"] + plan.lines, to: existing).utf8)
-      }
-      guard let urlsPlan, let configPlan else { return }
-      (urls, config) = (urlsPlan, configPlan)
+      (urls, config) = try newsboat.appendLines(urlsText: urlsText, to: library.paths, check: ConfigParser.problem(in:))
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
@@ -105,12 +82,7 @@ struct ImportNewsboatCommand: ParsableCommand {
         notes.append("\(report.failed) feed\(report.failed == 1 ? "" : "s") could not be fetched; their articles come from newsboat's cache as they are")
       }
     }
-    return try cached.merge(
-      into: cache, feeds: rows, newsboatFolder: (newsboat.urlsFile as NSString).deletingLastPathComponent)
-  }
-
-  private static func appending(_ lines: [String], to text: String) -> String {
-    (text.isEmpty || text.hasSuffix("\n") ? text : text + "\n") + lines.joined(separator: "\n") + "\n"
+    return try cached.merge(into: cache, feeds: rows, newsboatFolder: newsboat.folder)
   }
 
   static func report(
@@ -118,7 +90,7 @@ struct ImportNewsboatCommand: ParsableCommand {
     articles: NewsboatCache.Counts, notes: [String]
   ) -> String {
     let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
-    var out = ["Imported from newsboat (\((newsboat.urlsFile as NSString).deletingLastPathComponent)):"]
+    var out = ["Imported from newsboat (\(newsboat.folder)):"]
     var feeds = "  feeds: \(plural(urls.addedFeeds, "feed")) added to \(urlsFile), \(urls.alreadyListed) already there"
     let kept = [
       urls.tagged > 0 ? "\(urls.tagged) with tags" : nil, urls.titled > 0 ? "\(urls.titled) with a \"~title\"" : nil,

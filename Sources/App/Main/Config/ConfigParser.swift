@@ -110,10 +110,15 @@ enum ConfigParser {
   }
 }
 
+extension ConfigParser {
+  /// The problem of one config line, nil when it is taken (an unknown action in a bind-key line is a
+  /// problem too): how newsboat's lines are checked before `import-newsboat` appends them.
+  static func problem(in line: String) -> String? { parse(line).problems.first?.message }
+}
+
 extension NewsboatConfigPlan {
-  /// The plan with each candidate line checked by `ConfigParser` (an unknown action in a bind-key line
-  /// is one of its problems too).
+  /// The plan with each candidate line checked by `ConfigParser`.
   init(newsboat text: String, existing: String) {
-    self.init(newsboat: text, existing: existing) { ConfigParser.parse($0).problems.first?.message }
+    self.init(newsboat: text, existing: existing, check: ConfigParser.problem(in:))
   }
 }
