@@ -303,12 +303,10 @@ public final class Cache: Sendable {
       let start = try itemID.flatMap { id in
         try Row.fetchOne(db, sql: "SELECT sort_date, id FROM items WHERE id = ? AND feed_id = ?", arguments: [id, feedID])
       }
-      let after = start.map { _ in "AND (sort_date < ? OR (sort_date = ? AND id < ?))" } ?? ""
+      // Newest first: the articles after `start` are those whose (date, id) row value is smaller.
+      let after = start.map { _ in "AND (sort_date, id) < (?, ?)" } ?? ""
       var arguments: StatementArguments = [feedID]
-      if let start {
-        let date: Double = start["sort_date"]
-        arguments += [date, date, start["id"] as Int64]
-      }
+      if let start { arguments += [start["sort_date"] as Double, start["id"] as Int64] }
       return try Row.fetchOne(
         db,
         sql: """
