@@ -8,14 +8,13 @@ import Testing
 
 @Suite("Cache")
 struct CacheTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let feedID: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var feedID: Int64 { fixture.feedIDs[0] }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-cache")
-    cache = try Cache(path: dir.path("data/splitfeed/cache.db"))
-    feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed.xml"]).first?.id)
+    fixture = try CacheFixture("splitfeed-cache", file: "data/splitfeed/cache.db", feeds: ["https://example.com/feed.xml"])
   }
 
   static func item(_ n: Int, id: String? = nil, link: String? = nil, date: Double? = nil) -> Item {

@@ -9,17 +9,14 @@ import Testing
 /// the FTS index follows every write, and every list API agrees with every scope.
 @Suite("Finding in the cache")
 struct FindingCacheTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let news: Int64
-  let blog: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var news: Int64 { fixture.feedIDs[0] }
+  var blog: Int64 { fixture.feedIDs[1] }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-finding")
-    cache = try Cache(path: dir.path("cache.db"))
-    let feeds = try cache.addFeeds(urls: ["https://news.example/feed", "https://blog.example/feed"])
-    news = feeds[0].id
-    blog = feeds[1].id
+    fixture = try CacheFixture("splitfeed-finding", feeds: ["https://news.example/feed", "https://blog.example/feed"])
     try cache.storeNow(
       Feed(title: "World News", items: [
         Self.item("n1", "Swift 6 released", author: "Alice", day: 1, html: "<p>The <b>compiler</b> got faster &amp; safer.</p>"),

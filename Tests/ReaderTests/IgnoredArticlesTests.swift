@@ -9,17 +9,14 @@ import Testing
 /// whenever an article is stored, by any writer of the file, while the other rules are tested on read.
 @Suite("Ignore rules kept as a flag")
 struct IgnoredArticlesTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let news: Int64
-  let blog: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var news: Int64 { fixture.feedIDs[0] }
+  var blog: Int64 { fixture.feedIDs[1] }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-ignored")
-    cache = try Cache(path: dir.path("cache.db"))
-    let feeds = try cache.addFeeds(urls: ["https://news.example/feed", "https://blog.example/feed"])
-    news = feeds[0].id
-    blog = feeds[1].id
+    fixture = try CacheFixture("splitfeed-ignored", feeds: ["https://news.example/feed", "https://blog.example/feed"])
     try cache.storeNow(
       Feed(title: "World News", items: [
         FindingCacheTests.item("n1", "Sponsored: buy now", author: "Alice", day: 1, html: "<p>An advert.</p>"),

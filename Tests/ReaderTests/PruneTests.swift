@@ -9,17 +9,16 @@ import Testing
 /// that a pruned article does not come back with the next reload.
 @Suite("Pruning")
 struct PruneTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let feedID: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var feedID: Int64 { fixture.feedIDs[0] }
   static let day = 86_400.0
   /// "Now" for every test: articles are dated relative to it.
   static let now = Date(timeIntervalSince1970: 2_000_000_000)
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-prune")
-    cache = try Cache(path: dir.path("cache.db"))
-    feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed.xml"]).first?.id)
+    fixture = try CacheFixture("splitfeed-prune", feeds: ["https://example.com/feed.xml"])
   }
 
   /// A feed of `count` articles `g0`…, `g0` newest, one a day back from `now`.
