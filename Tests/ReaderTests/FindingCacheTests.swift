@@ -16,18 +16,19 @@ struct FindingCacheTests {
   var blog: Int64 { fixture.feedIDs[1] }
 
   init() throws {
-    fixture = try CacheFixture("splitfeed-finding", feeds: ["https://news.example/feed", "https://blog.example/feed"])
-    try cache.storeNow(
-      Feed(title: "World News", items: [
-        Self.item("n1", "Swift 6 released", author: "Alice", day: 1, html: "<p>The <b>compiler</b> got faster &amp; safer.</p>"),
-        Self.item("n2", "Terminal reader tips", author: "Bob Müller", day: 2, html: "<p>Use a <em>terminal reader</em> daily.</p>"),
-        Self.item("n3", "Café culture", author: nil, day: 3, html: "<p>Coffee in Zürich.</p>"),
-      ]), feedID: news, validators: Validators())
-    try cache.storeNow(
-      Feed(title: "Dev Blog", items: [
-        Self.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing <code>swift</code> code.</p>"),
-        Self.item("b2", "Reader mode", author: "Carol", day: 5, html: "<p>A reader for the terminal.</p>"),
-      ]), feedID: blog, validators: Validators())
+    fixture = try CacheFixture(
+      "splitfeed-finding",
+      stored: [
+        ("https://news.example/feed", Feed(title: "World News", items: [
+          Self.item("n1", "Swift 6 released", author: "Alice", day: 1, html: "<p>The <b>compiler</b> got faster &amp; safer.</p>"),
+          Self.item("n2", "Terminal reader tips", author: "Bob Müller", day: 2, html: "<p>Use a <em>terminal reader</em> daily.</p>"),
+          Self.item("n3", "Café culture", author: nil, day: 3, html: "<p>Coffee in Zürich.</p>"),
+        ])),
+        ("https://blog.example/feed", Feed(title: "Dev Blog", items: [
+          Self.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing <code>swift</code> code.</p>"),
+          Self.item("b2", "Reader mode", author: "Carol", day: 5, html: "<p>A reader for the terminal.</p>"),
+        ])),
+      ])
   }
 
   static func item(_ id: String, _ title: String, author: String?, day: Double, html: String) -> Item {

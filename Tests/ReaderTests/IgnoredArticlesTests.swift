@@ -16,18 +16,19 @@ struct IgnoredArticlesTests {
   var blog: Int64 { fixture.feedIDs[1] }
 
   init() throws {
-    fixture = try CacheFixture("splitfeed-ignored", feeds: ["https://news.example/feed", "https://blog.example/feed"])
-    try cache.storeNow(
-      Feed(title: "World News", items: [
-        FindingCacheTests.item("n1", "Sponsored: buy now", author: "Alice", day: 1, html: "<p>An advert.</p>"),
-        FindingCacheTests.item("n2", "Terminal reader tips", author: "Bob", day: 2, html: "<p>Tips.</p>"),
-        FindingCacheTests.item("n3", "Café culture", author: "Carol", day: 3, html: "<p>Coffee.</p>"),
-      ]), feedID: news, validators: Validators())
-    try cache.storeNow(
-      Feed(title: "Dev Blog", items: [
-        FindingCacheTests.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing.</p>"),
-        FindingCacheTests.item("b2", "Sponsored post", author: "Carol", day: 5, html: "<p>Another advert.</p>"),
-      ]), feedID: blog, validators: Validators())
+    fixture = try CacheFixture(
+      "splitfeed-ignored",
+      stored: [
+        ("https://news.example/feed", Feed(title: "World News", items: [
+          FindingCacheTests.item("n1", "Sponsored: buy now", author: "Alice", day: 1, html: "<p>An advert.</p>"),
+          FindingCacheTests.item("n2", "Terminal reader tips", author: "Bob", day: 2, html: "<p>Tips.</p>"),
+          FindingCacheTests.item("n3", "Café culture", author: "Carol", day: 3, html: "<p>Coffee.</p>"),
+        ])),
+        ("https://blog.example/feed", Feed(title: "Dev Blog", items: [
+          FindingCacheTests.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing.</p>"),
+          FindingCacheTests.item("b2", "Sponsored post", author: "Carol", day: 5, html: "<p>Another advert.</p>"),
+        ])),
+      ])
   }
 
   static func rule(_ text: String, feed: String? = nil) throws -> IgnoreRule {

@@ -16,6 +16,14 @@ public struct CacheFixture: Sendable {
     feedIDs = try cache.addFeeds(urls: feeds).map(\.id)
   }
 
+  /// With `stored` feeds added and stored as a reload stores them (parsed here, not fetched).
+  public init(_ name: String, stored: [(url: String, feed: Feed)]) throws {
+    try self.init(name, feeds: stored.map(\.url))
+    for (feedID, source) in zip(feedIDs, stored) {
+      try cache.storeNow(source.feed, feedID: feedID, validators: Validators())
+    }
+  }
+
   /// The cache file's path (to open it again, or a second time).
   public var path: String { cache.path }
 }
