@@ -3,6 +3,8 @@
 //
 // Layers are targets, so a wrong arrow does not compile (docs/ARCHITECTURE.md):
 // TextLayout ← Reader ← ReaderUI ← splitfeed;  TextLayout ← ScreenKit ← Terminal (the only CNcurses user).
+// Reader holds the engine every command drives (Reader/Core/Engine); splitfeed-bench, the benchmarks'
+// program, sits beside splitfeed and is never installed; the test targets share TestSupport.
 import PackageDescription
 
 let package = Package(
@@ -41,7 +43,8 @@ let package = Package(
     // Display width per grapheme cluster, styled text and the one wrapper: shared by the article renderer
     // and the screen, so both measure text the same way. Depends on nothing of ours.
     .target(name: "TextLayout", path: "Sources/Reader/TextLayout"),
-    // Feed model, parsing, fetching and storage. No UI, no ncurses.
+    // Feed model, parsing, fetching, storage, sync, and the engine every run drives (Engine/: settings,
+    // the library of feeds, reload and sync runs; Newsboat/: newsboat's files). No UI, no ncurses.
     .target(
       name: "Reader",
       dependencies: ["TextLayout", "CLibXML2", "CCurl", .product(name: "GRDB", package: "GRDB.swift")],
@@ -55,46 +58,55 @@ let package = Package(
     // Controllers, key map, theme and the reading model they observe; draws into a Surface, never into
     // the terminal.
     .target(name: "ReaderUI", dependencies: ["ScreenKit", "Reader", "TextLayout"], path: "Sources/App/UI"),
-    // The `splitfeed` command: run loop, subcommands, config file → domain types.
+    // The `splitfeed` command: run loop, subcommands (thin: arguments → the engine → output), config
+    // file → domain types.
     .executableTarget(
       name: "splitfeed",
       dependencies: [
         "ReaderUI", "Terminal", "ScreenKit", "Reader", "TextLayout",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        // import-newsboat reads newsboat's SQLite cache (read-only) through the same SQLite layer.
-        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Sources/App/Main"
     ),
-    // The misbehaving loopback HTTP server of the fetcher tests and its catalogue of faults, shared with
-    // the end-to-end tests that point the real binary at it. Test support
-    // only; no product uses it.
+    // The benchmarks' program (scripts/bench-*): what only measures stays out of the shipped binary.
+    .executableTarget(
+      name: "splitfeed-bench",
+      dependencies: [
+        "ReaderUI", "ScreenKit", "Reader", "TextLayout",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Sources/App/Bench"
+    ),
+    // What the test targets share, one of each: the misbehaving loopback HTTP server and its catalogue
+    // of faults (also pointed at by the end-to-end tests' real binary), the Google Reader and FreshRSS
+    // servers, the temporary folder, the cache fixture and the feed-XML builder. Test support only; no
+    // product uses it.
     .target(
-      name: "TestServers",
+      name: "TestSupport",
       dependencies: ["Reader"],
-      path: "Tests/TestServers"
+      path: "Tests/TestSupport"
     ),
     .testTarget(
       name: "ReaderTests",
-      dependencies: ["Reader", "TextLayout", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "TextLayout", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
     // Pure unit tests of the screen's building blocks, the controllers' model types and the config file.
     .testTarget(
       name: "UnitTests",
-      dependencies: ["ScreenKit", "Terminal", "ReaderUI", "splitfeed", "Reader", "TextLayout"]
+      dependencies: ["ScreenKit", "Terminal", "ReaderUI", "splitfeed", "Reader", "TextLayout", "TestSupport"]
     ),
     // The controller tree over an in-memory terminal: exact screens, transitions, golden files.
     .testTarget(
       name: "ScreenTests",
-      dependencies: ["ReaderUI", "ScreenKit", "Terminal", "splitfeed", "Reader", "TextLayout", "TestServers"],
+      dependencies: ["ReaderUI", "ScreenKit", "Terminal", "splitfeed", "Reader", "TextLayout", "TestSupport"],
       exclude: ["Snapshots"]
     ),
     // The built binary in tmux and as a command, against loopback servers (`SPLITFEED_BIN` picks the
     // binary, so the same suite runs against the release build).
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["Reader", "TestServers", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
   ],

@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// The article view and moving through articles, driven in tmux with the binary at a wide split (120×40)
@@ -36,7 +36,7 @@ struct ArticleViewEndToEndTests {
         .write(toFile: folder.configDir + "/config", atomically: true, encoding: .utf8)
       // Paragraphs of unique words (p7w3: paragraph 7, word 3), so a line's first word says where it is.
       let body = (1...80).map { p in "<p>" + (1...24).map { "p\(p)w\($0)" }.joined(separator: " ") + "</p>" }.joined()
-      let alpha = Self.rss(title: "Alpha", items: [
+      let alpha = FeedXML.rss(title: "Alpha", items: [
         Self.item(
           "Morning news", date: now.addingTimeInterval(-60), link: base + "/page.html", author: "Ada Lovelace",
           body: body,
@@ -48,7 +48,7 @@ struct ArticleViewEndToEndTests {
             + "<enclosure url=\"http://media.example/two.mp4\" type=\"video/mp4\"/>"),
         Self.item("Old story", date: Self.utc("2024-03-02 09:15"), link: base + "/old", body: "<p>Old body.</p>"),
       ])
-      let beta = Self.rss(title: "Beta", items: [
+      let beta = FeedXML.rss(title: "Beta", items: [
         Self.item("Beta first", date: Self.utc("2024-01-01 08:00"), link: base + "/beta", body: "<p>Beta body.</p>")
       ])
       try alpha.write(toFile: folder.root.appendingPathComponent("alpha.xml").path, atomically: true, encoding: .utf8)
@@ -83,17 +83,11 @@ struct ArticleViewEndToEndTests {
     }
 
     static func item(_ title: String, date: Date, link: String, author: String? = nil, body: String, extra: String = "")
-      -> String
+      -> FeedXML.Item
     {
-      "<item><title>\(title)</title><link>\(link)</link><guid>\(link)</guid><pubDate>\(format(date, "EEE, dd MMM yyyy HH:mm:ss 'GMT'"))</pubDate>"
-        + (author.map { "<dc:creator>\($0)</dc:creator>" } ?? "")
-        + "<description><![CDATA[\(body)]]></description>\(extra)</item>"
-    }
-
-    static func rss(title: String, items: [String]) -> String {
-      "<rss version=\"2.0\" xmlns:itunes=\"http://www.itunes.com/dtds/podcast-1.0.dtd\" "
-        + "xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><channel><title>\(title)</title>"
-        + items.joined() + "</channel></rss>"
+      FeedXML.Item(
+        title: title, link: link, guid: link, pubDate: FeedXML.date(date), author: author,
+        description: "<![CDATA[\(body)]]>", extra: extra)
     }
 
     func log(_ path: String) -> [String] {

@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// `splitfeed reload` of many feeds on one keep-alive host reuses its connections: no more TCP

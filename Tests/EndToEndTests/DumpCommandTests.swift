@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 

@@ -1,16 +1,16 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// `splitfeed extract` as a script runs it: text, `--html`, `--json`, `--url` for a saved file, an http
 /// source, and the one-line errors with exit status 1.
 @Suite("splitfeed extract")
 struct ExtractCommandTests {
-  let folder: URL
+  let temporary: TemporaryDirectory
+  var folder: URL { temporary.url }
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-extract-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    temporary = try TemporaryDirectory("splitfeed-extract")
     try NewsPage.article(paragraphs: 4).write(to: folder.appendingPathComponent("story.html"), atomically: true, encoding: .utf8)
     try NewsPage.frontPage().write(to: folder.appendingPathComponent("front.html"), atomically: true, encoding: .utf8)
   }

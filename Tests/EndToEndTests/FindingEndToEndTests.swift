@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// Finding on the real binary in tmux, as a user does it: `/` typed letter by letter with the results

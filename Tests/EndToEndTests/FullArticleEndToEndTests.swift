@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// `f` in the binary, in tmux: a summary-only feed whose links a loopback server answers with a news page

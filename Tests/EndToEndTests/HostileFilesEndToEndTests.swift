@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// The commands against files and servers that lie: a newsboat cache with values of foreign types, a

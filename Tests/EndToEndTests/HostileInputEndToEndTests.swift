@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// What a hostile feed or cache does to the built binary from a cold start: many feeds in many declared

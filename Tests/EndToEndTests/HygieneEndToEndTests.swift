@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 /// A cache that does not grow forever, the new-article notification, and no dead ends, through the real
@@ -19,18 +20,11 @@ struct HygieneEndToEndTests {
   @discardableResult
   func writeFeed(_ name: String, title: String, items count: Int) throws -> String {
     let now = Date().timeIntervalSince1970
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     let items = (0..<count).map { n in
-      let date = formatter.string(from: Date(timeIntervalSince1970: now - Double(n) * 86_400))
-      return "<item><title>\(name) story \(n)</title><guid>\(name)-\(n)</guid><pubDate>\(date)</pubDate></item>"
+      FeedXML.Item(
+        title: "\(name) story \(n)", guid: "\(name)-\(n)", pubDate: FeedXML.date(Date(timeIntervalSince1970: now - Double(n) * 86_400)))
     }
-    let path = root.appendingPathComponent(name + ".xml").path
-    let xml = "<rss version=\"2.0\"><channel><title>\(title)</title>\(items.joined())</channel></rss>"
-    try Data(xml.utf8).write(to: URL(fileURLWithPath: path))
-    return path
+    return try folder.temporary.write(FeedXML.rss(title: title, items: items), to: name + ".xml")
   }
 
   func write(_ text: String, to name: String) throws {
@@ -65,7 +59,7 @@ struct HygieneEndToEndTests {
     do {
       let cache = try Cache(path: cacheFile)
       let feed = try #require(try cache.feeds().first)
-      try cache.setRead(true, feedID: feed.id)
+      try cache.markFeedRead(feed.id)
       let ids = Dictionary(uniqueKeysWithValues: try cache.items(feedID: feed.id).map { ($0.title, $0.id) })
       try cache.setRead(false, itemIDs: [ids["big story 9"]!])
       try cache.setStarred(true, itemIDs: [ids["big story 8"]!])

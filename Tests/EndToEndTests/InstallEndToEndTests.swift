@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `scripts/install PREFIX` on a clone-like copy of this tree (the files git knows, no .build), then the
@@ -45,9 +46,8 @@ struct InstallEndToEndTests {
   /// `scripts/run dump feed.xml` from the user's own folder reads the user's feed.xml: the script builds
   /// in the repository but starts the reader where it was called.
   @Test func theRunScriptKeepsTheUsersRelativePaths() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-run-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory("splitfeed-run")
+    let folder = temporary.url
     let feed = "<rss version=\"2.0\"><channel><title>Where the user is</title><item><title>A</title></item></channel></rss>"
     try Data(feed.utf8).write(to: folder.appendingPathComponent("feed.xml"))
     let result = try Command.run(
@@ -107,9 +107,8 @@ struct InstallEndToEndTests {
 
   @Test func aCopyOfTheBinaryOpensItsDemo() throws {
     let installed = try Self.shared.get()
-    let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-alone-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: elsewhere) }
+    let temporary = try TemporaryDirectory("splitfeed-alone")
+    let elsewhere = temporary.url
     let copy = elsewhere.appendingPathComponent("sf")
     try FileManager.default.copyItem(at: installed.binary, to: copy)
     // Nothing beside it, and no way back to a resource folder in the build tree.

@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// FoundationNetworking stays out of the binary: the fetcher drives libcurl itself (the body cap must sit

@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// Marks by hand on the real binary in tmux, as a user makes them: `N`, `A`, `C` with `y` and `n`, `u`

@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// Network faults, through the real binary: `splitfeed reload` over a urls file of good feeds

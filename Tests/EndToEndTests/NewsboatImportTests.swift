@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// `import-newsboat` and `export --read-state` against what newsboat 2.21 itself writes: newsboat
@@ -201,7 +201,7 @@ struct NewsboatImportTests {
     #expect(try scene.splitfeedRun(["import-newsboat", scene.folder.path]).status == 0)
     let cache = try Cache(path: scene.splitfeed.cacheFile)
     let beta = try #require(try cache.feeds().first { $0.url.hasSuffix("beta.xml") })
-    try cache.setRead(true, feedID: beta.id)
+    try cache.markFeedRead(beta.id)
 
     let file = scene.splitfeed.root.appendingPathComponent("read-state.txt").path
     let export = try scene.splitfeedRun(["export", "--read-state", file])

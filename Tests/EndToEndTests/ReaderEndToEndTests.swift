@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// The reader on the real binary in tmux: feeds from a urls file served by a local

@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// `reload`, `import` and `export` through the built binary, each run isolated: XDG folders and HOME
@@ -45,13 +45,13 @@ struct StoreCommandTests {
 
   /// Writes `feeds/name` as RSS 2.0 with `items` items (guids `name-0`…).
   func writeFeed(_ name: String, items: Range<Int>, bodyBytes: Int = 200) throws {
-    var xml = "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel><title>Feed \(name)</title><link>https://example.com/\(name)</link>\n"
     let body = String(repeating: "x", count: bodyBytes)
-    for n in items {
-      xml += "<item><title>\(name) item \(n)</title><guid>\(name)-\(n)</guid><link>https://example.com/\(name)/\(n)</link>"
-      xml += "<pubDate>Thu, 04 Sep 2014 17:09:00 GMT</pubDate><description>\(body)</description></item>\n"
+    let entries = items.map { n in
+      FeedXML.Item(
+        title: "\(name) item \(n)", link: "https://example.com/\(name)/\(n)", guid: "\(name)-\(n)",
+        pubDate: "Thu, 04 Sep 2014 17:09:00 GMT", description: body)
     }
-    xml += "</channel></rss>\n"
+    let xml = FeedXML.rss(title: "Feed \(name)", link: "https://example.com/\(name)", items: entries)
     try Data(xml.utf8).write(to: root.appendingPathComponent("feeds/\(name)"))
   }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// Sync against a real FreshRSS (`../shared/freshrss`), with the binary as the user runs it: `reload` and

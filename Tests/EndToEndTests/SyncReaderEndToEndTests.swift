@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 /// The reader's reload in a synced run, in tmux: `R` is a sync that brings the other device's changes,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Reader
@@ -6,14 +7,13 @@ import Testing
 /// Stars and flag letters, and the merge of another reader's articles that `import-newsboat` uses.
 @Suite("Cache marks")
 struct CacheMarksTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let feedID: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var feedID: Int64 { fixture.feedIDs[0] }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-marks")
-    cache = try Cache(path: dir.path("cache.db"))
-    feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed.xml"]).first?.id)
+    fixture = try CacheFixture("splitfeed-marks", feeds: ["https://example.com/feed.xml"])
   }
 
   func articles() throws -> [String: CachedArticle] {

@@ -1,20 +1,20 @@
 import Foundation
 import Synchronization
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Reader
 
 @Suite("Cache")
 struct CacheTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let feedID: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var feedID: Int64 { fixture.feedIDs[0] }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-cache")
-    cache = try Cache(path: dir.path("data/splitfeed/cache.db"))
-    feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed.xml"]).first?.id)
+    fixture = try CacheFixture("splitfeed-cache", file: "data/splitfeed/cache.db", feeds: ["https://example.com/feed.xml"])
   }
 
   static func item(_ n: Int, id: String? = nil, link: String? = nil, date: Double? = nil) -> Item {
@@ -45,8 +45,8 @@ struct CacheTests {
 
   @Test("8 first opens of one new cache at once all succeed (the migrations run once, under a lock)")
   func concurrentFirstOpens() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cache-race-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory("cache-race")
+    let folder = temporary.url.appendingPathComponent("race")  // made by the racing opens themselves
     for round in 0..<5 {
       let path = folder.appendingPathComponent("cache-\(round).db").path
       let failures = Mutex<[String]>([])
@@ -226,7 +226,7 @@ struct CacheTests {
     let second = try Cache(path: cache.path, busyTimeout: 0.2)
     try other.inTransaction(.immediate) { (_: Database) throws -> Database.TransactionCompletion in
       #expect(throws: CacheError.locked(path: cache.path, seconds: 0.2)) {
-        try second.setRead(true, feedID: feedID)
+        try second.setTags([feedID: ["locked"]])
       }
       // Readers are not blocked by the writer (WAL).
       #expect(try second.feeds().count == 1)
@@ -239,7 +239,7 @@ struct CacheTests {
       // root writes through permissions; a read-only open still must refuse writes.
       let readOnly = try Cache(path: cache.path, readOnly: true)
       #expect(try readOnly.feeds().count == 1)
-      #expect(throws: CacheError.readOnly(path: cache.path)) { try readOnly.setRead(true, feedID: feedID) }
+      #expect(throws: CacheError.readOnly(path: cache.path)) { try readOnly.setTags([feedID: ["read-only"]]) }
       return
     }
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cache.path)

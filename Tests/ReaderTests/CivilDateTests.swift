@@ -16,6 +16,11 @@ struct CivilDateTests {
     }
   }
 
+  @Test(arguments: [(2024, 2, 29), (2023, 2, 28), (2000, 2, 29), (1900, 2, 28), (1600, 2, 29), (2023, 4, 30), (2023, 12, 31), (1, 1, 31)])
+  func monthLengths(year: Int, month: Int, days: Int) {
+    #expect(CivilDate.daysInMonth(year: year, month: month) == days)
+  }
+
   @Test(arguments: [(1970, 1, 1, 0), (1969, 12, 31, -1), (2000, 2, 29, 11_016), (2024, 3, 1, 19_783)])
   func knownDays(year: Int, month: Int, day: Int, days: Int) {
     #expect(CivilDate.days(year: year, month: month, day: day) == days)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
-import TestServers
+import TestSupport
 
 /// The fetcher keeps connections alive across fetches (one libcurl multi handle with its connection
 /// cache): feeds and article pages on one host share a few connections instead of one each.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
-import TestServers
+import TestSupport
 
 /// Network faults, at the fetcher: one misbehaving loopback server answers every fault by
 /// path, and each fault must come back as its `FetchError` case whose description is one line naming

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
-import TestServers
+import TestSupport
 
 /// Collects values from `@Sendable` callbacks.
 final class Box<Value: Sendable>: @unchecked Sendable {

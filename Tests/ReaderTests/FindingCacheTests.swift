@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Reader
@@ -8,28 +9,26 @@ import Testing
 /// the FTS index follows every write, and every list API agrees with every scope.
 @Suite("Finding in the cache")
 struct FindingCacheTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let news: Int64
-  let blog: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var news: Int64 { fixture.feedIDs[0] }
+  var blog: Int64 { fixture.feedIDs[1] }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-finding")
-    cache = try Cache(path: dir.path("cache.db"))
-    let feeds = try cache.addFeeds(urls: ["https://news.example/feed", "https://blog.example/feed"])
-    news = feeds[0].id
-    blog = feeds[1].id
-    try cache.storeNow(
-      Feed(title: "World News", items: [
-        Self.item("n1", "Swift 6 released", author: "Alice", day: 1, html: "<p>The <b>compiler</b> got faster &amp; safer.</p>"),
-        Self.item("n2", "Terminal reader tips", author: "Bob Müller", day: 2, html: "<p>Use a <em>terminal reader</em> daily.</p>"),
-        Self.item("n3", "Café culture", author: nil, day: 3, html: "<p>Coffee in Zürich.</p>"),
-      ]), feedID: news, validators: Validators())
-    try cache.storeNow(
-      Feed(title: "Dev Blog", items: [
-        Self.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing <code>swift</code> code.</p>"),
-        Self.item("b2", "Reader mode", author: "Carol", day: 5, html: "<p>A reader for the terminal.</p>"),
-      ]), feedID: blog, validators: Validators())
+    fixture = try CacheFixture(
+      "splitfeed-finding",
+      stored: [
+        ("https://news.example/feed", Feed(title: "World News", items: [
+          Self.item("n1", "Swift 6 released", author: "Alice", day: 1, html: "<p>The <b>compiler</b> got faster &amp; safer.</p>"),
+          Self.item("n2", "Terminal reader tips", author: "Bob Müller", day: 2, html: "<p>Use a <em>terminal reader</em> daily.</p>"),
+          Self.item("n3", "Café culture", author: nil, day: 3, html: "<p>Coffee in Zürich.</p>"),
+        ])),
+        ("https://blog.example/feed", Feed(title: "Dev Blog", items: [
+          Self.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing <code>swift</code> code.</p>"),
+          Self.item("b2", "Reader mode", author: "Carol", day: 5, html: "<p>A reader for the terminal.</p>"),
+        ])),
+      ])
   }
 
   static func item(_ id: String, _ title: String, author: String?, day: Double, html: String) -> Item {

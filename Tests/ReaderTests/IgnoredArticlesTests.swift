@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Reader
@@ -8,28 +9,26 @@ import Testing
 /// whenever an article is stored, by any writer of the file, while the other rules are tested on read.
 @Suite("Ignore rules kept as a flag")
 struct IgnoredArticlesTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let news: Int64
-  let blog: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var news: Int64 { fixture.feedIDs[0] }
+  var blog: Int64 { fixture.feedIDs[1] }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-ignored")
-    cache = try Cache(path: dir.path("cache.db"))
-    let feeds = try cache.addFeeds(urls: ["https://news.example/feed", "https://blog.example/feed"])
-    news = feeds[0].id
-    blog = feeds[1].id
-    try cache.storeNow(
-      Feed(title: "World News", items: [
-        FindingCacheTests.item("n1", "Sponsored: buy now", author: "Alice", day: 1, html: "<p>An advert.</p>"),
-        FindingCacheTests.item("n2", "Terminal reader tips", author: "Bob", day: 2, html: "<p>Tips.</p>"),
-        FindingCacheTests.item("n3", "Café culture", author: "Carol", day: 3, html: "<p>Coffee.</p>"),
-      ]), feedID: news, validators: Validators())
-    try cache.storeNow(
-      Feed(title: "Dev Blog", items: [
-        FindingCacheTests.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing.</p>"),
-        FindingCacheTests.item("b2", "Sponsored post", author: "Carol", day: 5, html: "<p>Another advert.</p>"),
-      ]), feedID: blog, validators: Validators())
+    fixture = try CacheFixture(
+      "splitfeed-ignored",
+      stored: [
+        ("https://news.example/feed", Feed(title: "World News", items: [
+          FindingCacheTests.item("n1", "Sponsored: buy now", author: "Alice", day: 1, html: "<p>An advert.</p>"),
+          FindingCacheTests.item("n2", "Terminal reader tips", author: "Bob", day: 2, html: "<p>Tips.</p>"),
+          FindingCacheTests.item("n3", "Café culture", author: "Carol", day: 3, html: "<p>Coffee.</p>"),
+        ])),
+        ("https://blog.example/feed", Feed(title: "Dev Blog", items: [
+          FindingCacheTests.item("b1", "Compiler internals", author: "Alice", day: 4, html: "<p>Parsing.</p>"),
+          FindingCacheTests.item("b2", "Sponsored post", author: "Carol", day: 5, html: "<p>Another advert.</p>"),
+        ])),
+      ])
   }
 
   static func rule(_ text: String, feed: String? = nil) throws -> IgnoreRule {

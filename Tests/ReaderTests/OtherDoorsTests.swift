@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
-@testable import TestServers
+@testable import TestSupport
 
 /// Feed data and server answers that leave through other doors: the OPML export, fetch error messages.
 @Suite("Other doors")
@@ -18,9 +18,8 @@ struct OtherDoorsTests {
   }
 
   @Test func aFIFOIsSaidToBeOne() async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("fifo-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("fifo")
+    let dir = temporary.url
     let fifo = dir.appendingPathComponent("feed.xml").path
     #expect(mkfifo(fifo, 0o644) == 0)
     let error = await #expect(throws: FetchError.self) { try await Fetcher().fetch(try FeedSource(parsing: fifo)) }

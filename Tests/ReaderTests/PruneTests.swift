@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 
 @testable import Reader
@@ -8,17 +9,16 @@ import Testing
 /// that a pruned article does not come back with the next reload.
 @Suite("Pruning")
 struct PruneTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let feedID: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var feedID: Int64 { fixture.feedIDs[0] }
   static let day = 86_400.0
   /// "Now" for every test: articles are dated relative to it.
   static let now = Date(timeIntervalSince1970: 2_000_000_000)
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-prune")
-    cache = try Cache(path: dir.path("cache.db"))
-    feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed.xml"]).first?.id)
+    fixture = try CacheFixture("splitfeed-prune", feeds: ["https://example.com/feed.xml"])
   }
 
   /// A feed of `count` articles `g0`…, `g0` newest, one a day back from `now`.
@@ -41,7 +41,7 @@ struct PruneTests {
 
   @Test func ageRuleRemovesOnlyOldReadArticles() async throws {
     try cache.storeNow(Self.feed(10), feedID: feedID, validators: Validators(), at: Self.now)
-    try cache.setRead(true, feedID: feedID)
+    try cache.markFeedRead(feedID)
     let ids = try ids()
     try cache.setRead(false, itemIDs: [ids["Item 8"]!])
     try cache.setStarred(true, itemIDs: [ids["Item 7"]!])
@@ -54,7 +54,7 @@ struct PruneTests {
 
   @Test func countRuleKeepsTheNewestAndEveryProtectedArticle() async throws {
     try cache.storeNow(Self.feed(10), feedID: feedID, validators: Validators(), at: Self.now)
-    try cache.setRead(true, feedID: feedID)
+    try cache.markFeedRead(feedID)
     let ids = try ids()
     try cache.setRead(false, itemIDs: [ids["Item 9"]!])
     try cache.setStarred(true, itemIDs: [ids["Item 8"]!])
@@ -70,8 +70,8 @@ struct PruneTests {
     let other = try #require(try cache.addFeeds(urls: ["https://example.com/other.xml"]).first?.id)
     try cache.storeNow(Self.feed(5), feedID: feedID, validators: Validators(), at: Self.now)
     try cache.storeNow(Self.feed(2, prefix: "o"), feedID: other, validators: Validators(), at: Self.now)
-    try cache.setRead(true, feedID: feedID)
-    try cache.setRead(true, feedID: other)
+    try cache.markFeedRead(feedID)
+    try cache.markFeedRead(other)
     #expect(try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 2), at: Self.now) == 3)
     #expect(try cache.feed(id: feedID)?.totalCount == 2)
     #expect(try cache.feed(id: other)?.totalCount == 2)
@@ -85,7 +85,7 @@ struct PruneTests {
 
   @Test func keepAllRemovesNothing() async throws {
     try cache.storeNow(Self.feed(5), feedID: feedID, validators: Validators(), at: Self.now)
-    try cache.setRead(true, feedID: feedID)
+    try cache.markFeedRead(feedID)
     #expect(try await cache.prune(.keepAll, at: Self.now) == 0)
     #expect(try cache.feed(id: feedID)?.totalCount == 5)
   }
@@ -93,7 +93,7 @@ struct PruneTests {
   /// The feed still lists the pruned articles: the next store must not add them back as new and unread.
   @Test func prunedArticlesDoNotComeBackWhileTheFeedListsThem() async throws {
     try cache.storeNow(Self.feed(6), feedID: feedID, validators: Validators(), at: Self.now)
-    try cache.setRead(true, feedID: feedID)
+    try cache.markFeedRead(feedID)
     #expect(try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 2), at: Self.now) == 4)
     let again = try cache.storeNow(Self.feed(7), feedID: feedID, validators: Validators(), at: Self.now)
     #expect(again.newItems == 1, "only the article the feed did not list before is new")
@@ -103,7 +103,7 @@ struct PruneTests {
   /// A pruned key is forgotten once no reload has met it for a while, so the table stays small.
   @Test func prunedKeysAreForgottenWhenNoLongerListed() async throws {
     try cache.storeNow(Self.feed(4), feedID: feedID, validators: Validators(), at: Self.now)
-    try cache.setRead(true, feedID: feedID)
+    try cache.markFeedRead(feedID)
     try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 1), at: Self.now)
     #expect(try prunedKeys() == 3)
     let later = Self.now.addingTimeInterval((Cache.forgetPrunedAfterDays + 1) * Self.day)
@@ -114,7 +114,7 @@ struct PruneTests {
 
   @Test func removingAFeedRemovesItsPrunedKeys() async throws {
     try cache.storeNow(Self.feed(4), feedID: feedID, validators: Validators(), at: Self.now)
-    try cache.setRead(true, feedID: feedID)
+    try cache.markFeedRead(feedID)
     try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 1), at: Self.now)
     try cache.removeFeed(id: feedID)
     #expect(try prunedKeys() == 0)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
-import TestServers
+import TestSupport
 
 /// The sync against a real FreshRSS (`../shared/freshrss/start`, beside the repository), in process:
 /// feeds served from 127.0.0.1 and subscribed through the API, marks both ways, item by item.
@@ -67,9 +67,10 @@ struct SyncFreshRSSTests {
     }
     #expect(items.filter(\.isRead).count == 1 && items.filter(\.isStarred).count == 2)
 
-    // Marking a feed read goes as mark-all-as-read; unsubscribing reaches the server.
-    try cache.setRead(true, feedID: first.id)
-    #expect(try await sync.sendQueue() == 1)
+    // Marking a feed read (its articles, as the reader's `A` does) reaches the server; so does unsubscribing.
+    let firstUnread = items.filter { $0.feedID == first.id && !$0.isRead }.map(\.id)
+    try cache.setRead(true, itemIDs: firstUnread)
+    #expect(try await sync.sendQueue() == firstUnread.count)
     let stillUnread = try await ids(device, [("s", GReader.readingList), ("xt", GReader.readTag)])
     let alpha = try Set(items.filter { $0.feedID == first.id }.map { RemoteItemID.normalized(try key($0.id)) })
     #expect(stillUnread.isDisjoint(with: alpha))
@@ -128,14 +129,10 @@ extension FreshRSSInstance {
   /// An RSS feed of `count` articles named after `name`, for the server to subscribe to.
   static func rss(_ name: String, count: Int) -> String {
     let items = (1...count).map { i in
-      """
-      <item><title>\(name) \(i)</title><link>http://example.org/\(name)/\(i)</link><guid>\(name)-\(i)</guid>
-      <pubDate>Mon, 0\(i) Jan 2024 10:00:00 GMT</pubDate><description>&lt;p&gt;\(name) body \(i)&lt;/p&gt;</description></item>
-      """
+      FeedXML.Item(
+        title: "\(name) \(i)", link: "http://example.org/\(name)/\(i)", guid: "\(name)-\(i)",
+        pubDate: "Mon, 0\(i) Jan 2024 10:00:00 GMT", description: "&lt;p&gt;\(name) body \(i)&lt;/p&gt;")
     }
-    return """
-      <?xml version="1.0"?><rss version="2.0"><channel><title>\(name)</title><link>http://example.org/\(name)</link>
-      <description>d</description>\(items.joined())</channel></rss>
-      """
+    return FeedXML.rss(title: name, link: "http://example.org/\(name)", description: "d", items: items)
   }
 }

@@ -2,40 +2,27 @@ import Foundation
 import Testing
 
 @testable import Reader
-import TestServers
+import TestSupport
 
 /// A hostile Google Reader server on loopback: redirects that would carry the password or the token to
 /// another host, numbers and dates past every range, continuations that never end, a 30 MB article,
 /// and a subscription list that takes a local feed's address and drops it again.
 @Suite("Sync against a hostile server", .serialized)
 struct SyncHostileServerTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let server: GReaderTestServer
+  let fixture: SyncFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var server: GReaderTestServer { fixture.server }
 
-  init() throws {
-    dir = try TemporaryDirectory("splitfeed-hostile")
-    cache = try Cache(path: dir.path("cache.db"))
-    server = try GReaderTestServer()
-    server.addFeed("feed/1", title: "One", label: "Tech")
-  }
+  init() throws { fixture = try SyncFixture("splitfeed-hostile", feeds: [("feed/1", "One", "Tech")]) }
 
   func synchronizer(maxPages: Int? = nil) -> Synchronizer {
-    var configuration = Fetcher.Configuration()
-    configuration.connectTimeout = 5
-    configuration.transferTimeout = 10
-    var sync = Synchronizer(
-      cache: cache, account: SyncAccount(apiURL: server.apiURL, user: server.user, password: server.password),
-      configuration: configuration, retry: SyncRetry(attempts: 2, baseDelay: 0.05, maxWait: 1))
-    sync.pageSize = 10
-    sync.idsPageSize = 10
+    var sync = fixture.synchronizer(retry: SyncRetry(attempts: 2, baseDelay: 0.05, maxWait: 1))
     if let maxPages { sync.maxPages = maxPages }
     return sync
   }
 
-  func run(_ sync: Synchronizer) async -> Result<SyncReport, SyncError> {
-    do throws(SyncError) { return .success(try await sync.sync { _ in }) } catch { return .failure(error) }
-  }
+  func run(_ sync: Synchronizer) async -> Result<SyncReport, SyncError> { await fixture.run(sync) }
 
   /// One `stream/contents` item of feed/1 with `fields` (JSON members) added.
   static func item(_ n: Int, _ fields: String = "") -> String {

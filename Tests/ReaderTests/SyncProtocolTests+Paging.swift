@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import Reader
-import TestServers
+import TestSupport
 
 /// The pages of a sync that are asked for ahead: the next `stream/contents` page while one is stored,
 /// the read state while the last one is stored. Pages are stored in the server's order, and a failure

@@ -2,40 +2,29 @@ import Foundation
 import Testing
 
 @testable import Reader
-import TestServers
+import TestSupport
 
 /// The sync against a scripted Google Reader API on loopback: continuation paging, a token that expires
 /// mid-sync, 5xx and 429 answers, malformed JSON and a stalling server, and the queue of marks.
 @Suite("Sync protocol edges", .serialized)
 struct SyncProtocolTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let server: GReaderTestServer
+  let fixture: SyncFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var server: GReaderTestServer { fixture.server }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-sync")
-    cache = try Cache(path: dir.path("cache.db"))
-    server = try GReaderTestServer()
-    server.addFeed("feed/1", title: "One", label: "Tech")
-    server.addFeed("feed/2", title: "Two", label: "News")
+    fixture = try SyncFixture("splitfeed-sync", feeds: [("feed/1", "One", "Tech"), ("feed/2", "Two", "News")])
   }
 
   func synchronizer(timeout: Double = 5, pageSize: Int = 10, password: String? = nil) -> Synchronizer {
-    var configuration = Fetcher.Configuration()
-    configuration.connectTimeout = timeout
-    configuration.transferTimeout = timeout * 2
-    var sync = Synchronizer(
-      cache: cache, account: SyncAccount(apiURL: server.apiURL, user: server.user, password: password ?? server.password),
-      configuration: configuration, retry: SyncRetry(attempts: 3, baseDelay: 0.05, maxWait: 3))
-    sync.pageSize = pageSize
-    sync.idsPageSize = pageSize
+    var sync = fixture.synchronizer(
+      timeout: timeout, pageSize: pageSize, password: password, retry: SyncRetry(attempts: 3, baseDelay: 0.05, maxWait: 3))
     sync.batchSize = 4
     return sync
   }
 
-  func run(_ sync: Synchronizer) async -> Result<SyncReport, SyncError> {
-    do throws(SyncError) { return .success(try await sync.sync { _ in }) } catch { return .failure(error) }
-  }
+  func run(_ sync: Synchronizer) async -> Result<SyncReport, SyncError> { await fixture.run(sync) }
 
   func synced() throws -> [ItemSummary] {
     try cache.feeds().flatMap { try cache.items(feedID: $0.id) }
@@ -173,19 +162,6 @@ struct SyncProtocolTests {
       #expect(error.description.contains("refused"))
       #expect((error.retryAfter ?? 0) > 0)
     }
-  }
-
-  @Test func markingAFeedReadSendsMarkAllAsReadWithTheLastSyncTime() async throws {
-    server.addArticles(3, feed: "feed/1")
-    server.addArticles(2, feed: "feed/2")
-    _ = try await run(synchronizer()).get()
-    let feedID = try #require(try cache.syncedFeeds().first { $0.remoteID == "feed/1" }?.feedID)
-    try cache.setRead(true, feedID: feedID)
-    #expect(try cache.pendingSyncChanges() == 1)
-    #expect(try await synchronizer().sendQueue() == 1)
-    let form = try #require(server.forms("mark-all-as-read").first)
-    #expect(form.contains { $0 == ("s", "feed/1") } && form.contains { $0 == ("ts", "1700000000999999") })
-    #expect((0..<5).filter { server.article($0).read }.map { server.article($0).feed } == ["feed/1", "feed/1", "feed/1"])
   }
 
   @Test func aQueuedChangeWinsOverTheServersOlderStateOtherwiseTheServerWins() async throws {

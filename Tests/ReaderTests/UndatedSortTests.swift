@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Reader
@@ -8,17 +9,16 @@ import Testing
 /// day's go above it; it never stays above everything (issue 23, point 11).
 @Suite("Undated sort")
 struct UndatedSortTests {
-  let dir: TemporaryDirectory
-  let cache: Cache
-  let feedID: Int64
+  let fixture: CacheFixture
+  var dir: TemporaryDirectory { fixture.dir }
+  var cache: Cache { fixture.cache }
+  var feedID: Int64 { fixture.feedIDs[0] }
   /// Day one's reload, and day two's.
   let day1 = 1_700_000_000.0
   var day2: Double { day1 + 86_400 }
 
   init() throws {
-    dir = try TemporaryDirectory("splitfeed-undated")
-    cache = try Cache(path: dir.path("cache.db"))
-    feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed.xml"]).first?.id)
+    fixture = try CacheFixture("splitfeed-undated", feeds: ["https://example.com/feed.xml"])
   }
 
   private var morning1: Item { CacheTests.item(1, id: "a", date: day1 - 3600) }

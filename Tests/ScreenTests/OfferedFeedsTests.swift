@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 import ScreenKit
@@ -15,19 +16,18 @@ import TextLayout
 @MainActor
 @Suite struct OfferedFeedsTests {
   static let pageURL = "https://blog.example/"
-  let folder: URL
+  let temporary: TemporaryDirectory
+  var folder: URL { temporary.url }
   let cache: Cache
   /// The feed the page advertises: a file, so choosing it fetches without a network.
   let offered: String
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-offered-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let items = (0..<3).map { "<item><title>Discovered story \($0)</title><guid>d-\($0)</guid></item>" }.joined()
-    let feedFile = folder.appendingPathComponent("discovered.xml")
-    try Data("<rss version=\"2.0\"><channel><title>Discovered Feed</title>\(items)</channel></rss>".utf8).write(to: feedFile)
-    offered = feedFile.absoluteString
-    cache = try Cache(path: folder.appendingPathComponent("cache.db").path)
+    temporary = try TemporaryDirectory("offered")  // short: the address must fit the popover
+    let items = (0..<3).map { FeedXML.Item(title: "Discovered story \($0)", guid: "d-\($0)") }
+    offered = URL(fileURLWithPath: try temporary.write(FeedXML.rss(title: "Discovered Feed", items: items), to: "discovered.xml"))
+      .absoluteString
+    cache = try Cache(path: temporary.path("cache.db"))
   }
 
   /// The cache with the page (failed: not a feed, advertising `offered`) and, with `other`, a healthy feed.

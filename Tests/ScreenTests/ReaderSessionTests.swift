@@ -1,6 +1,6 @@
 import Foundation
 import Reader
-import TestServers
+import TestSupport
 import Testing
 
 import ScreenKit
@@ -98,9 +98,8 @@ import TextLayout
   }
 
   @Test func configProblemsShowInTheStatusLineUntilAKey() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-status-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory("splitfeed-status")
+    let folder = temporary.url
     try Data("regular-width wide\nbind-key x fly\n".utf8).write(to: folder.appendingPathComponent("config"))
     let library = Library.load(paths: Paths(configDirectory: folder.path, cacheFile: folder.path + "/cache.db"))
     let (session, notices) = try Application.openSession(sources: [], library: library, configuration: UIConfiguration())
@@ -135,7 +134,7 @@ import TextLayout
 
   @Test func repairedFeedsAreMarkedSummedUpAndListedWithWhatWasRepaired() async throws {
     let local = try LocalFeed(["AT&T News", "Q&A"])  // bare ampersands: the parser repairs them
-    let clean = local.folder.appendingPathComponent("clean.xml")
+    let clean = local.fixture.dir.url.appendingPathComponent("clean.xml")
     try Data("<rss version=\"2.0\"><channel><title>Clean</title><item><title>Fine</title><guid>f</guid></item></channel></rss>".utf8)
       .write(to: clean)
     let feeds = try local.cache.addFeeds(urls: [local.file.absoluteString, clean.absoluteString])
@@ -248,24 +247,19 @@ import TextLayout
 
 /// A one-feed cache over a local RSS file the test rewrites (items get guids `g0`, `g1`… by position).
 final class LocalFeed {
-  let folder: URL
-  let file: URL
-  let cache: Cache
+  let fixture: CacheFixture
+  var cache: Cache { fixture.cache }
+  var file: URL { fixture.dir.url.appendingPathComponent("feed.xml") }
   let feeds: [CachedFeed]
 
   init(_ titles: [String]) throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-local-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    file = folder.appendingPathComponent("feed.xml")
-    cache = try Cache(path: folder.path + "/cache.db")
-    feeds = try cache.addFeeds(urls: [file.absoluteString])
+    fixture = try CacheFixture("splitfeed-local")
+    feeds = try fixture.cache.addFeeds(urls: [fixture.dir.url.appendingPathComponent("feed.xml").absoluteString])
     try write(titles)
   }
 
   func write(_ titles: [String]) throws {
-    let items = titles.enumerated().map { "<item><title>\($0.element)</title><guid>g\($0.offset)</guid></item>" }
-    try Data("<rss version=\"2.0\"><channel><title>Local</title>\(items.joined())</channel></rss>".utf8).write(to: file)
+    let items = titles.enumerated().map { FeedXML.Item(title: $0.element, guid: "g\($0.offset)") }
+    try fixture.dir.write(FeedXML.rss(title: "Local", items: items), to: "feed.xml")
   }
-
-  deinit { try? FileManager.default.removeItem(at: folder) }
 }

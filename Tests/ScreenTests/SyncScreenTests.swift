@@ -1,7 +1,7 @@
 import Foundation
 import Reader
 import ScreenKit
-import TestServers
+import TestSupport
 import Testing
 
 @testable import ReaderUI
@@ -12,12 +12,10 @@ import Testing
 @MainActor
 @Suite("Sync in the reader (in process)", .serialized)
 struct SyncScreenTests {
-  let folder: URL
+  let temporary: TemporaryDirectory
+  var folder: URL { temporary.url }
 
-  init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("sync-screen-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
+  init() throws { temporary = try TemporaryDirectory("sync-screen") }
 
   /// A reader on an empty cache, synced with `server`; `local` feeds come from the urls file.
   func reader(_ server: GReaderTestServer, local: [CachedFeed] = [], cache: Cache, interval: Int = 0) -> Harness {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Reader
@@ -14,14 +15,14 @@ import Testing
 struct UrlsSettingsTests {
   /// Three local feeds: Alpha renamed, Bravo hidden and tagged `news`, Charlie tagged `news`.
   final class Folder {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-urlswords-\(UUID().uuidString)")
+    let temporary: TemporaryDirectory
+    var url: URL { temporary.url }
 
     init() throws {
-      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      temporary = try TemporaryDirectory("splitfeed-urlswords")
       for name in ["Alpha", "Bravo", "Charlie"] {
-        let rss = "<rss version=\"2.0\"><channel><title>\(name) Feed</title><item><title>\(name) one</title>"
-          + "<guid>\(name)-1</guid></item></channel></rss>"
-        try Data(rss.utf8).write(to: url.appendingPathComponent("\(name.lowercased()).xml"))
+        let rss = FeedXML.rss(title: "\(name) Feed", items: [FeedXML.Item(title: "\(name) one", guid: "\(name)-1")])
+        try temporary.write(rss, to: "\(name.lowercased()).xml")
       }
       let urls = """
         alpha.xml "~Renamed Alpha"
@@ -29,10 +30,8 @@ struct UrlsSettingsTests {
         charlie.xml news
 
         """
-      try Data(urls.utf8).write(to: url.appendingPathComponent("urls"))
+      try temporary.write(urls, to: "urls")
     }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
   }
 
   @Test(arguments: [(120, 40), (60, 24)])

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 import TextLayout
@@ -16,9 +17,8 @@ import TextLayout
     "https://example.com/-leading-dash",
   ])
   func oneArgument(url: String) throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("browser")
+    let dir = temporary.url
     let log = dir.appendingPathComponent("args")
     let script = dir.appendingPathComponent("fake-browser")
     try """

@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 import TextLayout
@@ -15,7 +16,7 @@ struct ConfigParserTests {
     #expect(ui.regularWidth == 100 && ui.compactHeight == 24 && ui.landscapeMinWidth == 60)
     #expect(ui.metrics == SplitMetrics(preferredPrimaryColumnWidthFraction: 0.35, minimumPrimaryColumnWidth: 24, maximumPrimaryColumnWidth: 60))
     #expect(ui.preferredDisplayMode == .allVisible && ui.popoverStyle == .none && ui.layout == .auto)
-    #expect(!ui.reloadOnStart && ui.reloadInterval == 0 && config.reloadThreads == 8 && ui.browser == nil)
+    #expect(!ui.reloadOnStart && ui.reloadInterval == 0 && config.engine.reloadThreads == 8 && ui.browser == nil)
     #expect(ui.keyMap == .standard && ui.theme == Theme())
   }
 
@@ -47,7 +48,7 @@ struct ConfigParserTests {
     #expect(ui.regularWidth == 120 && ui.compactHeight == 30 && ui.landscapeMinWidth == 70)
     #expect(ui.metrics == SplitMetrics(preferredPrimaryColumnWidthFraction: 0.4, minimumPrimaryColumnWidth: 20, maximumPrimaryColumnWidth: 80))
     #expect(ui.preferredDisplayMode == .primaryOverlay && ui.popoverStyle == .fullScreen && ui.layout == .stack)
-    #expect(ui.reloadOnStart && ui.reloadInterval == 15 && config.reloadThreads == 4)
+    #expect(ui.reloadOnStart && ui.reloadInterval == 15 && config.engine.reloadThreads == 4)
     #expect(ui.browser == "w3m -o confirm_qq=false")
     #expect(ui.theme.selection == Style(foreground: .black, background: .yellow, attributes: [.bold, .reverse]))
     #expect(ui.theme.unread == Style(foreground: .index(208), background: .default))
@@ -86,7 +87,7 @@ struct ConfigParserTests {
     #expect(problems[0].description.hasPrefix("config line 1: ignore-article: more than 64 nested parentheses"))
     #expect(problems[1].description.hasPrefix("config line 2: ignore-article: more than 256 comparisons"))
     #expect(problems.allSatisfy { $0.description.count < 300 }, "the expression is not quoted whole")
-    #expect(config.reloadThreads == 2 && config.ui.ignoreRules.isEmpty)
+    #expect(config.engine.reloadThreads == 2 && config.ui.ignoreRules.isEmpty)
   }
 
   @Test func alwaysFullArticleNamesFeedsOrEveryFeed() {
@@ -102,7 +103,7 @@ struct ConfigParserTests {
   @Test func problemsCarryLineNumbersAndTheRestLoads() {
     let (config, problems) = ConfigParser.parse("reload-threads 2\n\n# x\nbogus\nlayout split\n")
     #expect(problems.map(\.line) == [4])
-    #expect(config.reloadThreads == 2 && config.ui.layout == .split)
+    #expect(config.engine.reloadThreads == 2 && config.ui.layout == .split)
   }
 
   @Test(arguments: [
@@ -122,14 +123,14 @@ struct ConfigParserTests {
   func crlfConfig() {
     let (config, problems) = ConfigParser.parse(bytes: Array("\u{FEFF}reload-threads 3\r\nlayout split\r\nbrowser \"firefox %u\"\r\n".utf8))
     #expect(problems.isEmpty)
-    #expect(config.reloadThreads == 3 && config.ui.layout == .split && config.ui.browser == "firefox %u")
+    #expect(config.engine.reloadThreads == 3 && config.ui.layout == .split && config.ui.browser == "firefox %u")
     let long = String(repeating: "x", count: 100_000)
     let (_, longProblems) = ConfigParser.parse("layout \(long)\nbogus-\(long) 1\n")
     #expect(longProblems.count == 2)
     #expect(longProblems.allSatisfy { $0.message.count <= LineProblem.maxMessageLength })
     #expect(longProblems[0].description.hasPrefix("config line 1: layout: expected one of"))
     let bad = ConfigParser.parse(bytes: Array("reload-threads 2\n".utf8) + [0xFF, 0x0A] + Array("layout stack\n".utf8))
-    #expect(bad.config.reloadThreads == 2 && bad.config.ui.layout == .stack)
+    #expect(bad.config.engine.reloadThreads == 2 && bad.config.ui.layout == .stack)
     #expect(bad.problems.map(\.line) == [2])
   }
 
@@ -146,8 +147,8 @@ struct ConfigParserTests {
 /// The urls file's atomic rewrite (subscribing in a page's place; `import`).
 @Suite struct UrlsFileStoreTests {
   @Test func writeReplacesTheSymlinkTargetKeepsItsModeAndLeavesNoTemporaryFile() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-urls-\(UUID().uuidString.prefix(8))")
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let temporary = try TemporaryDirectory("splitfeed-urls")
+    let folder = temporary.url
     let dotfiles = folder.appendingPathComponent("dotfiles")
     let config = folder.appendingPathComponent("conf")
     try FileManager.default.createDirectory(at: dotfiles, withIntermediateDirectories: true)

@@ -1,4 +1,6 @@
 import Foundation
+import Reader
+import TestSupport
 import Testing
 
 @testable import splitfeed
@@ -7,9 +9,8 @@ import Testing
 @Suite("newsboat translation")
 struct NewsboatTranslationTests {
   @Test func findsNewsboatWhereNewsboatLooks() throws {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("nb-home-\(UUID().uuidString.prefix(8))")
-    defer { try? FileManager.default.removeItem(at: home) }
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+    let temporary = try TemporaryDirectory("nb-home")
+    let home = temporary.url
     let xdg = NewsboatFolder.resolve(nil, environment: ["HOME": home.path, "XDG_DATA_HOME": "/data"])
     #expect(xdg.urlsFile == home.path + "/.config/newsboat/urls")
     #expect(xdg.cacheFile == "/data/newsboat/cache.db")

@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 @testable import ReaderUI
@@ -10,17 +11,16 @@ import Testing
 @Suite struct PruneAndNotifySettingsTests {
   @Test func defaultsKeepEverythingAndNotifyNobody() {
     let ui = ConfigParser.parse("").config.ui
-    #expect(ui.pruneRule == .keepAll)
-    #expect(ui.notifyProgram == nil)
+    #expect(ui.engine.pruneRule == .keepAll)
+    #expect(ui.engine.notifyProgram == nil)
   }
 
   /// Someone coming from newsboat (which keeps everything) must lose nothing to the first reload: with no
   /// config, pruning keeps a read article 200 days old, and a feed's 1,001st read article (a recent one,
   /// so only a count limit could take it).
   @Test func theDefaultPruneKeepsOldReadArticlesAndLongFeeds() async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-prune-default-\(UUID())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("splitfeed-prune-default")
+    let dir = temporary.url
     let cache = try Cache(path: dir.appendingPathComponent("cache.db").path)
     let feeds = try cache.addFeeds(urls: ["https://example.com/old.xml", "https://example.com/long.xml"])
     let (old, long) = (feeds[0].id, feeds[1].id)
@@ -32,9 +32,9 @@ import Testing
       Item(title: "Item \(n)", id: "g\(n)", published: now.addingTimeInterval(-Double(n) * 60), summary: "<p>\(n)</p>")
     }
     try cache.storeNow(Feed(title: "Long", items: items), feedID: long, validators: Validators(), at: now)
-    try cache.setRead(true, feedID: old)
-    try cache.setRead(true, feedID: long)
-    try await cache.prune(ConfigParser.parse("").config.ui.pruneRule, at: now)
+    try cache.markFeedRead(old)
+    try cache.markFeedRead(long)
+    try await cache.prune(ConfigParser.parse("").config.ui.engine.pruneRule, at: now)
     #expect(try cache.items(feedID: old).map(\.title) == ["Old"], "the 200-day-old read article")
     #expect(try cache.items(feedID: long).count == 1001)
     #expect(try cache.items(feedID: long).contains { $0.title == "Item 1000" }, "the 1,001st read article")
@@ -48,8 +48,8 @@ import Testing
       notify-program "notify-send -a splitfeed"
       """)
     #expect(problems.isEmpty)
-    #expect(config.ui.pruneRule == PruneRule(keepDays: 0, maxPerFeed: 250))
-    #expect(config.ui.notifyProgram?.command == ["notify-send", "-a", "splitfeed"])
+    #expect(config.ui.engine.pruneRule == PruneRule(keepDays: 0, maxPerFeed: 250))
+    #expect(config.ui.engine.notifyProgram?.command == ["notify-send", "-a", "splitfeed"])
     let bad = ConfigParser.parse("keep-articles-days -3").problems
     #expect(bad.first?.message.contains("keep-articles-days") == true)
   }
@@ -59,7 +59,7 @@ import Testing
       newsboat: "max-items 500\nkeep-articles-days 30\nnotify-program notify-send\n", existing: "")
     #expect(plan.lines == ["max-articles-per-feed 500", "keep-articles-days 30"])
     #expect(plan.notTaken.contains { $0.hasPrefix("notify-program:") })
-    #expect(ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.pruneRule == PruneRule(keepDays: 30, maxPerFeed: 500))
+    #expect(ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.engine.pruneRule == PruneRule(keepDays: 30, maxPerFeed: 500))
   }
 
   /// newsboat without limits keeps everything, and so does splitfeed after the import: no line is added
@@ -67,7 +67,7 @@ import Testing
   @Test func newsboatWithoutLimitsStaysWithoutLimits() {
     let plan = NewsboatConfigPlan(newsboat: "browser lynx\nreload-threads 3\n", existing: "")
     #expect(!plan.lines.contains { $0.hasPrefix("keep-articles-days") || $0.hasPrefix("max-articles-per-feed") })
-    #expect(!ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.pruneRule.isActive)
+    #expect(!ConfigParser.parse(plan.lines.joined(separator: "\n")).config.ui.engine.pruneRule.isActive)
   }
 
   @Test func theProgramGetsTheCountAndTitlesAsArgumentsAfterTheEndOfOptions() throws {
@@ -83,9 +83,8 @@ import Testing
   }
 
   @Test func theProgramRunsWithoutAShellAndItsFailureIsOneSentence() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-notify-\(UUID())")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("splitfeed-notify")
+    let dir = temporary.url
     let log = dir.appendingPathComponent("args")
     let script = dir.appendingPathComponent("notify")
     try """

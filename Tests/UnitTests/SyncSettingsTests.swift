@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 @testable import splitfeed
@@ -11,8 +12,8 @@ import Testing
 struct SyncSettingsTests {
   @Test func offByDefault() {
     let config = ConfigParser.parse("").config
-    #expect(config.sync == SyncSettings())
-    #expect(!config.sync.isOn)
+    #expect(config.engine.sync == SyncSettings())
+    #expect(!config.engine.sync.isOn)
   }
 
   @Test func aCompleteSetup() {
@@ -25,18 +26,18 @@ struct SyncSettingsTests {
       """
     let (config, problems) = ConfigParser.parse(text)
     #expect(problems.isEmpty)
-    #expect(config.sync.service == .greader)
-    #expect(config.sync.url == URL(string: "https://rss.example.org/api/greader.php"))
-    #expect(config.sync.user == "alice")
-    #expect(config.sync.password == .command(["pass", "show", "rss/free rss"]))
-    #expect(config.sync.keepLocal)
-    #expect(config.sync.incompleteReason == nil)
+    #expect(config.engine.sync.service == .greader)
+    #expect(config.engine.sync.url == URL(string: "https://rss.example.org/api/greader.php"))
+    #expect(config.engine.sync.user == "alice")
+    #expect(config.engine.sync.password == .command(["pass", "show", "rss/free rss"]))
+    #expect(config.engine.sync.keepLocal)
+    #expect(config.engine.sync.incompleteReason == nil)
   }
 
   @Test func theLastPasswordLineWins() {
     let (config, problems) = ConfigParser.parse("sync-password-command pass x\nsync-password-file ~/.fr-pass\n")
     #expect(problems.isEmpty)
-    #expect(config.sync.password == .file("~/.fr-pass"))
+    #expect(config.engine.sync.password == .file("~/.fr-pass"))
   }
 
   @Test(arguments: [
@@ -52,33 +53,27 @@ struct SyncSettingsTests {
     let (config, problems) = ConfigParser.parse(line + "\n")
     #expect(problems.count == 1)
     #expect(problems.first.map { "\($0)".hasPrefix(start) } == true, "\(problems)")
-    #expect(config.sync == SyncSettings())
+    #expect(config.engine.sync == SyncSettings())
   }
 
   @Test func anIncompleteSyncIsNamedOnItsLine() {
     let (config, problems) = ConfigParser.parse("reload-threads 2\nsync greader\nsync-user bob\n")
     #expect(problems.map(\.description) == ["config line 2: sync greader also needs sync-url, sync-password-file or sync-password-command"])
-    #expect(config.sync.isOn)
-    #expect(config.sync.incompleteReason != nil)
+    #expect(config.engine.sync.isOn)
+    #expect(config.engine.sync.incompleteReason != nil)
   }
 
   @Test func syncNoneTurnsItOff() {
     let (config, problems) = ConfigParser.parse("sync greader\nsync none\n")
     #expect(problems.isEmpty)
-    #expect(!config.sync.isOn)
+    #expect(!config.engine.sync.isOn)
   }
 
   // MARK: The password
 
-  func folder() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("sync-password-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
-
   @Test func aPasswordFileGivesItsFirstLine() throws {
-    let dir = try folder()
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("sync-password")
+    let dir = temporary.url
     try Data("s3cret word\r\nnotes\n".utf8).write(to: dir.appendingPathComponent("pw"))
     // Relative to the config folder, and from the home folder with ~/.
     #expect(try SyncPassword.read(.file("pw"), configDirectory: dir.path, home: "/nowhere") == "s3cret word")
@@ -86,8 +81,8 @@ struct SyncSettingsTests {
   }
 
   @Test func aMissingOrEmptyPasswordFileIsOneLine() throws {
-    let dir = try folder()
-    defer { try? FileManager.default.removeItem(at: dir) }
+    let temporary = try TemporaryDirectory("sync-password")
+    let dir = temporary.url
     try Data("\n".utf8).write(to: dir.appendingPathComponent("empty"))
     #expect(throws: SyncPassword.Failure(description: "sync-password-file: \(dir.path)/gone could not be read (No such file or directory).")) {
       try SyncPassword.read(.file("gone"), configDirectory: dir.path, home: "/")

@@ -74,7 +74,8 @@ ensure_toolchain_prerequisites() {
   ensure_packages "${missing[@]}"
 }
 
-# build_release: the optimised binary that scripts/run starts and the benchmarks measure; prints its path.
+# build_release [PRODUCT]: the optimised binary that scripts/run starts and the benchmarks measure (default
+# splitfeed; the benchmarks' own program is splitfeed-bench); prints its path.
 release_flags() {
   RELEASE_FLAGS=(-c release
     --static-swift-stdlib   # the Swift runtime and Foundation linked in: starts faster, no dozen .so to relocate
@@ -82,20 +83,39 @@ release_flags() {
 }
 
 build_release() {
-  local - log bin_dir
+  local - log bin_dir product=${1:-splitfeed}
   set -o pipefail  # the build's status, not the progress filter's (restored on return by `local -`)
   release_flags
   bin_dir=$(swift build "${RELEASE_FLAGS[@]}" --show-bin-path)
   log=$(mktemp)
-  if [ -e "$bin_dir/splitfeed" ]; then say "Building splitfeed (release)…"; else say "Building splitfeed (release; the first build takes a few minutes)…"; fi
-  if ! swift build "${RELEASE_FLAGS[@]}" --product splitfeed 2>&1 | show_build_progress "$log"; then
+  if [ -e "$bin_dir/$product" ]; then say "Building $product (release)…"; else say "Building $product (release; the first build takes a few minutes)…"; fi
+  if ! swift build "${RELEASE_FLAGS[@]}" --product "$product" 2>&1 | show_build_progress "$log"; then
     cat "$log" >&2
     rm -f "$log"
-    say "splitfeed: the build failed (output above)."
+    say "$product: the build failed (output above)."
     exit 1
   fi
   rm -f "$log"
-  printf '%s/splitfeed\n' "$bin_dir"
+  printf '%s/%s\n' "$bin_dir" "$product"
+}
+
+# bench_program: the benchmarks' program, SPLITFEED_BENCH_BIN when set (SPLITFEED_BIN, an older build's
+# splitfeed, also works: it carried the benchmarks as hidden commands), else this tree's release build.
+bench_program() {
+  if [ -n "${SPLITFEED_BENCH_BIN:-${SPLITFEED_BIN:-}}" ]; then
+    printf '%s\n' "${SPLITFEED_BENCH_BIN:-$SPLITFEED_BIN}"
+  else
+    build_release splitfeed-bench
+  fi
+}
+
+# bench_name PROGRAM NAME: the subcommand of benchmark NAME (parse, extract, ui, find, sync) in PROGRAM:
+# NAME in splitfeed-bench, `bench-NAME` in an older splitfeed, which carried them as hidden commands.
+bench_name() {
+  case "$(basename "$1")" in
+    splitfeed-bench*) printf '%s\n' "$2" ;;
+    *) printf 'bench-%s\n' "$2" ;;
+  esac
 }
 
 # … | show_build_progress LOG: keeps swift build's whole output in LOG and shows its `[n/m] step` lines on

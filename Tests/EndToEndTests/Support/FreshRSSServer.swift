@@ -1,5 +1,5 @@
 import Foundation
-import TestServers
+import TestSupport
 import Testing
 
 /// A real FreshRSS for one end-to-end test (`FreshRSSInstance`, in a temporary folder), which can also go

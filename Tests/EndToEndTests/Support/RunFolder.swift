@@ -1,15 +1,17 @@
 import Foundation
+import TestSupport
 
 /// A private folder for one end-to-end run of the binary: `--config-dir` and `--cache` point inside it,
-/// so a run never touches the real home, and the test removes it when done.
+/// so a run never touches the real home; it goes when the last copy of the run folder does.
 struct RunFolder {
-  let root: URL
+  let temporary: TemporaryDirectory
+  var root: URL { temporary.url }
   var configDir: String { root.appendingPathComponent("conf").path }
   var cacheFile: String { root.appendingPathComponent("cache.db").path }
 
   /// Creates `<tmp>/<prefix>-<random>/conf`.
   init(_ prefix: String) throws {
-    root = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString.prefix(8))")
+    temporary = try TemporaryDirectory(prefix)
     try FileManager.default.createDirectory(atPath: root.appendingPathComponent("conf").path, withIntermediateDirectories: true)
   }
 
@@ -17,11 +19,11 @@ struct RunFolder {
   /// guid, a link and a one-line body `Body of <title>.`.
   func writeFeed(_ name: String, title: String, items: [String]) throws {
     let entries = items.enumerated().map { n, item in
-      "<item><title>\(item)</title><guid>\(name)-\(n)</guid><link>https://example.com/\(name)/\(n)?a=1&amp;b=2</link>"
-        + "<pubDate>Thu, 0\(4 - n) Sep 2014 17:09:00 GMT</pubDate><description>Body of \(item).</description></item>"
+      FeedXML.Item(
+        title: item, link: "https://example.com/\(name)/\(n)?a=1&amp;b=2", guid: "\(name)-\(n)",
+        pubDate: "Thu, 0\(4 - n) Sep 2014 17:09:00 GMT", description: "Body of \(item).")
     }
-    let xml = "<rss version=\"2.0\"><channel><title>\(title)</title>\(entries.joined())</channel></rss>"
-    try Data(xml.utf8).write(to: root.appendingPathComponent("www/\(name)"))
+    try temporary.write(FeedXML.rss(title: title, items: entries), to: "www/\(name)")
   }
 
   /// The reader over `feeds` (files in this folder) with this folder's config and cache, in tmux at `size`:

@@ -31,7 +31,7 @@ struct ImportNewsboatCommand: ParsableCommand {
       throw ExitCode.failure
     }
     var notes: [String] = []
-    var cached = NewsboatCache(articles: [], deletedCount: 0)
+    var cached = NewsboatCache.empty
     if FileManager.default.fileExists(atPath: newsboat.cacheFile) {
       do { cached = try NewsboatCache.read(path: newsboat.cacheFile) } catch {
         CommandOutput.warn("\(error); nothing was imported.")
@@ -44,35 +44,12 @@ struct ImportNewsboatCommand: ParsableCommand {
     let urls: NewsboatUrlsPlan
     let config: NewsboatConfigPlan
     do {
-      try FileManager.default.createDirectory(atPath: library.paths.configDirectory, withIntermediateDirectories: true)
-      // Each file is read, planned against and appended to under its lock (`UrlsFileStore.edit`).
-      let store = UrlsFileStore(paths: library.paths)
-      var urlsPlan: NewsboatUrlsPlan?
-      try store.edit { bytes in
-        let existing = try store.text(of: bytes)
-        let plan = NewsboatUrlsPlan(
-          newsboat: urlsText, existing: existing,
-          newsboatFolder: (newsboat.urlsFile as NSString).deletingLastPathComponent,
-          configDirectory: library.paths.configDirectory)
-        urlsPlan = plan
-        return plan.lines.isEmpty ? nil : Array(Self.appending(plan.lines, to: existing).utf8)
-      }
-      let newsboatConfig = (try? String(contentsOfFile: newsboat.configFile, encoding: .utf8)) ?? ""
-      var configPlan: NewsboatConfigPlan?
-      try UrlsFileStore.edit(path: library.paths.configFile) { bytes in
-        let existing = try UrlsFileStore(path: library.paths.configFile, directory: "").text(of: bytes)
-        let plan = NewsboatConfigPlan(newsboat: newsboatConfig, existing: existing)
-        configPlan = plan
-        guard !plan.lines.isEmpty else { return nil }
-        return Array(Self.appending(["# from newsboat (splitfeed import-newsboat)"] + plan.lines, to: existing).utf8)
-      }
-      guard let urlsPlan, let configPlan else { return }
-      (urls, config) = (urlsPlan, configPlan)
+      (urls, config) = try newsboat.appendLines(urlsText: urlsText, to: library.paths, check: ConfigParser.problem(in:))
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
     }
-    let articles: ArticleCounts
+    let articles: NewsboatCache.Counts
     do {
       articles = try importArticles(cached, feeds: urls.feedURLs, library: library, newsboat: newsboat, notes: &notes)
     } catch {
@@ -84,22 +61,11 @@ struct ImportNewsboatCommand: ParsableCommand {
         + "\n")
   }
 
-  struct ArticleCounts {
-    var merge = Cache.MergeSummary()
-    var read = 0
-    var starred = 0
-    var otherFeeds = 0
-    var deleted = 0
-    /// Rows of newsboat's cache that could not be read, and rows read with a value taken as its default.
-    var skipped = 0
-    var defaulted = 0
-  }
-
   /// Fetches the feeds (so newsboat's articles meet the ones the feeds carry now, keyed the way a reload
   /// keys them), then merges every article of newsboat's cache into its feed.
   private func importArticles(
     _ cached: NewsboatCache, feeds: [String], library: Library, newsboat: NewsboatFolder, notes: inout [String]
-  ) throws -> ArticleCounts {
+  ) throws -> NewsboatCache.Counts {
     let cache = try library.openCache()
     let rows = try cache.addFeeds(urls: feeds)
     if !offline && !rows.isEmpty {
@@ -116,40 +82,15 @@ struct ImportNewsboatCommand: ParsableCommand {
         notes.append("\(report.failed) feed\(report.failed == 1 ? "" : "s") could not be fetched; their articles come from newsboat's cache as they are")
       }
     }
-    let folder = (newsboat.urlsFile as NSString).deletingLastPathComponent
-    var byFeed: [String: [Cache.MergedArticle]] = [:]
-    var keys: [String: String] = [:]
-    var counts = ArticleCounts()
-    counts.deleted = cached.deletedCount
-    counts.skipped = cached.skippedCount
-    counts.defaulted = cached.defaultedCount
-    for entry in cached.articles {
-      let key = keys[entry.feedURL] ?? (try? FeedSource(parsing: entry.feedURL, currentDirectory: folder).url.absoluteString) ?? entry.feedURL
-      keys[entry.feedURL] = key
-      byFeed[key, default: []].append(entry.article)
-    }
-    for row in rows {
-      guard let articles = byFeed.removeValue(forKey: row.url) else { continue }
-      let summary = try cache.mergeArticles(articles, feedID: row.id)
-      counts.merge.matched += summary.matched
-      counts.merge.added += summary.added
-      counts.read += articles.count { $0.isRead }
-      counts.starred += articles.count { $0.isStarred }
-    }
-    counts.otherFeeds = byFeed.values.reduce(0) { $0 + $1.count }
-    return counts
-  }
-
-  private static func appending(_ lines: [String], to text: String) -> String {
-    (text.isEmpty || text.hasSuffix("\n") ? text : text + "\n") + lines.joined(separator: "\n") + "\n"
+    return try cached.merge(into: cache, feeds: rows, newsboatFolder: newsboat.folder)
   }
 
   static func report(
     newsboat: NewsboatFolder, urlsFile: String, urls: NewsboatUrlsPlan, config: NewsboatConfigPlan,
-    articles: ArticleCounts, notes: [String]
+    articles: NewsboatCache.Counts, notes: [String]
   ) -> String {
     let plural = { (n: Int, word: String) in "\(n) \(word)\(n == 1 ? "" : "s")" }
-    var out = ["Imported from newsboat (\((newsboat.urlsFile as NSString).deletingLastPathComponent)):"]
+    var out = ["Imported from newsboat (\(newsboat.folder)):"]
     var feeds = "  feeds: \(plural(urls.addedFeeds, "feed")) added to \(urlsFile), \(urls.alreadyListed) already there"
     let kept = [
       urls.tagged > 0 ? "\(urls.tagged) with tags" : nil, urls.titled > 0 ? "\(urls.titled) with a \"~title\"" : nil,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reader
 
 /// `--config-dir DIR` and `--cache FILE` (DESIGN §6), shared by the reader and every subcommand that reads
 /// the urls file, the config or the cache, so isolated runs (tests, benchmarks) work the same everywhere.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Reader
 import ReaderUI
 
 /// `splitfeed manual-sections` (hidden): the man page's KEYS, SETTINGS, ENVIRONMENT and FILES sections

@@ -14,7 +14,7 @@ struct OpenCommand: ParsableCommand {
   @Option(name: .long, help: "Layout: split, stack or auto (decided by the terminal's size; default: the config's layout).")
   var layout: LayoutOption?
 
-  /// `--config-dir`, `--cache`: `options.load()` gives the `Library` (config, urls, cache) for the UI.
+  /// `--config-dir`, `--cache`: `Library.loadWithUI` gives the `Library` (config, urls, cache) and the UI's settings.
   @OptionGroup var options: LibraryOptions
 
   @Argument(help: "Feeds to open: file paths, file:// or http(s):// URLs.")
@@ -24,7 +24,8 @@ struct OpenCommand: ParsableCommand {
 
   func run() throws {
     try MainActor.assumeIsolated {
-      try Application.run(sources: sources, layout: layout, library: options.load())
+      let (library, configuration) = Library.loadWithUI(paths: options.paths)
+      try Application.run(sources: sources, layout: layout, library: library, configuration: configuration)
     }
   }
 }

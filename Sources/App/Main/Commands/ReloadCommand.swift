@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import Reader
-import ReaderUI
 
 /// `splitfeed reload`: refreshes every feed without the UI (DESIGN §6), through the same `Reloader` the
 /// UI's `r`/`R` use. One stderr line per failed feed and per feed whose document needed repairs, a summary
@@ -32,7 +31,7 @@ struct ReloadCommand: ParsableCommand {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
     }
-    if sources.isEmpty && library.config.sync.isOn {
+    if sources.isEmpty && library.settings.sync.isOn {
       return try sync(library, cache: cache, local: feeds.filter { $0.remoteID == nil })
     }
     guard !feeds.isEmpty else {
@@ -40,7 +39,7 @@ struct ReloadCommand: ParsableCommand {
       throw ExitCode.failure
     }
     let showProgress = CommandOutput.stderrIsTTY
-    let reloader = Reloader(cache: cache, fetcher: library.fetcher, pruneRule: library.config.ui.pruneRule)
+    let reloader = library.reloader(cache: cache)
     let run = Blocking.run {
       await reloader.run(feeds) { done, total in
         if showProgress { CommandOutput.progress("Reloading \(done)/\(total)…") }
@@ -53,7 +52,9 @@ struct ReloadCommand: ParsableCommand {
     if let line = report.removedLine { CommandOutput.out(line + "\n") }
     if let problem = report.pruneError { CommandOutput.warn(problem) }
     Self.reportSlowPatterns()
-    notify(report, program: library.config.ui.notifyProgram, cache: cache)
+    if let failure = library.settings.notifyProgram?.run(after: report, cache: cache, silenced: false) {
+      CommandOutput.warn(failure)
+    }
     if report.failed > 0 { throw ExitCode.failure }
   }
 
@@ -78,7 +79,7 @@ struct ReloadCommand: ParsableCommand {
       throw ExitCode.failure
     }
     let showProgress = CommandOutput.stderrIsTTY
-    let reloader = Reloader(cache: cache, fetcher: library.fetcher, pruneRule: library.config.ui.pruneRule)
+    let reloader = library.reloader(cache: cache)
     let run = Blocking.run {
       await SyncRun.perform(synchronizer, local: local, reloader: reloader, cache: cache) { line in
         if showProgress { CommandOutput.progress(line) }
@@ -103,27 +104,11 @@ struct ReloadCommand: ParsableCommand {
     }
     let titles = Dictionary(local.map { ($0.id, $0.displayTitle) }, uniquingKeysWith: { a, _ in a })
     let (count, feedTitles) = run.newArticles { titles[$0] }
-    if let program = library.config.ui.notifyProgram, count > 0,
+    if let program = library.settings.notifyProgram, count > 0,
       let failure = program.run(count: count, feedTitles: feedTitles, silenced: false)
     {
       CommandOutput.warn(failure)
     }
     if run.failed || localFailed { throw ExitCode.failure }
-  }
-
-  /// Runs `notify-program` when the reload brought new articles; its output goes where ours goes.
-  private func notify(_ report: ReloadReport, program: NotifyProgram?, cache: Cache) {
-    guard let program, report.newItems > 0 else { return }
-    let titles: [String]
-    do {
-      let byID = Dictionary(try cache.feeds().map { ($0.id, $0.displayTitle) }, uniquingKeysWith: { a, _ in a })
-      titles = report.feedsWithNewItems.compactMap { byID[$0] }
-    } catch {
-      CommandOutput.warn("\(error)")
-      return
-    }
-    if let failure = program.run(count: report.newItems, feedTitles: titles, silenced: false) {
-      CommandOutput.warn(failure)
-    }
   }
 }

@@ -12,7 +12,6 @@ struct SplitfeedCommand: ParsableCommand {
     version: splitfeedVersion,
     subcommands: [
       OpenCommand.self, DumpCommand.self, ExtractCommand.self, ReloadCommand.self, SyncLoginCommand.self, SubscribeCommand.self, UnsubscribeCommand.self, ImportCommand.self, ImportNewsboatCommand.self, ExportCommand.self, ManualSectionsCommand.self,
-      BenchParseCommand.self, BenchExtractCommand.self, BenchUICommand.self, BenchFindCommand.self, BenchSyncCommand.self,
     ],
     defaultSubcommand: OpenCommand.self
   )

@@ -24,7 +24,7 @@ struct SubscribeCommand: ParsableCommand {
     let library = options.load()
     library.reportProblems()
     let key = try FeedAddress.key(address)
-    if library.config.sync.isOn {
+    if library.settings.sync.isOn {
       let tags = self.tags
       let feed = try library.onSyncServer { (synchronizer) async throws(SyncError) -> CachedFeed in
         try await synchronizer.subscribe(url: key, title: nil, tags: tags)
@@ -72,7 +72,7 @@ struct UnsubscribeCommand: ParsableCommand {
     let library = options.load()
     library.reportProblems()
     let key = try FeedAddress.key(address)
-    if library.config.sync.isOn, let feed = try FeedAddress.syncedFeed(key, library: library) {
+    if library.settings.sync.isOn, let feed = try FeedAddress.syncedFeed(key, library: library) {
       let feedID = feed.id
       try library.onSyncServer { (synchronizer) async throws(SyncError) in
         try await synchronizer.unsubscribe(feedID: feedID)
@@ -94,7 +94,7 @@ struct UnsubscribeCommand: ParsableCommand {
       throw ExitCode.failure
     }
     guard let removedLine else {
-      let where_ = library.config.sync.isOn ? "on the sync server nor in \(store.path)" : "in \(store.path)"
+      let where_ = library.settings.sync.isOn ? "on the sync server nor in \(store.path)" : "in \(store.path)"
       CommandOutput.warn("\(address) is not a feed \(where_); nothing was changed.")
       throw ExitCode.failure
     }

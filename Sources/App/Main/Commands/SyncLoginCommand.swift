@@ -16,13 +16,13 @@ struct SyncLoginCommand: ParsableCommand {
   func run() throws {
     let library = options.load()
     library.reportProblems()
-    guard library.config.sync.isOn else {
+    guard library.settings.sync.isOn else {
       CommandOutput.warn(
         "sync is off: add sync greader, sync-url, sync-user and sync-password-file (or sync-password-command) to \(library.paths.configFile).")
       throw ExitCode.failure
     }
     try library.onSyncServer { (synchronizer) async throws(SyncError) in try await synchronizer.checkLogin() }
-    let sync = library.config.sync
+    let sync = library.settings.sync
     CommandOutput.out("Logged in to \(sync.url?.absoluteString ?? "") as \(sync.user ?? ""): the API answers.\n")
   }
 }

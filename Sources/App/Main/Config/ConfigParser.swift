@@ -23,7 +23,7 @@ enum ConfigParser {
         syncLine = number
       }
     }
-    if let syncLine, let reason = config.sync.incompleteReason {
+    if let syncLine, let reason = config.engine.sync.incompleteReason {
       problems.append(LineProblem(file: fileName, line: syncLine, message: reason))
     }
     return (config, problems.sorted { $0.line < $1.line })
@@ -107,5 +107,18 @@ enum ConfigParser {
     }
     config.ui.keyMap.bind(key, to: action)
     return nil
+  }
+}
+
+extension ConfigParser {
+  /// The problem of one config line, nil when it is taken (an unknown action in a bind-key line is a
+  /// problem too): how newsboat's lines are checked before `import-newsboat` appends them.
+  static func problem(in line: String) -> String? { parse(line).problems.first?.message }
+}
+
+extension NewsboatConfigPlan {
+  /// The plan with each candidate line checked by `ConfigParser`.
+  init(newsboat text: String, existing: String) {
+    self.init(newsboat: text, existing: existing, check: ConfigParser.problem(in:))
   }
 }

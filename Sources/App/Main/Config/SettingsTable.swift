@@ -26,19 +26,19 @@ extension Setting {
     .choice("layout", \.ui.layout, "Side by side (split), one above the other (stack), or by the terminal's size; --layout wins."),
     .flag("reload-on-start", \.ui.reloadOnStart, "Fetch every feed when the reader starts."),
     .number("reload-interval", 0...525_600, \.ui.reloadInterval, "Minutes between automatic reloads in the reader; 0: never."),
-    .number("reload-threads", 1...64, \.reloadThreads, "Feeds fetched at once."),
+    .number("reload-threads", 1...64, \.engine.reloadThreads, "Feeds fetched at once."),
     .number(
-      "keep-articles-days", 0...1_000_000, \.ui.pruneRule.keepDays,
+      "keep-articles-days", 0...1_000_000, \.engine.pruneRule.keepDays,
       "After each reload, read articles older than this many days leave the cache (never unread, starred or Recent ones); 0: keep them."),
     .number(
-      "max-articles-per-feed", 0...100_000_000, \.ui.pruneRule.maxPerFeed,
+      "max-articles-per-feed", 0...100_000_000, \.engine.pruneRule.maxPerFeed,
       "After each reload, read articles beyond a feed's newest this many leave the cache (never unread, starred or Recent ones); 0: no limit."),
     .single(
       "notify-program", "command",
       "Run without a shell after a reload that brought new articles, with --, the count and the titles of the feeds that gained them as arguments.",
-      unset: "none", value: { $0.ui.notifyProgram?.command.joined(separator: " ") }
+      unset: "none", value: { $0.engine.notifyProgram?.command.joined(separator: " ") }
     ) { value, config in
-      config.ui.notifyProgram = NotifyProgram(setting: value)
+      config.engine.notifyProgram = NotifyProgram(setting: value)
       return nil
     },
     .flag("show-read-articles", \.ui.showReadArticles, "no starts the reader with read articles (and feeds with nothing unread) hidden; U toggles it."),
@@ -66,49 +66,49 @@ extension Setting {
       "bind-key", "key action", "action: " + Action.allCases.map(\.configName).joined(separator: ", "), apply: ConfigParser.bindKey),
     .single(
       "sync", "greader|none", "The server that keeps the feeds, read state and stars: the Google Reader API (FreshRSS, Miniflux, Inoreader, The Old Reader).",
-      value: { $0.sync.service?.rawValue ?? "none" }
+      value: { $0.engine.sync.service?.rawValue ?? "none" }
     ) { value, config in
       switch value.lowercased() {
-      case "none", "off", "no": config.sync.service = nil
+      case "none", "off", "no": config.engine.sync.service = nil
       default:
         guard let service = SyncSettings.Service(rawValue: value.lowercased()) else {
           return "expected greader (the Google Reader API of FreshRSS, Miniflux, Inoreader, The Old Reader) or none, got \"\(value)\""
         }
-        config.sync.service = service
+        config.engine.sync.service = service
       }
       return nil
     },
-    .single("sync-url", "address", "The API's address (FreshRSS: https://host/api/greader.php).", unset: "none", value: { $0.sync.url?.absoluteString }) {
+    .single("sync-url", "address", "The API's address (FreshRSS: https://host/api/greader.php).", unset: "none", value: { $0.engine.sync.url?.absoluteString }) {
       value, config in
       switch SyncSettings.apiURL(value) {
-      case .success(let url): config.sync.url = url
+      case .success(let url): config.engine.sync.url = url
       case .failure(let problem): return problem.message
       }
       return nil
     },
-    .single("sync-user", "name", "The user name on the server.", unset: "none", value: { $0.sync.user }) { value, config in
+    .single("sync-user", "name", "The user name on the server.", unset: "none", value: { $0.engine.sync.user }) { value, config in
       guard !value.isEmpty else { return "expected the user name on the server" }
-      config.sync.user = value
+      config.engine.sync.user = value
       return nil
     },
     .single(
       "sync-password-file", "path", "A file whose first line is the password (relative to the config folder).", unset: "none",
-      value: { if case .file(let path) = $0.sync.password { path } else { nil } }
+      value: { if case .file(let path) = $0.engine.sync.password { path } else { nil } }
     ) { value, config in
       guard !value.isEmpty else { return "expected the path of a file holding the password" }
-      config.sync.password = .file(value)
+      config.engine.sync.password = .file(value)
       return nil
     },
     Setting(
       name: "sync-password-command", syntax: "program [argument ...]",
       summary: "Run without a shell when a sync needs the password; its first line of output is the password.", unset: "none",
-      value: { if case .command(let words) = $0.sync.password { words.map(LineTokenizer.quote).joined(separator: " ") } else { nil } }
+      value: { if case .command(let words) = $0.engine.sync.password { words.map(LineTokenizer.quote).joined(separator: " ") } else { nil } }
     ) { values, config in
       guard !values.isEmpty, !values[0].isEmpty else { return "sync-password-command: expected a command and its arguments (run without a shell)" }
-      config.sync.password = .command(values)
+      config.engine.sync.password = .command(values)
       return nil
     },
-    .flag("sync-keep-local", \.sync.keepLocal, "The urls file's feeds stay alongside the server's, fetched directly."),
+    .flag("sync-keep-local", \.engine.sync.keepLocal, "The urls file's feeds stay alongside the server's, fetched directly."),
   ]
 
   /// `all` by name, for the parser.

@@ -12,9 +12,9 @@ import Terminal
 @MainActor
 enum Application {
   /// `layout` is the `--layout` flag (nil: the config's `layout` setting).
-  static func run(sources: [String], layout: LayoutOption?, library: Library) throws {
-    var configuration = library.config.ui
-    configuration.isSynced = library.config.sync.isOn
+  static func run(sources: [String], layout: LayoutOption?, library: Library, configuration: UIConfiguration) throws {
+    var configuration = configuration
+    configuration.isSynced = library.settings.sync.isOn
     if let layout { configuration.layout = layout }
     let (session, openNotices) = try openSession(sources: sources, library: library, configuration: configuration)
     // Before the terminal is taken over: a password command may ask for a passphrase on it.
@@ -77,7 +77,7 @@ enum Application {
     }
     var feeds: [CachedFeed]
     do {
-      feeds = cache.isReadOnly ? try readOnlyFeeds(sources: sources, library: library, cache: cache)
+      feeds = cache.isReadOnly ? try library.knownFeeds(sources: sources, in: cache)
         : try library.feeds(sources: sources, in: cache)
     } catch {
       throw startFailure(error)
@@ -85,8 +85,8 @@ enum Application {
     if sources.isEmpty && !library.subscriptions.isEmpty {
       feeds = applyUrlsSettings(of: library.subscriptions, to: feeds, in: cache, notices: &notices)
     }
-    if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty && !library.config.sync.isOn {
-      (cache, feeds) = try ScratchCache.demo()
+    if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty && !library.settings.sync.isOn {
+      (cache, feeds) = try DemoFeed.scratchCache()
     }
     if cache.isReadOnly {
       notices.insert(
@@ -135,15 +135,5 @@ enum Application {
   private static func startFailure(_ error: any Error) -> ExitCode {
     CommandOutput.warn("\(error)")
     return ExitCode.failure
-  }
-
-  /// A read-only cache cannot add feeds: the run shows the ones it already knows.
-  private static func readOnlyFeeds(sources: [String], library: Library, cache: Cache) throws -> [CachedFeed] {
-    if !sources.isEmpty {
-      return try cache.feeds(urls: sources.map { try FeedSource(parsing: $0).url.absoluteString })
-    }
-    if library.config.sync.isOn { return try cache.feeds() }
-    if !library.subscriptions.isEmpty { return try cache.feeds(urls: library.subscriptions.map(\.url)) }
-    return try cache.feeds()
   }
 }

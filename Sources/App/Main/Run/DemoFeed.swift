@@ -1,9 +1,18 @@
+import Foundation
+import Reader
+
 /// The demo feed the reader opens when no feed is configured (DESIGN §6), compiled into the binary rather
 /// than shipped as a resource: an installed or copied `splitfeed` is one file and still opens it.
 /// Edit the XML in place; it is a raw string, so quotes and backslashes are written as they are.
 enum DemoFeed {
   /// The address the demo is cached under (never fetched).
   static let url = "splitfeed:demo"
+
+  /// The demo feed in a scratch cache.
+  static func scratchCache() throws -> (Cache, [CachedFeed]) {
+    let feed = try FeedParser.parse(data: Data(xml.utf8), url: URL(string: url)).feed
+    return try ScratchCache.make([(url, feed)])
+  }
 
   static let xml = #"""
 <?xml version="1.0" encoding="UTF-8"?>

@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 import ScreenKit
 
 /// Opens an article's link in the user's browser (DESIGN §5 `o`) without ever involving a shell: the URL
@@ -89,24 +90,12 @@ public struct BrowserLauncher: Sendable {
   /// for it; nil when it exits with status 0. With `silenced` its stdin, stdout and stderr are /dev/null,
   /// so a program run behind the screen cannot draw on it.
   public static func run(_ argv: [String], silenced: Bool = false) -> Failure? {
-    guard let program = argv.first, !program.isEmpty else { return .noBrowser }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    if silenced {
-      for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-        posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
-      }
+    switch ChildProgram.run(argv, silenced: silenced) {
+    case nil: return nil
+    case .empty: return .noBrowser
+    case .spawnFailed(let command, let code): return .spawnFailed(command: command, code: code)
+    case .exited(let command, let status): return .exited(command: command, status: status)
     }
-    var pid: pid_t = 0
-    let cArgs = argv.map { strdup($0) } + [nil]
-    defer { cArgs.forEach { free($0) } }
-    let code = posix_spawnp(&pid, program, &actions, nil, cArgs, environ)
-    guard code == 0 else { return .spawnFailed(command: program, code: code) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return exitStatus == 0 ? nil : .exited(command: program, status: exitStatus)
   }
 }
 

@@ -59,7 +59,7 @@ public final class ReadingSession {
     feedList = FeedList(feeds)
     readState = ReadState(hidesRead: !configuration.showReadArticles)
     writer = MarkWriter(cache: cache, events: events)
-    reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.pruneRule, events: events)
+    reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.engine.pruneRule, events: events)
     pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
     subscriptions = Subscriptions(cache: cache)
     do {
@@ -280,7 +280,7 @@ public final class ReadingSession {
 
   /// Runs `notify-program` in the background for `count` new articles in the feeds titled `titles`.
   func notifyNewArticles(count: Int, titles: [String]) {
-    guard let program = configuration.notifyProgram, count > 0 else { return }
+    guard let program = configuration.engine.notifyProgram, count > 0 else { return }
     let events = self.events
     Task.detached {
       if let failure = program.run(count: count, feedTitles: titles, silenced: true) {

@@ -3,6 +3,7 @@ import Reader
 import ScreenKit
 
 /// Settings of the interactive UI (DESIGN §2–§5 defaults); the config file's lines set them directly.
+/// The engine's settings are Reader's (`EngineSettings`), held here as one value.
 public struct UIConfiguration: Equatable, Sendable {
   public var layout = LayoutOption.auto
   public var preferredDisplayMode = DisplayMode.allVisible
@@ -24,11 +25,9 @@ public struct UIConfiguration: Equatable, Sendable {
   public var reloadOnStart = false
   /// Minutes between automatic reloads of every feed; 0: never.
   public var reloadInterval = 0
-  /// How much of the cache a reload keeps (`keep-articles-days`, `max-articles-per-feed`): everything
-  /// unless configured, as newsboat, so a first reload after switching deletes nothing.
-  public var pruneRule = PruneRule.keepAll
-  /// The `notify-program` setting (nil: no notification).
-  public var notifyProgram: NotifyProgram?
+  /// The engine's settings (prune rule, `notify-program`, sync…): the reader's reloads obey them as
+  /// `splitfeed reload` does.
+  public var engine = EngineSettings()
   /// Lists start showing read articles (`show-read-articles`); `U` toggles it while reading.
   public var showReadArticles = true
   /// `confirm-exit`: `q` at the root asks "Quit splitfeed? (y/n)" first (newsboat's setting of that name).

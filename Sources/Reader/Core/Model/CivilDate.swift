@@ -14,6 +14,12 @@ public enum CivilDate {
     return era * 146_097 + dayOfEra - 719_468
   }
 
+  /// Days in `month` (1–12) of `year`: the distance to the next month's first day, so leap years are
+  /// the ones `days` knows, not a second rule to keep in step.
+  public static func daysInMonth(year: Int, month: Int) -> Int {
+    days(year: month == 12 ? year + 1 : year, month: month % 12 + 1, day: 1) - days(year: year, month: month, day: 1)
+  }
+
   /// Year, month and day of the day `days` after 1970-01-01.
   public static func yearMonthDay(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
     let (era, _) = (days + 719_468).floorDivided(by: 146_097)

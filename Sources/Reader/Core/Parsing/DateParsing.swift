@@ -181,21 +181,13 @@ public enum DateParser {
   static func epochSeconds(
     year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Double, offsetMinutes: Int
   ) -> Double? {
-    guard (1...12).contains(month), day >= 1, day <= daysInMonth(year: year, month: month),
+    guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month),
       (0...24).contains(hour), (0...59).contains(minute), second >= 0, second < 61,
       hour < 24 || (minute == 0 && second == 0), abs(offsetMinutes) <= 18 * 60
     else { return nil }
     let days = CivilDate.days(year: year, month: month, day: day)
     let whole = days * 86_400 + hour * 3_600 + minute * 60 - offsetMinutes * 60
     return Double(whole) + second
-  }
-
-  private static func daysInMonth(year: Int, month: Int) -> Int {
-    switch month {
-    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
   }
 }
 

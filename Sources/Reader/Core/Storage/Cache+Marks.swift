@@ -83,8 +83,8 @@ extension Cache {
           summary.matched += 1
         }
         guard let row = found else { continue }
-        let flags = Self.normalizedFlags((row[1] as String? ?? "") + article.flags)
-        try mark.execute(arguments: [article.isRead, article.isStarred, flags, row[0] as Int64])
+        let flags = Self.normalizedFlags((row["flags"] as String? ?? "") + article.flags)
+        try mark.execute(arguments: [article.isRead, article.isStarred, flags, row["id"] as Int64])
       }
       try upsert.refreshIgnoredFlags()
       return summary

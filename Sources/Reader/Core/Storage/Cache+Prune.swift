@@ -44,7 +44,7 @@ extension Cache {
     var removed = 0
     func delete(_ sql: String, _ arguments: StatementArguments) throws {
       let rows = try Row.fetchAll(db, sql: sql + " RETURNING feed_id, key", arguments: arguments)
-      for row in rows { try remember.execute(arguments: [row[0] as Int64, row[1] as String, now]) }
+      for row in rows { try remember.execute(arguments: [row["feed_id"] as Int64, row["key"] as String, now]) }
       removed += rows.count
     }
     if rule.keepDays > 0 {

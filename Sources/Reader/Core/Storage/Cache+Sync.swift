@@ -5,8 +5,7 @@ import GRDB
 enum SyncValue: String {
   /// The ClientLogin token (the password is never stored).
   case auth
-  /// The server's clock at the start of the last complete sync (seconds): the next sync's `ot`, and the
-  /// `ts` a mark-all-read sends (what was seen then).
+  /// The server's clock at the start of the last complete sync (seconds): the next sync's `ot`.
   case serverTime = "server_time"
   /// When the queue may be sent again after a failure (seconds since 1970), and how many failed in a row.
   case retryAt = "retry_at"
@@ -24,18 +23,16 @@ public struct SyncedFeed: Sendable, Equatable {
   public var labels: [String]
 }
 
-/// One queued mark as it is sent: `flag` is `read`, `starred` or `feed-read`.
+/// One queued mark as it is sent: `flag` is `read` or `starred`.
 struct QueuedChange: Sendable {
   var seq: Int64
   var remoteItem: String
   var flag: String
   var value: Bool
-  var ts: Int64?
 }
 
 extension Cache {
-  /// Every existing mark API (setRead(_:itemIDs:), setRead(_:feedID:), setStarred(_:itemIDs:), and the
-  /// mark-all path) also queues the change for the server, in the same transaction, for items of synced
+  /// Every mark API (`setRead(_:itemIDs:)`, `setStarred(_:itemIDs:)`) also queues the change for the server, in the same transaction, for items of synced
   /// feeds. The queue survives quit, kill -9 and offline periods.
   public func pendingSyncChanges() throws(CacheError) -> Int {
     try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sync_changes") ?? 0 }
@@ -50,7 +47,7 @@ extension Cache {
           SELECT s.feed_id, s.remote_id, s.labels FROM sync_feeds s JOIN feeds f ON f.id = s.feed_id
           ORDER BY f.position, f.id
           """
-      ).map { SyncedFeed(feedID: $0[0], remoteID: $0[1], labels: ItemColumns.strings($0[2])) }
+      ).map { SyncedFeed(feedID: $0["feed_id"], remoteID: $0["remote_id"], labels: ItemColumns.strings($0["labels"])) }
     }
   }
 
@@ -127,10 +124,10 @@ extension Cache {
       }
       let kept = Set(map.values)
       let gone = try Row.fetchAll(db, sql: "SELECT s.feed_id, f.url FROM sync_feeds s JOIN feeds f ON f.id = s.feed_id")
-        .filter { !kept.contains($0[0]) }
+        .filter { !kept.contains($0["feed_id"]) }
       for row in gone {
-        let id: Int64 = row[0]
-        if localURLs.contains(row[1]) {
+        let id: Int64 = row["feed_id"]
+        if localURLs.contains(row["url"]) {
           try db.execute(sql: "DELETE FROM sync_feeds WHERE feed_id = ?", arguments: [id])
         } else {
           try db.execute(sql: "DELETE FROM feeds WHERE id = ?", arguments: [id])
@@ -154,7 +151,7 @@ extension Cache {
       let mark = try db.cachedStatement(
         sql: """
           UPDATE items SET
-            read = CASE WHEN EXISTS (SELECT 1 FROM sync_changes WHERE remote_item = ?3 AND flag IN ('read', 'feed-read'))
+            read = CASE WHEN EXISTS (SELECT 1 FROM sync_changes WHERE remote_item = ?3 AND flag = 'read')
               THEN read ELSE ?4 END,
             starred = CASE WHEN EXISTS (SELECT 1 FROM sync_changes WHERE remote_item = ?3 AND flag = 'starred')
               THEN starred ELSE ?5 END
@@ -185,19 +182,13 @@ extension Cache {
     try write { db in
       let queuedRead = Set(try String.fetchAll(db, sql: "SELECT remote_item FROM sync_changes WHERE flag = 'read'"))
       let queuedStarred = Set(try String.fetchAll(db, sql: "SELECT remote_item FROM sync_changes WHERE flag = 'starred'"))
-      let feedsMarkedRead = Set(
-        try Int64.fetchAll(
-          db,
-          sql: """
-            SELECT s.feed_id FROM sync_feeds s JOIN sync_changes c ON c.remote_item = s.remote_id AND c.flag = 'feed-read'
-            """))
       var changes: [(id: Int64, read: Bool, starred: Bool)] = []
       var changed = 0
       try SyncedFlags.forEach(in: db) { row in
         let remoteID = row.remoteID
         var read = row.read
         var isStarred = row.starred
-        if !queuedRead.contains(remoteID), !feedsMarkedRead.contains(row.feedID) { read = !unread.contains(remoteID) }
+        if !queuedRead.contains(remoteID) { read = !unread.contains(remoteID) }
         if !queuedStarred.contains(remoteID) { isStarred = starred.contains(remoteID) }
         guard read != row.read || isStarred != row.starred else { return }
         changed += (read != row.read ? 1 : 0) + (isStarred != row.starred ? 1 : 0)
@@ -215,8 +206,8 @@ extension Cache {
   func queuedChanges(limit: Int = 100_000) throws(CacheError) -> [QueuedChange] {
     try read { db in
       try Row.fetchAll(
-        db, sql: "SELECT seq, remote_item, flag, value, ts FROM sync_changes ORDER BY seq LIMIT ?", arguments: [limit]
-      ).map { QueuedChange(seq: $0[0], remoteItem: $0[1], flag: $0[2], value: $0[3], ts: $0[4]) }
+        db, sql: "SELECT seq, remote_item, flag, value FROM sync_changes ORDER BY seq LIMIT ?", arguments: [limit]
+      ).map { QueuedChange(seq: $0["seq"], remoteItem: $0["remote_item"], flag: $0["flag"], value: $0["value"]) }
     }
   }
 

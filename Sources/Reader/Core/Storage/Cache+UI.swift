@@ -103,7 +103,7 @@ extension Cache {
       } else {
         rows = try Row.fetchAll(db, sql: "SELECT id, feed_id FROM items WHERE read = 0")
       }
-      return rows.map { (id: $0[0], feedID: $0[1]) }
+      return rows.map { (id: $0["id"], feedID: $0["feed_id"]) }
     }
   }
 }

@@ -149,8 +149,8 @@ public final class Cache: Sendable {
     let ignoring = ignoring.withLock { $0 }
     let rest = """
       f.offered_feeds, f.warnings,
-      (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position)),
-      (SELECT s.remote_id FROM sync_feeds s WHERE s.feed_id = f.id)
+      (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position)) AS tags,
+      (SELECT s.remote_id FROM sync_feeds s WHERE s.feed_id = f.id) AS remote_id
       """
     let head = "f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position"
     if ignoring.live.isEmpty && ignoring.flagged {
@@ -158,15 +158,15 @@ public final class Cache: Sendable {
         """
         \(head),
         (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0)
-          - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND i.ignored = 1),
+          - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND i.ignored = 1) AS unread,
         (SELECT count(*) FROM items i WHERE i.feed_id = f.id)
-          - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.ignored = 1), \(rest)
+          - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.ignored = 1) AS total, \(rest)
         """, "feeds f", [])
     }
     let shown = ignoredHidden(now: now)
     if allFeeds && shown.sql != SQLCondition.always.sql {
       return (
-        "\(head), coalesce(c.unread, 0), coalesce(c.total, 0), \(rest)",
+        "\(head), coalesce(c.unread, 0) AS unread, coalesce(c.total, 0) AS total, \(rest)",
         """
         feeds f LEFT JOIN (SELECT i.feed_id, sum(i.read = 0) AS unread, count(*) AS total FROM items i
           WHERE \(shown.sql) GROUP BY i.feed_id) c ON c.feed_id = f.id
@@ -174,18 +174,20 @@ public final class Cache: Sendable {
     }
     return (
       """
-      \(head), (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND \(shown.sql)),
-      (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND \(shown.sql)), \(rest)
+      \(head), (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND \(shown.sql)) AS unread,
+      (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND \(shown.sql)) AS total, \(rest)
       """, "feeds f", shown.arguments + shown.arguments)
   }
 
+  /// A row of `feedColumns`, by column name.
   private static func feed(_ row: Row) -> CachedFeed {
     CachedFeed(
-      id: row[0], url: row[1], title: row[2], siteLink: row[3],
-      validators: Validators(etag: row[4], lastModified: row[5]),
-      lastFetch: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row[7],
-      position: row[8], unreadCount: row[9], totalCount: row[10], offeredFeeds: ItemColumns.strings(row[11]),
-      warnings: ItemColumns.strings(row[12]), tags: ItemColumns.strings(row[13]), remoteID: row[14])
+      id: row["id"], url: row["url"], title: row["title"], siteLink: row["site_link"],
+      validators: Validators(etag: row["etag"], lastModified: row["last_modified"]),
+      lastFetch: (row["last_fetch"] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row["last_error"],
+      position: row["position"], unreadCount: row["unread"], totalCount: row["total"],
+      offeredFeeds: ItemColumns.strings(row["offered_feeds"]), warnings: ItemColumns.strings(row["warnings"]),
+      tags: ItemColumns.strings(row["tags"]), remoteID: row["remote_id"])
   }
 
   /// Every cached feed in list order, with counts.
@@ -237,14 +239,15 @@ public final class Cache: Sendable {
 
   // MARK: - Items
 
+  /// A row of `summaryColumns`, by column name.
   static func summary(_ row: Row) -> ItemSummary {
     ItemSummary(
-      id: row[0], feedID: row[1], title: row[2],
-      date: (row[3] as Double?).map(Date.init(timeIntervalSince1970:)), isRead: row[4], isStarred: row[5])
+      id: row["id"], feedID: row["feed_id"], title: row["title"],
+      date: (row["date"] as Double?).map(Date.init(timeIntervalSince1970:)), isRead: row["read"], isStarred: row["starred"])
   }
 
   /// The columns `summary` reads, for an `items` table aliased `i`.
-  static let summaryColumns = "i.id, i.feed_id, i.title, coalesce(i.published, i.updated), i.read, i.starred"
+  static let summaryColumns = "i.id, i.feed_id, i.title, coalesce(i.published, i.updated) AS date, i.read, i.starred"
 
 
   /// A feed's articles, newest first, as light rows; `limit`/`offset` page through a long feed.
@@ -269,14 +272,16 @@ public final class Cache: Sendable {
             FROM items WHERE id = ?
             """, arguments: [id])
       else { return nil }
-      let date = { (value: Double?) in value.map(Date.init(timeIntervalSince1970:)) }
+      let date = { (column: String) in (row[column] as Double?).map(Date.init(timeIntervalSince1970:)) }
       let item = Item(
-        title: row[3], link: row[4], id: row[2], author: row[5], published: date(row[6]),
-        publishedText: row[7], updated: date(row[8]), updatedText: row[9], summary: row[10],
-        content: row[11], enclosures: ItemColumns.enclosures(row[12]), categories: ItemColumns.strings(row[13]))
+        title: row["title"], link: row["link"], id: row["guid"], author: row["author"], published: date("published"),
+        publishedText: row["published_text"], updated: date("updated"), updatedText: row["updated_text"],
+        summary: row["summary"], content: row["content"], enclosures: ItemColumns.enclosures(row["enclosures"]),
+        categories: ItemColumns.strings(row["categories"]))
       return CachedArticle(
-        id: row[0], feedID: row[1], item: item, isRead: row[14],
-        firstSeen: Date(timeIntervalSince1970: row[15]), fullContent: row[16], isStarred: row[17], flags: row[18])
+        id: row["id"], feedID: row["feed_id"], item: item, isRead: row["read"],
+        firstSeen: Date(timeIntervalSince1970: row["first_seen"]), fullContent: row["full_content"],
+        isStarred: row["starred"], flags: row["flags"])
     }
   }
 
@@ -290,14 +295,6 @@ public final class Cache: Sendable {
     }
   }
 
-  /// Marks every article of a feed read (or unread), and queues it for the sync server when synced.
-  public func setRead(_ read: Bool, feedID: Int64) throws(CacheError) {
-    try write { db in
-      try db.execute(sql: "UPDATE items SET read = ? WHERE feed_id = ?", arguments: [read, feedID])
-      try SyncSchema.queueFeed(read: read, feedID: feedID, in: db)
-    }
-  }
-
   /// The first unread article of a feed after `itemID` in list order (newest first), for `n`.
   /// One indexed query, so `n` costs the same on a 50,000-article feed.
   public func nextUnread(feedID: Int64, after itemID: Int64?) throws(CacheError) -> ItemSummary? {
@@ -306,9 +303,10 @@ public final class Cache: Sendable {
       let start = try itemID.flatMap { id in
         try Row.fetchOne(db, sql: "SELECT sort_date, id FROM items WHERE id = ? AND feed_id = ?", arguments: [id, feedID])
       }
-      let after = start.map { _ in "AND (sort_date < ? OR (sort_date = ? AND id < ?))" } ?? ""
+      // Newest first: the articles after `start` are those whose (date, id) row value is smaller.
+      let after = start.map { _ in "AND (sort_date, id) < (?, ?)" } ?? ""
       var arguments: StatementArguments = [feedID]
-      if let start { arguments += [start[0] as Double, start[0] as Double, start[1] as Int64] }
+      if let start { arguments += [start["sort_date"] as Double, start["id"] as Int64] }
       return try Row.fetchOne(
         db,
         sql: """

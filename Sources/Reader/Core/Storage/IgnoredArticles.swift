@@ -40,7 +40,8 @@ enum IgnoredArticles {
     let stored = try Row.fetchAll(db, sql: "SELECT feed_url, expression, version FROM ignore_rules ORDER BY position")
     return stored.count == rules.count
       && zip(stored, rules).allSatisfy { row, rule in
-        row[0] as String? == rule.feedURL && row[1] as String == rule.expression.text && row[2] as Int == version
+        row["feed_url"] as String? == rule.feedURL && row["expression"] as String == rule.expression.text
+          && row["version"] as Int == version
       }
   }
 
@@ -89,7 +90,7 @@ enum IgnoredArticles {
   private static func rules(in db: Database) throws -> [IgnoreRule] {
     try Row.fetchAll(db, sql: "SELECT feed_url, expression FROM ignore_rules WHERE version = ? ORDER BY position", arguments: [version])
       .compactMap { row in
-        (try? FilterExpression(parsing: row[1])).map { IgnoreRule(feedURL: row[0], expression: $0) }
+        (try? FilterExpression(parsing: row["expression"])).map { IgnoreRule(feedURL: row["feed_url"], expression: $0) }
       }
   }
 

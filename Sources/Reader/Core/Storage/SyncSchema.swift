@@ -7,9 +7,9 @@ import GRDB
 ///   feed's tags, JSON array). A feed without a row is a local feed.
 /// - `sync_changes`: the queue of marks not yet sent. One row per (item, flag): a later mark of the same
 ///   article replaces the earlier one with a new `seq`, so an article read, unread and read again sends
-///   one change. `flag` is `read` or `starred` for an item (`remote_item` is the server's item id), or
-///   `feed-read` for a whole feed (`remote_item` is the feed's stream id, `ts` the server time of the
-///   last sync in microseconds: only what was seen is marked). Sent rows are deleted by `seq`.
+///   one change. `flag` is `read` or `starred` (`remote_item` is the server's item id); `ts` is unused
+///   (it was meant for a mark-all-read of a whole feed, which marks send item by item instead). Sent
+///   rows are deleted by `seq`.
 /// - `sync_state`: the auth token, the server time the next sync asks from (`ot`), the queue's backoff.
 ///   Never the password.
 ///
@@ -51,24 +51,5 @@ enum SyncSchema {
         WHERE i.id = ? AND i.key LIKE 's:%'
         """)
     for id in itemIDs { try statement.execute(arguments: [flag, value, id]) }
-  }
-
-  /// Queues every item of a synced feed: `feed-read` with the last sync's server time when marked read
-  /// (mark-all-as-read), one `read` = false per item when marked unread (the API has no mark-all-unread).
-  static func queueFeed(read: Bool, feedID: Int64, in db: Database) throws {
-    guard let remoteID = try String.fetchOne(db, sql: "SELECT remote_id FROM sync_feeds WHERE feed_id = ?", arguments: [feedID])
-    else { return }
-    if read {
-      let ts = try Int64.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM sync_state WHERE name = 'server_time'") ?? 0
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO sync_changes (remote_item, flag, value, ts) VALUES (?, 'feed-read', 1, ?)",
-        arguments: [remoteID, ts * 1_000_000 + 999_999])
-    } else {
-      try db.execute(
-        sql: """
-          INSERT OR REPLACE INTO sync_changes (remote_item, flag, value)
-          SELECT substr(key, 3), 'read', 0 FROM items WHERE feed_id = ? AND key LIKE 's:%'
-          """, arguments: [feedID])
-    }
   }
 }

@@ -1,13 +1,11 @@
 import Foundation
 
-/// Sending the queue of marks (`sync_changes`): in the order they were made, cut at each mark-all-read,
-/// so "read one, then mark the feed read" and "mark the feed read, then one unread" both end as made.
-/// Each segment goes as one `edit-tag` per kind and batch (`a=` or `r=` read/starred with up to
-/// `batchSize` `i=` ids); each mark-all-read as `mark-all-as-read` with `s=feed/…` and `ts`. A sent
-/// batch leaves the queue at once, so a failure midway resends only what the server did not take.
+/// Sending the queue of marks (`sync_changes`): one `edit-tag` per kind and batch (`a=` or `r=`
+/// read/starred with up to `batchSize` `i=` ids). The queue holds one change per article and flag (the
+/// last one made), so the kinds may go in any order. A sent batch leaves the queue at once, so a failure
+/// midway resends only what the server did not take.
 extension Synchronizer {
-  /// Sends the queued marks in batches (edit-tag with many ids; mark-all-as-read with a timestamp);
-  /// returns how many were sent. Called after each mark when online; failures keep the queue.
+  /// Sends the queued marks in batches (edit-tag with many ids); returns how many were sent. Called after each mark when online; failures keep the queue.
   public func sendQueue() async throws(SyncError) -> Int {
     try await sendQueue(ignoringBackoff: false)
   }
@@ -24,9 +22,7 @@ extension Synchronizer {
     }
     var sent = 0
     do throws(SyncError) {
-      for segment in Self.segments(changes) {
-        sent += try await send(segment)
-      }
+      sent = try await send(changes)
     } catch {
       let failures = (try? cache.syncValue(.failures)).flatMap { $0.flatMap { Int($0) } } ?? 0
       let wait = max(error.retryAfter ?? 0, min(600, 5 * pow(2, Double(min(failures, 10)))))
@@ -41,35 +37,14 @@ extension Synchronizer {
     return sent
   }
 
-  /// The queue cut before and after each mark-all-read.
-  static func segments(_ changes: [QueuedChange]) -> [[QueuedChange]] {
-    var segments: [[QueuedChange]] = [[]]
-    for change in changes {
-      if change.flag == "feed-read" {
-        segments.append([change])
-        segments.append([])
-      } else {
-        segments[segments.count - 1].append(change)
-      }
-    }
-    return segments.filter { !$0.isEmpty }
-  }
-
-  private func send(_ segment: [QueuedChange]) async throws(SyncError) -> Int {
+  private func send(_ changes: [QueuedChange]) async throws(SyncError) -> Int {
     var sent = 0
-    for change in segment where change.flag == "feed-read" {
-      var form = [("s", change.remoteItem)]
-      if let ts = change.ts { form.append(("ts", String(ts))) }
-      try await expectOK(try await client.post("mark-all-as-read", form), what: "mark-all-as-read")
-      try cached { try cache.removeSentChanges([change.seq]) }
-      sent += 1
-    }
     let kinds: [(flag: String, value: Bool, tag: String)] = [
       ("read", true, GReader.readTag), ("read", false, GReader.readTag),
       ("starred", true, GReader.starredTag), ("starred", false, GReader.starredTag),
     ]
     for kind in kinds {
-      let matching = segment.filter { $0.flag == kind.flag && $0.value == kind.value }
+      let matching = changes.filter { $0.flag == kind.flag && $0.value == kind.value }
       for start in stride(from: 0, to: matching.count, by: max(1, batchSize)) {
         let batch = matching[start..<min(matching.count, start + max(1, batchSize))]
         let form = [(kind.value ? "a" : "r", kind.tag)] + batch.map { ("i", RemoteItemID.long($0.remoteItem)) }

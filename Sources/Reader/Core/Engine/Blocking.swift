@@ -1,10 +1,10 @@
 import Dispatch
 
-/// Runs async work to completion from synchronous command-line code (`dump`, `reload`, …), which
-/// swift-argument-parser calls on the main thread. The work runs on the global executor, never on the
+/// Runs the engine's async work to completion from synchronous command-line code (`dump`, `reload`,
+/// the benchmarks), which swift-argument-parser calls on the main thread. The work runs on the global executor, never on the
 /// main actor, so waiting here cannot deadlock it.
-enum Blocking {
-  static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
+public enum Blocking {
+  public static func run<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
     let done = DispatchSemaphore(value: 0)
     let box = Box<T>()
     Task.detached {

@@ -1,26 +1,25 @@
 import Foundation
-import Reader
 
 /// Which of newsboat's urls lines splitfeed's urls file gains. Pure, for tests. Lines are copied as
 /// written (tags, `"~title"`, `"!"` and query lines included), so nothing newsboat knew is lost even
 /// where splitfeed does not act on it yet; a feed already listed (as a cache key) is not added again.
-struct NewsboatUrlsPlan {
+public struct NewsboatUrlsPlan {
   /// The lines to append, verbatim.
-  var lines: [String] = []
+  public var lines: [String] = []
   /// Cache keys of every feed newsboat lists, added or not: its articles are brought over.
-  var feedURLs: [String] = []
-  var addedFeeds = 0
-  var alreadyListed = 0
-  var tagged = 0
-  var titled = 0
-  var hidden = 0
+  public var feedURLs: [String] = []
+  public var addedFeeds = 0
+  public var alreadyListed = 0
+  public var tagged = 0
+  public var titled = 0
+  public var hidden = 0
   /// `query:` lines kept (query feeds of the Feeds tab).
-  var queries = 0
+  public var queries = 0
   /// `exec:` and `filter:` lines (copied, not acted on).
-  var commands = 0
-  var problems: [String] = []
+  public var commands = 0
+  public var problems: [String] = []
 
-  init(newsboat text: String, existing: String, newsboatFolder: String, configDirectory: String) {
+  public init(newsboat text: String, existing: String, newsboatFolder: String, configDirectory: String) {
     let existingLines = Set(existing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
     var seen = Set(UrlsFile.parse(existing, currentDirectory: configDirectory).entries.map(\.url))
     for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -60,22 +59,23 @@ struct NewsboatUrlsPlan {
 }
 
 /// Which of newsboat's config lines have a splitfeed equivalent, written as splitfeed lines (each
-/// checked by `ConfigParser`), and why the others were left. Pure, for tests.
-struct NewsboatConfigPlan {
+/// checked by the config file's reader), and why the others were left. Pure, for tests.
+public struct NewsboatConfigPlan {
   /// Lines for splitfeed's config, in newsboat's order, without those it already has.
-  var lines: [String] = []
+  public var lines: [String] = []
   /// The setting names taken (one per line).
-  var taken: [String] = []
+  public var taken: [String] = []
   /// `setting: reason` per line left behind.
-  var notTaken: [String] = []
+  public var notTaken: [String] = []
 
   /// newsboat's colour elements and what they paint here.
-  static let colorElements: [String: [String]] = [
+  public static let colorElements: [String: [String]] = [
     "listnormal": ["list"], "listfocus": ["selection"], "listnormal_unread": ["unread"],
     "listfocus_unread": ["selection"], "info": ["title-bar", "toolbar", "status"],
   ]
 
-  init(newsboat text: String, existing: String) {
+  /// `check` is the config file's reader: a candidate line's problem, or nil when splitfeed takes it.
+  public init(newsboat text: String, existing: String, check: (String) -> String?) {
     let existingLines = Set(existing.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
     var autoReload = false
     var reloadTime = 60
@@ -117,8 +117,8 @@ struct NewsboatConfigPlan {
     var seen = Set<String>()
     for candidate in candidates {
       // An unknown action in a bind-key line is one of the parser's problems too.
-      if let problem = ConfigParser.parse(candidate.line).problems.first {
-        notTaken.append("\(candidate.line): \(problem.message)")
+      if let problem = check(candidate.line) {
+        notTaken.append("\(candidate.line): \(problem)")
         continue
       }
       guard !existingLines.contains(candidate.line), seen.insert(candidate.line).inserted else { continue }

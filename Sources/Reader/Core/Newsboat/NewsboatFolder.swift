@@ -3,15 +3,21 @@ import Foundation
 /// Where a newsboat installation keeps its files, found the way newsboat 2.21 finds them: `~/.newsboat`
 /// when it exists, else `$XDG_CONFIG_HOME/newsboat` (urls, config) and `$XDG_DATA_HOME/newsboat`
 /// (cache.db); a folder given on the command line holds all three.
-struct NewsboatFolder: Equatable {
-  var urlsFile: String
-  var configFile: String
-  var cacheFile: String
+public struct NewsboatFolder: Equatable {
+  public var urlsFile: String
+  public var configFile: String
+  public var cacheFile: String
+
+  public init(urlsFile: String, configFile: String, cacheFile: String) {
+    self.urlsFile = urlsFile
+    self.configFile = configFile
+    self.cacheFile = cacheFile
+  }
 
   /// newsboat's lock: `cache.db.lock`, holding the pid of the newsboat that has a `lockf` lock on it.
-  var lockFile: String { cacheFile + ".lock" }
+  public var lockFile: String { cacheFile + ".lock" }
 
-  static func resolve(
+  public static func resolve(
     _ folder: String?, environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> NewsboatFolder {
     if let folder {
@@ -30,7 +36,7 @@ struct NewsboatFolder: Equatable {
   /// The pid of the newsboat holding the cache, or nil when none does. newsboat takes a `lockf` lock on
   /// the lock file and removes the file when it quits, so a file nobody holds is a crashed newsboat's
   /// and does not count. Asked with `F_GETLK` on a read-only descriptor: nothing is locked or written.
-  func lockHolder() -> pid_t? {
+  public func lockHolder() -> pid_t? {
     let fd = open(lockFile, O_RDONLY)
     guard fd >= 0 else { return nil }
     defer { close(fd) }

@@ -2,13 +2,12 @@ import ArgumentParser
 import Foundation
 import Reader
 
-/// `splitfeed bench-parse FILE` (hidden): reads and parses one file and reports the item count and the
+/// `splitfeed-bench parse FILE`: reads and parses one file and reports the item count and the
 /// parse time, for `scripts/bench-parse`, which compares it with `xmllint --stream` on the same file.
 struct BenchParseCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench-parse",
-    abstract: "Parse a feed file and report the time taken (used by scripts/bench-parse).",
-    shouldDisplay: false
+    commandName: "parse",
+    abstract: "Parse a feed file and report the time taken (used by scripts/bench-parse)."
   )
 
   @Argument(help: "The feed file.")
@@ -23,7 +22,7 @@ struct BenchParseCommand: ParsableCommand {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     var line = "items=\(result.feed.items.count) seconds=\(String(format: "%.3f", seconds))"
     if digest { line += " digest=\(String(Self.digest(result), radix: 16))" }
-    CommandOutput.out(line + "\n")
+    Output.out(line + "\n")
   }
 
   /// FNV-1a over every field of the feed and its items, in a fixed order (Hasher is seeded per process).

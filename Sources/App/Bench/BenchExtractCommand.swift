@@ -2,14 +2,13 @@ import ArgumentParser
 import Foundation
 import Reader
 
-/// `splitfeed bench-extract DIR` (hidden): the extractor over a folder of test pages (Mozilla Readability's
+/// `splitfeed-bench extract DIR`: the extractor over a folder of test pages (Mozilla Readability's
 /// layout), for `scripts/bench-extract`: per-page word-4-gram precision, recall and F1 against the expected
 /// article, the mean, the article-test agreement, the worst pages and the timing.
 struct BenchExtractCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench-extract",
-    abstract: "Measure the article extractor on a folder of test pages (used by scripts/bench-extract).",
-    shouldDisplay: false
+    commandName: "extract",
+    abstract: "Measure the article extractor on a folder of test pages (used by scripts/bench-extract)."
   )
 
   @Argument(help: "The folder of pages (NAME/source.html, NAME/expected.html, NAME/expected-metadata.json).")
@@ -25,7 +24,7 @@ struct BenchExtractCommand: ParsableCommand {
     let folder = URL(fileURLWithPath: directory)
     if let page {
       let data = try Data(contentsOf: folder.appendingPathComponent(page).appendingPathComponent("source.html"))
-      CommandOutput.out(ExtractionQuality.anyText(data: data) + "\n")
+      Output.out(ExtractionQuality.anyText(data: data) + "\n")
       return
     }
     var pages = try ExtractionQuality.measure(directory: folder)
@@ -35,7 +34,7 @@ struct BenchExtractCommand: ParsableCommand {
       }
     }
     guard !pages.isEmpty else {
-      CommandOutput.warn("\(directory): no test pages found")
+      Output.warn("\(directory): no test pages found")
       throw ExitCode.failure
     }
     var out = "page                                      bytes   prec  recall    F1  readerable   ms\n"
@@ -63,7 +62,7 @@ struct BenchExtractCommand: ParsableCommand {
     out += String(
       format: "time per page: median %.2f ms, max %.2f ms; largest page %@ (%d bytes) %.2f ms\n",
       times[times.count / 2], times.last!, largest.name, largest.bytes, largest.milliseconds)
-    CommandOutput.out(out)
+    Output.out(out)
   }
 
   private func line(_ page: ExtractionQuality.Page) -> String {

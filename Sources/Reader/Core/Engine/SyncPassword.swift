@@ -1,16 +1,17 @@
 import Foundation
-import Reader
 
 /// Reads the sync password when a run needs it, from `sync-password-file` or by running
 /// `sync-password-command` (a password manager: `pass show freshrss`). It stays in memory only; every
 /// failure is one sentence that names the setting and never holds the password.
-enum SyncPassword {
-  struct Failure: Error, Equatable, CustomStringConvertible {
-    var description: String
+public enum SyncPassword {
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public var description: String
+
+    public init(description: String) { self.description = description }
   }
 
   /// The password from `source`; relative file paths are read from `configDirectory`.
-  static func read(_ source: SyncSettings.PasswordSource, configDirectory: String, home: String) throws(Failure) -> String {
+  public static func read(_ source: SyncSettings.PasswordSource, configDirectory: String, home: String) throws(Failure) -> String {
     switch source {
     case .file(let text):
       let path = SyncSettings.passwordFilePath(text, configDirectory: configDirectory, home: home)
@@ -53,9 +54,7 @@ enum SyncPassword {
     posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
     posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
     var pid: pid_t = 0
-    let cArgs = argv.map { strdup($0) } + [nil]
-    defer { cArgs.forEach { free($0) } }
-    let code = posix_spawnp(&pid, program, &actions, nil, cArgs, environ)
+    let code = ChildProgram.spawn(&pid, argv, &actions)
     close(pipeEnds[1])
     guard code == 0 else {
       close(pipeEnds[0])
@@ -63,9 +62,7 @@ enum SyncPassword {
     }
     let data = readToEnd(pipeEnds[0])
     close(pipeEnds[0])
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    let exitStatus = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    let exitStatus = ChildProgram.wait(pid)
     guard exitStatus == 0 else { throw Failure(description: "\(name) exited with status \(exitStatus); no password.") }
     return data
   }

@@ -12,7 +12,7 @@ public struct FreshRSSInstance: Sendable {
   /// The start script beside the repository, when there is one.
   public static let script: String? = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()  // Tests/TestServers/ → the repository
+      .deletingLastPathComponent()  // Tests/TestSupport/ → the repository
     let path = root.deletingLastPathComponent().appendingPathComponent("shared/freshrss/start").path
     return FileManager.default.isExecutableFile(atPath: path) ? path : nil
   }()

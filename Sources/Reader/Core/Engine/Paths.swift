@@ -1,19 +1,23 @@
-import Reader
 import Foundation
 
 /// Where splitfeed keeps its files (DESIGN §6): XDG folders by default, `--config-dir` / `--cache` when
 /// given. Pure: the environment is a parameter, so tests never look at the real home.
-struct Paths: Equatable, Sendable {
+public struct Paths: Equatable, Sendable {
   /// Holds `config` and `urls`.
-  var configDirectory: String
-  var cacheFile: String
+  public var configDirectory: String
+  public var cacheFile: String
 
-  var configFile: String { configDirectory + "/config" }
-  var urlsFile: String { configDirectory + "/urls" }
+  public init(configDirectory: String, cacheFile: String) {
+    self.configDirectory = configDirectory
+    self.cacheFile = cacheFile
+  }
+
+  public var configFile: String { configDirectory + "/config" }
+  public var urlsFile: String { configDirectory + "/urls" }
 
   /// `$XDG_CONFIG_HOME/splitfeed` (else `~/.config/splitfeed`) and `$XDG_DATA_HOME/splitfeed/cache.db`
   /// (else `~/.local/share/splitfeed/cache.db`); relative XDG values are ignored, as the spec says.
-  static func resolve(
+  public static func resolve(
     configDirectory: String? = nil, cacheFile: String? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment
   ) -> Paths {
@@ -31,12 +35,12 @@ struct Paths: Equatable, Sendable {
   }
 
   /// `$HOME`, else the account's home folder.
-  static func home(_ environment: [String: String]) -> String {
+  public static func home(_ environment: [String: String]) -> String {
     environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
   }
 
   /// An XDG base folder: `$variable` when it is an absolute path, else `fallback` inside the home folder.
-  static func xdgFolder(_ variable: String, else fallback: String, _ environment: [String: String]) -> String {
+  public static func xdgFolder(_ variable: String, else fallback: String, _ environment: [String: String]) -> String {
     if let value = environment[variable], value.hasPrefix("/") { return value }
     return home(environment) + "/" + fallback
   }
@@ -44,5 +48,5 @@ struct Paths: Equatable, Sendable {
 
 extension UrlsFileStore {
   /// The urls file of these paths.
-  init(paths: Paths) { self.init(path: paths.urlsFile, directory: paths.configDirectory) }
+  public init(paths: Paths) { self.init(path: paths.urlsFile, directory: paths.configDirectory) }
 }

@@ -4,13 +4,12 @@ import Reader
 import ScreenKit
 import ReaderUI
 
-/// `splitfeed bench-ui` (hidden): time per keypress + full redraw on generated lists in the headless
+/// `splitfeed-bench ui`: time per keypress + full redraw on generated lists in the headless
 /// backend, to show that drawing cost follows the visible rows, not the list's length (run it
 /// through `scripts/bench-ui`, which builds in release mode).
 struct BenchUICommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench-ui", abstract: "Benchmark keypress + redraw in the headless backend.",
-    shouldDisplay: false)
+    commandName: "ui", abstract: "Benchmark keypress + redraw in the headless backend.")
 
   @Option(help: "List lengths to compare.")
   var rows: [Int] = [1_000, 50_000]
@@ -33,20 +32,20 @@ struct BenchUICommand: ParsableCommand {
     let screenSize = Size(width: parts[0], height: parts[1])
     if search {
       return MainActor.assumeIsolated {
-        CommandOutput.out("last key typed → results drawn, headless \(screenSize), pause included (ms: median / max)\n")
+        Output.out("last key typed → results drawn, headless \(screenSize), pause included (ms: median / max)\n")
         for count in rows {
           let result = BenchSearch.measure(rows: count, size: screenSize, runs: max(1, min(presses, 20)))
           let cells = result.map { String(format: "%@ %.1f / %.1f", $0.text, $0.median * 1e3, $0.max * 1e3) }
-          CommandOutput.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
+          Output.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
         }
       }
     }
     MainActor.assumeIsolated {
-      CommandOutput.out("keypress + redraw, headless \(screenSize), \(presses) presses each (µs per press: median / p99)\n")
+      Output.out("keypress + redraw, headless \(screenSize), \(presses) presses each (µs per press: median / p99)\n")
       for count in rows {
         let result = Self.measure(rows: count, size: screenSize, presses: presses, marks: marks)
         let cells = result.map { "\($0.key) \(format($0.median)) / \(format($0.p99))" }
-        CommandOutput.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
+        Output.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
       }
     }
   }
@@ -63,7 +62,7 @@ struct BenchUICommand: ParsableCommand {
         published: marks ? now.addingTimeInterval(-3600 * Double($0)) : nil)
     }
     guard case (let cache, var feeds)? = try? ScratchCache.make([("file:///bench/\(rows)", Feed(title: "Bench", items: items))])
-    else { fatalError("bench-ui: no scratch cache") }
+    else { fatalError("splitfeed-bench ui: no scratch cache") }
     var configuration = UIConfiguration()
     if marks {
       do {
@@ -72,7 +71,7 @@ struct BenchUICommand: ParsableCommand {
         try cache.setRead(true, itemIDs: ids.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
         feeds = try cache.feeds()
       } catch {
-        fatalError("bench-ui: \(error)")
+        fatalError("splitfeed-bench ui: \(error)")
       }
       configuration.showReadArticles = false
     }

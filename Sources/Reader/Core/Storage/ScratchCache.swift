@@ -1,14 +1,13 @@
 import Foundation
-import Reader
 
 /// A cache in a fresh private temporary folder, filled with feeds that were parsed rather than fetched:
-/// the bundled demo feed when nothing is configured (DESIGN §6 — it never lands in the user's cache, so it
-/// cannot linger beside their own feeds), the test harness's sample feeds and the UI benchmark's lists.
+/// the reader's bundled demo feed when nothing is configured (DESIGN §6 — it never lands in the user's
+/// cache, so it cannot linger beside their own feeds), the tests' sample feeds and the UI benchmark's lists.
 /// The UI reads it like any cache; the folder is removed when the process exits.
-enum ScratchCache {
+public enum ScratchCache {
   /// Stores each `(url, feed)` as a fetched feed, in order; items first seen at `firstSeen` (the date
   /// undated items sort by).
-  static func make(_ feeds: [(url: String, feed: Feed)], firstSeen: Date = Date()) throws -> (Cache, [CachedFeed]) {
+  public static func make(_ feeds: [(url: String, feed: Feed)], firstSeen: Date = Date()) throws -> (Cache, [CachedFeed]) {
     let template = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-XXXXXX").path
     var buffer = Array(template.utf8CString)
     guard let folder = mkdtemp(&buffer).map({ String(cString: $0) }) else {
@@ -21,12 +20,6 @@ enum ScratchCache {
       try cache.storeNow(source.feed, feedID: row.id, validators: Validators(), at: firstSeen)
     }
     return (cache, try cache.feeds(urls: feeds.map(\.url)))
-  }
-
-  /// The demo feed (compiled in: `DemoFeed`) in a scratch cache.
-  static func demo() throws -> (Cache, [CachedFeed]) {
-    let feed = try FeedParser.parse(data: Data(DemoFeed.xml.utf8), url: URL(string: DemoFeed.url)).feed
-    return try make([(DemoFeed.url, feed)])
   }
 
   private static let folders = Folders()

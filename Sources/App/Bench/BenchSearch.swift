@@ -4,7 +4,7 @@ import Reader
 import ReaderUI
 import ScreenKit
 
-/// `bench-ui --search`: a search typed into the reader's field as a user types it, timed from the last
+/// `splitfeed-bench ui --search`: a search typed into the reader's field as a user types it, timed from the last
 /// key to the frame that shows the results — the typing pause, the cache's query and the drawing — on a
 /// list of generated articles in the headless backend.
 @MainActor
@@ -18,7 +18,7 @@ enum BenchSearch {
       Item(title: "Article \(n) about \(topics[n % topics.count]) and the terminal reader", id: "\(n)")
     }
     guard case (let cache, let feeds)? = try? ScratchCache.make([("file:///bench/search", Feed(title: "Bench", items: items))])
-    else { fatalError("bench-ui: no scratch cache") }
+    else { fatalError("splitfeed-bench ui: no scratch cache") }
     let backend = MemoryBackend(size: size)
     let screen = Screen(session: ReadingSession(cache: cache, feeds: feeds), backend: backend)
     screen.handle(.resize(size))

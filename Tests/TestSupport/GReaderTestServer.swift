@@ -170,12 +170,6 @@ public final class GReaderTestServer: @unchecked Sendable {
         if value("r") == "user/-/state/com.google/starred" { articles[index].starred = false }
       }
       return .init("OK")
-    case "/reader/api/0/mark-all-as-read":
-      let before = (value("ts").flatMap(Int.init) ?? Int.max) / 1_000_000
-      for index in articles.indices where articles[index].feed == value("s") && articles[index].crawled <= before {
-        articles[index].read = true
-      }
-      return .init("OK")
     case "/reader/api/0/subscription/quickadd":
       let url = value("quickadd") ?? ""
       let id = "feed/" + (subscribeAnswer?.streamID ?? url)

@@ -2,15 +2,14 @@ import ArgumentParser
 import Foundation
 import Reader
 
-/// `splitfeed bench-sync` (hidden): one sync of a cache with a Google Reader API, timed in process, for
+/// `splitfeed-bench sync`: one sync of a cache with a Google Reader API, timed in process, for
 /// `scripts/bench-sync`, which replays the same requests with curl. The password is read from a file
 /// (never an argument, which `ps` shows); the requests go to `--requests` as a curl config, with the
 /// login's password left as `<password>` for the script to put back in its own copy.
 struct BenchSyncCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench-sync",
-    abstract: "Sync a cache with a Google Reader API and report the time taken (used by scripts/bench-sync).",
-    shouldDisplay: false
+    commandName: "sync",
+    abstract: "Sync a cache with a Google Reader API and report the time taken (used by scripts/bench-sync)."
   )
 
   @Option(help: "The cache file.") var cache: String
@@ -34,7 +33,7 @@ struct BenchSyncCommand: ParsableCommand {
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     let report = try result.get()
     if let requests { try log.curlConfig().write(toFile: requests, atomically: true, encoding: .utf8) }
-    CommandOutput.out(
+    Output.out(
       "feeds=\(report.feeds) new=\(report.newArticles) changes=\(report.stateChanges) requests=\(log.count) seconds=\(String(format: "%.3f", seconds))\n")
   }
 }

@@ -4,15 +4,15 @@ import Foundation
 /// user is there, and where the password comes from. The password itself is never part of the settings:
 /// it is read from its file or its command when a run needs it (`SyncPassword`), so it is never written
 /// anywhere by us.
-struct SyncSettings: Equatable, Sendable {
+public struct SyncSettings: Equatable, Sendable {
   /// The APIs splitfeed speaks; `sync greader` is the Google Reader API (FreshRSS, Miniflux, Inoreader,
   /// The Old Reader).
-  enum Service: String, CaseIterable, Sendable {
+  public enum Service: String, CaseIterable, Sendable {
     case greader
   }
 
   /// Where the password comes from: exactly one of the two settings.
-  enum PasswordSource: Equatable, Sendable {
+  public enum PasswordSource: Equatable, Sendable {
     /// `sync-password-file`: the file's first line.
     case file(String)
     /// `sync-password-command`: run as this argument vector, no shell; its stdout is the password.
@@ -20,19 +20,21 @@ struct SyncSettings: Equatable, Sendable {
   }
 
   /// nil: no sync, the urls file is the list of feeds.
-  var service: Service?
+  public var service: Service?
   /// The API's address (FreshRSS: `https://host/api/greader.php`).
-  var url: URL?
-  var user: String?
-  var password: PasswordSource?
+  public var url: URL?
+  public var user: String?
+  public var password: PasswordSource?
   /// `sync-keep-local yes`: the urls file's feeds stay alongside the server's, fetched directly.
-  var keepLocal = false
+  public var keepLocal = false
 
-  var isOn: Bool { service != nil }
+  public init() {}
+
+  public var isOn: Bool { service != nil }
 
   /// What the settings lack for a sync, as one sentence naming the missing lines; nil when complete
   /// (or when sync is off). A problem of the `sync` line, and the reason `sync-login` and `reload` fail.
-  var incompleteReason: String? {
+  public var incompleteReason: String? {
     guard let service else { return nil }
     var missing: [String] = []
     if url == nil { missing.append("sync-url") }
@@ -43,7 +45,7 @@ struct SyncSettings: Equatable, Sendable {
   }
 
   /// The `sync-url` value checked: an http or https address with a host. Returns the URL or the problem.
-  static func apiURL(_ text: String) -> Result<URL, SettingProblem> {
+  public static func apiURL(_ text: String) -> Result<URL, SettingProblem> {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host?.isEmpty == false
     else {
@@ -54,7 +56,7 @@ struct SyncSettings: Equatable, Sendable {
 
   /// `sync-password-file`'s path as written: `~/` is the home folder, a relative path is read from the
   /// config folder (as relative paths in the urls file are).
-  static func passwordFilePath(_ text: String, configDirectory: String, home: String) -> String {
+  public static func passwordFilePath(_ text: String, configDirectory: String, home: String) -> String {
     if text == "~" { return home }
     if text.hasPrefix("~/") { return home + text.dropFirst() }
     if text.hasPrefix("/") { return text }
@@ -62,8 +64,8 @@ struct SyncSettings: Equatable, Sendable {
   }
 
   /// A problem with one setting, for the config file's line messages.
-  struct SettingProblem: Error, Equatable {
-    var message: String
-    init(_ message: String) { self.message = message }
+  public struct SettingProblem: Error, Equatable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
   }
 }

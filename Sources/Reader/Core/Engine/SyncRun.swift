@@ -1,5 +1,3 @@
-import Reader
-
 /// A reload of a synced run, as `splitfeed reload` and the reader's `r`/`R` both make it: the sync with
 /// the server (which sends the queued marks first), then the direct reload of the local feeds kept
 /// with `sync-keep-local`. A failed sync does not stop the local feeds.
@@ -9,6 +7,12 @@ public struct SyncRun: Sendable {
   public var local: ReloadRun?
   /// Marks still waiting for the server when the run ended.
   public var pending: Int
+
+  public init(result: Result<SyncReport, SyncError>, local: ReloadRun?, pending: Int) {
+    self.result = result
+    self.local = local
+    self.pending = pending
+  }
 
   /// Runs it; `progress` hears one line at a time (`Syncing: articles 200/900…`, `Reloading 1/2…`).
   public static func perform(

@@ -2,17 +2,20 @@ import ArgumentParser
 import Foundation
 import Reader
 
-/// `splitfeed bench-find` (hidden), for `scripts/bench-scale`: on a large cache, the time to the first
+/// `splitfeed-bench find`, for `scripts/bench-scale`: on a large cache, the time to the first
 /// rows (and to the count) of searches, tags and query feeds, as the reader reads them; the time to index
 /// every article for search again; and the reader's peak memory over repeated full reloads in one process.
 struct BenchFindCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "bench-find",
-    abstract: "Time searches, tags and query feeds on a cache (used by scripts/bench-scale).",
-    shouldDisplay: false
+    commandName: "find",
+    abstract: "Time searches, tags and query feeds on a cache (used by scripts/bench-scale)."
   )
 
-  @OptionGroup var options: LibraryOptions
+  @Option(name: .customLong("config-dir"), help: "Folder of the urls file (its config file is not read: the engine's defaults).")
+  var configDirectory: String
+
+  @Option(name: .customLong("cache"), help: "The cache file.")
+  var cacheFile: String
 
   @Option(help: "Timed runs of each case (the median is reported).")
   var runs = 15
@@ -27,7 +30,8 @@ struct BenchFindCommand: ParsableCommand {
   static let firstRows = 50
 
   func run() throws {
-    let library = options.load()
+    let paths = Paths.resolve(configDirectory: configDirectory, cacheFile: cacheFile)
+    let library = Library.load(paths: paths) { _ in (EngineSettings(), []) }
     let cache = try library.openCache()
     if reloads > 0 { return try reloadRepeatedly(library, cache: cache) }
     let feeds = try cache.feeds()
@@ -36,7 +40,7 @@ struct BenchFindCommand: ParsableCommand {
       (feed.id, n % 10 == 0 ? ["every", "tenth"] : ["every"])
     }))
     let total = try cache.count(in: ItemScope(.all))
-    CommandOutput.out("articles \(total)\n")
+    Output.out("articles \(total)\n")
     let searches = ["lorem", "swift cache", "\"terminal reader\"", "Zürich", "東京", "title:parser -lorem", "author:müller", "feed:\"feed 7\"", "qwertyuiop"]
     for text in searches {
       try time("search \(text)", ItemScope(.all, search: try SearchQuery(parsing: text)), cache)
@@ -55,16 +59,16 @@ struct BenchFindCommand: ParsableCommand {
         _ = try cache.feeds()
         times.append(Self.seconds(since: start) * 1000)
       }
-      CommandOutput.out(String(format: "feed list counts, ignore rule %@\t%.1f ms\n", rule ?? "none", times.sorted()[times.count / 2]))
+      Output.out(String(format: "feed list counts, ignore rule %@\t%.1f ms\n", rule ?? "none", times.sorted()[times.count / 2]))
     }
     try cache.setIgnoreRules([])
     if reindex {
       var start = DispatchTime.now()
       let characters = try cache.plainTextCharacters()
-      CommandOutput.out(String(format: "plain text of every article %.3f s (%d characters)\n", Self.seconds(since: start), characters))
+      Output.out(String(format: "plain text of every article %.3f s (%d characters)\n", Self.seconds(since: start), characters))
       start = DispatchTime.now()
       try cache.rebuildSearchIndex()
-      CommandOutput.out(String(format: "reindex %.3f s\n", Self.seconds(since: start)))
+      Output.out(String(format: "reindex %.3f s\n", Self.seconds(since: start)))
     }
   }
 
@@ -85,7 +89,7 @@ struct BenchFindCommand: ParsableCommand {
       count.append(Self.seconds(since: start) * 1000)
     }
     let median = { (values: [Double]) in values.sorted()[values.count / 2] }
-    CommandOutput.out(String(
+    Output.out(String(
       format: "%@\tfirst %.1f ms\tnext %.1f ms\tcount %.1f ms\trows %d of %d\n",
       name, median(first), median(next), median(count), rows, matches))
   }
@@ -102,7 +106,7 @@ struct BenchFindCommand: ParsableCommand {
       let results = Blocking.run { await reloader.reload(feeds) }
       let failed = results.filter { if case .failed = $0.outcome { true } else { false } }.count
       if n == 1 || n == 10 || n == reloads || n % 10 == 0 {
-        CommandOutput.out(String(
+        Output.out(String(
           format: "reload %d\t%.2f s\tfailed %d\tpeak %.1f MB\trss %.1f MB\n", n, Self.seconds(since: start), failed,
           Self.statusKB("VmHWM") / 1024, Self.statusKB("VmRSS") / 1024))
       }

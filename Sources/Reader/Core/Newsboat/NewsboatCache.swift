@@ -1,33 +1,35 @@
 import Foundation
 import GRDB
-import Reader
 
 /// newsboat's `cache.db` (schema 2.x: `rss_feed`, `rss_item` with `unread`, `flags` and `deleted`), read
 /// without writing a byte: opened read-only *and* immutable, so SQLite takes no lock and creates no
 /// journal beside newsboat's file. Only read after `NewsboatFolder.lockHolder` said no newsboat is
 /// running, since an immutable file is assumed not to change while it is read.
-struct NewsboatCache {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+public struct NewsboatCache {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
   }
 
   /// An article as newsboat kept it, grouped by the address of its feed (`rss_item.feedurl`).
-  struct Article: Equatable {
-    var feedURL: String
-    var article: Cache.MergedArticle
+  public struct Article: Equatable {
+    public var feedURL: String
+    public var article: Cache.MergedArticle
   }
 
-  var articles: [Article]
+  public var articles: [Article]
   /// Articles the user deleted in newsboat; they stay behind.
-  var deletedCount: Int
+  public var deletedCount: Int
   /// Rows left out because their feed address or guid could not be read (a blob that is not UTF-8, a
   /// NULL or a number where newsboat writes text): the file was written by something else, or damaged.
-  var skippedCount = 0
+  public var skippedCount = 0
   /// Rows kept with some value read as its default (no date, unread, no title) because it was of a type
   /// newsboat does not write (text in `pubDate` or `unread`, a date out of range, a title not UTF-8).
-  var defaultedCount = 0
+  public var defaultedCount = 0
 
-  static func read(path: String) throws -> NewsboatCache {
+  /// No articles (no cache.db to read).
+  public static var empty: NewsboatCache { NewsboatCache(articles: [], deletedCount: 0) }
+
+  public static func read(path: String) throws -> NewsboatCache {
     guard FileManager.default.fileExists(atPath: path) else {
       throw Failure(description: "\(path) does not exist")
     }
@@ -43,7 +45,8 @@ struct NewsboatCache {
         guard needed.isSubset(of: columns) else {
           throw Failure(description: "\(path) is not a newsboat cache (rss_item lacks \(needed.subtracting(columns).sorted()))")
         }
-        let enclosure = columns.isSuperset(of: ["enclosure_url", "enclosure_type"]) ? "enclosure_url, enclosure_type" : "NULL, NULL"
+        let enclosure = columns.isSuperset(of: ["enclosure_url", "enclosure_type"])
+          ? "enclosure_url, enclosure_type" : "NULL AS enclosure_url, NULL AS enclosure_type"
         // Every value is taken as its SQLite storage class says, never converted by GRDB's typed
         // subscripts, which trap on a value they cannot convert (text in an integer column, say).
         let rows = try Row.fetchCursor(
@@ -55,7 +58,7 @@ struct NewsboatCache {
         var cache = NewsboatCache(articles: [], deletedCount: 0)
         while let row = try rows.next() {
           var values = StoredValues(row)
-          if let deleted = values.integer(10), deleted != 0 {
+          if let deleted = values.integer("deleted"), deleted != 0 {
             cache.deletedCount += 1
             continue
           }
@@ -77,21 +80,21 @@ struct NewsboatCache {
 
   /// The article of a row; nil when its feed address or its guid cannot be read.
   private static func article(_ row: inout StoredValues) -> Article? {
-    guard let feedURL = row.key(0), row.readable(1) else { return nil }
-    let text = { (values: inout StoredValues, index: Int) -> String? in values.text(index).flatMap { $0.isEmpty ? nil : $0 } }
-    let published = row.integer(5).flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0)) : nil }
-    let enclosures = text(&row, 9).map { [Enclosure(url: $0, type: text(&row, 10))] } ?? []
+    guard let feedURL = row.key("feedurl"), row.readable("guid") else { return nil }
+    let text = { (values: inout StoredValues, column: String) -> String? in values.text(column).flatMap { $0.isEmpty ? nil : $0 } }
+    let published = row.integer("pubDate").flatMap { $0 > 0 ? Date(timeIntervalSince1970: Double($0)) : nil }
+    let enclosures = text(&row, "enclosure_url").map { [Enclosure(url: $0, type: text(&row, "enclosure_type"))] } ?? []
     var item = Item(
-      title: row.text(2) ?? "", link: text(&row, 4), id: text(&row, 1), author: text(&row, 3), published: published,
-      content: text(&row, 6), enclosures: enclosures)
+      title: row.text("title") ?? "", link: text(&row, "url"), id: text(&row, "guid"), author: text(&row, "author"),
+      published: published, content: text(&row, "content"), enclosures: enclosures)
     // newsboat 2.21 gives an item without a guid its link followed by its pubDate text as the guid: such
     // an item is stored as a reload stores it (no guid, keyed by its link), its date text recovered.
     if let guid = item.id, let link = item.link, guid.count > link.count, guid.hasPrefix(link) {
       item.id = nil
       item.publishedText = String(guid.dropFirst(link.count))
     }
-    let flags = Cache.normalizedFlags(row.text(8) ?? "")
-    let unread = row.integer(7) ?? 1
+    let flags = Cache.normalizedFlags(row.text("flags") ?? "")
+    let unread = row.integer("unread") ?? 1
     return Article(
       feedURL: feedURL,
       article: Cache.MergedArticle(item: item, isRead: unread == 0, isStarred: !flags.isEmpty, flags: flags))
@@ -108,8 +111,8 @@ private struct StoredValues {
 
   /// Text: a string, a blob that is UTF-8, or a number written out; nil for NULL. A blob that is not
   /// UTF-8 is nil and counts as defaulted.
-  mutating func text(_ index: Int) -> String? {
-    switch (row[index] as DatabaseValue).storage {
+  mutating func text(_ column: String) -> String? {
+    switch (row[column] as DatabaseValue).storage {
     case .null: return nil
     case .string(let string): return string
     case .int64(let number): return String(number)
@@ -125,9 +128,9 @@ private struct StoredValues {
 
   /// A whole number: an integer, a real with an exact integer value in range, or text holding one; nil
   /// (and defaulted, unless NULL) for anything else.
-  mutating func integer(_ index: Int) -> Int64? {
+  mutating func integer(_ column: String) -> Int64? {
     let number: Int64?
-    switch (row[index] as DatabaseValue).storage {
+    switch (row[column] as DatabaseValue).storage {
     case .null: return nil
     case .int64(let value): number = value
     case .double(let value): number = value.isFinite ? Int64(exactly: value.rounded(.towardZero)) : nil
@@ -139,8 +142,8 @@ private struct StoredValues {
   }
 
   /// A value that identifies the row (feed address): text that is not empty, else nil.
-  func key(_ index: Int) -> String? {
-    switch (row[index] as DatabaseValue).storage {
+  func key(_ column: String) -> String? {
+    switch (row[column] as DatabaseValue).storage {
     case .string(let string): return string.isEmpty ? nil : string
     case .blob(let data): return String(validating: data, as: UTF8.self).flatMap { $0.isEmpty ? nil : $0 }
     default: return nil
@@ -148,8 +151,8 @@ private struct StoredValues {
   }
 
   /// Whether the value is NULL or readable as text (a guid that is a blob not UTF-8 is not).
-  func readable(_ index: Int) -> Bool {
-    if case .blob(let data) = (row[index] as DatabaseValue).storage { return String(validating: data, as: UTF8.self) != nil }
+  func readable(_ column: String) -> Bool {
+    if case .blob(let data) = (row[column] as DatabaseValue).storage { return String(validating: data, as: UTF8.self) != nil }
     return true
   }
 }

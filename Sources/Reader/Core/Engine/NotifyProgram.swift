@@ -1,9 +1,7 @@
-import Foundation
-import Reader
 
 /// The `notify-program` setting: run after a reload that brought new articles, with the count and the
 /// titles of the feeds that gained them as its arguments after `--` (`prog -- 5 "Feed A" "Feed B"`),
-/// never through a shell; the program is spawned like the browser (`BrowserLauncher.run`).
+/// never through a shell (`ChildProgram`).
 public struct NotifyProgram: Sendable, Equatable {
   /// The setting's words: the program, then arguments given before the count.
   public var command: [String]
@@ -25,7 +23,21 @@ public struct NotifyProgram: Sendable, Equatable {
 
   /// Runs the program and waits for it (call it off the main thread); returns the failure as one sentence.
   public func run(count: Int, feedTitles: [String], silenced: Bool) -> String? {
-    BrowserLauncher.run(arguments(count: count, feedTitles: feedTitles), silenced: silenced)
+    ChildProgram.run(arguments(count: count, feedTitles: feedTitles), silenced: silenced)
       .map { "notify-program: \($0.description)" }
+  }
+
+  /// Runs the program after a reload that brought new articles, the feeds named as `cache` titles them;
+  /// returns the failure as one sentence (nil also when there was nothing new).
+  public func run(after report: ReloadReport, cache: Cache, silenced: Bool) -> String? {
+    guard report.newItems > 0 else { return nil }
+    let titles: [String]
+    do {
+      let byID = Dictionary(try cache.feeds().map { ($0.id, $0.displayTitle) }, uniquingKeysWith: { a, _ in a })
+      titles = report.feedsWithNewItems.compactMap { byID[$0] }
+    } catch {
+      return "\(error)"
+    }
+    return run(count: report.newItems, feedTitles: titles, silenced: silenced)
   }
 }
