@@ -1,50 +1,55 @@
 import Reader
 
 /// The feeds of this run in list order, with their counts: what the feed list shows and what `n` walks.
-/// Counts follow read marks at once; titles, counts and errors are re-read from the cache after a reload.
+/// Counts are derived, never patched: each `recount` reads them from the cache in one snapshot,
+/// corrected for the marks not yet written (`Cache.counts`), so every count on screen — feeds, tags,
+/// query feeds, Unread, Starred, the tab bar — follows every mark, undo, reload and sync at once.
 @MainActor
 public final class FeedList {
   public private(set) var feeds: [CachedFeed]
   /// Starred articles of every feed (the Starred entry's count).
   public private(set) var starredCount = 0
+  /// The query feeds' unread and total articles, in the order `recount` was given them.
+  public private(set) var queryCounts: [Cache.ScopeCount] = []
 
   init(_ feeds: [CachedFeed]) { self.feeds = feeds }
 
   func feed(id: Int64?) -> CachedFeed? { feeds.first { $0.id == id } }
 
-  /// Unread articles of every feed of the run (the Feeds tab's count).
+  /// Unread articles of every feed of the run (the Feeds tab's count, the Unread entry's).
   var unreadCount: Int { feeds.reduce(0) { $0 + $1.unreadCount } }
 
-  /// One article of feed `id` was read.
-  func articleRead(inFeed id: Int64) { addUnread(-1, inFeed: id) }
+  /// Unread articles of the feeds with `tag`.
+  func unreadCount(ofTag tag: String) -> Int { feeds.reduce(0) { $0 + ($1.tags.contains(tag) ? $1.unreadCount : 0) } }
 
-  /// `delta` articles of feed `id` became unread (negative: read).
-  func addUnread(_ delta: Int, inFeed id: Int64) {
-    guard let index = feeds.firstIndex(where: { $0.id == id }) else { return }
-    feeds[index].unreadCount = min(feeds[index].totalCount, max(0, feeds[index].unreadCount + delta))
+  /// Reads every count again: the cache's, with `read` and `starred` (this run's flags not yet written)
+  /// laid over, and those of the `queries` (the query feeds' expressions).
+  func recount(from cache: Cache, read: [Int64: Bool], starred: [Int64: Bool], queries: [FilterExpression]) throws {
+    let snapshot = try cache.counts(scopes: queries.map { ItemScope(.query($0)) }, read: read, starred: starred)
+    for index in feeds.indices {
+      let id = feeds[index].id
+      feeds[index].unreadCount = snapshot.unread[id] ?? 0
+      feeds[index].totalCount = snapshot.total[id] ?? 0
+    }
+    starredCount = snapshot.starred
+    queryCounts = snapshot.scopes
   }
 
-  func addStarred(_ delta: Int) { starredCount = max(0, starredCount + delta) }
-
-  func readStarredCount(from cache: Cache) throws { starredCount = try cache.count(in: ItemScope(.starred)) }
-
-  /// Re-reads every feed of the run from `cache`, keeping the run's order and the urls file's titles and
-  /// hidden flags (which the cache does not hold), and the starred count.
+  /// Re-reads every feed of the run from `cache` (titles, errors, repairs), keeping the run's order and
+  /// the urls file's titles and hidden flags (which the cache does not hold). The counts follow from
+  /// the `recount` that comes after.
   func refresh(from cache: Cache) throws {
     let byID = Dictionary(try cache.feeds().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     feeds = feeds.map { byID[$0.id]?.keepingUrlsSettings(of: $0) ?? $0 }
-    try readStarredCount(from: cache)
   }
 
   /// After a sync: the server's feeds as the cache now holds them (new subscriptions in, dropped ones
-  /// out), then this run's local feeds (keeping the urls file's titles and hidden flags), and the starred
-  /// count.
+  /// out), then this run's local feeds (keeping the urls file's titles and hidden flags).
   func refreshSynced(from cache: Cache) throws {
     let all = try cache.feeds()
     let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let local = feeds.compactMap { byID[$0.id]?.keepingUrlsSettings(of: $0) ?? $0 }.filter { $0.remoteID == nil }
     feeds = all.filter { $0.remoteID != nil } + local
-    try readStarredCount(from: cache)
   }
 
   /// `feed` takes `old`'s place (a feed a web page advertised replaces the page), or joins the end.
