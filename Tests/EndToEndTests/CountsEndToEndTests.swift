@@ -12,17 +12,14 @@ struct CountsEndToEndTests {
   let folder: RunFolder
   var root: URL { folder.root }
 
-  init() throws {
-    folder = try RunFolder("splitfeed-counts")
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("www"), withIntermediateDirectories: true)
-  }
+  init() throws { folder = try RunFolder("splitfeed-counts") }
 
   /// Alpha (tagged `lang`: two Rust stories and a Go one) and Beta (untagged: one Rust story, one
   /// Python), and the query feed Rusty (titles with "Rust": three articles).
   func serve() throws -> TestHTTPServer {
     try folder.writeFeed("a.xml", title: "Alpha", items: ["Rust one", "Rust two", "Go three"])
     try folder.writeFeed("b.xml", title: "Beta", items: ["Rust four", "Python five"])
-    let server = try TestHTTPServer(serving: root.appendingPathComponent("www"))
+    let server = try folder.serveWebRoot()
     let urls = """
       \(server.url("a.xml")) lang
       \(server.url("b.xml"))
@@ -33,11 +30,6 @@ struct CountsEndToEndTests {
     return server
   }
 
-  func launch(_ cols: Int, _ rows: Int) throws -> TmuxHarness {
-    try TmuxHarness(
-      arguments: (cols < 100 ? ["--layout", "stack"] : []) + ["--config-dir", folder.configDir, "--cache", folder.cacheFile],
-      cols: cols, rows: rows)
-  }
 
   /// Waits until every row of `counts` (row title → the count at its right) and the tab bar's unread
   /// count show together.
@@ -55,7 +47,7 @@ struct CountsEndToEndTests {
     defer { try? FileManager.default.removeItem(at: root) }
     let server = try serve()
     defer { server.stop() }
-    let tmux = try launch(cols, rows)
+    let tmux = try folder.launch(size: (cols, rows))
     defer { tmux.close() }
     try tmux.waitFor(text: "Reloaded 2 feeds")
     let start = [("Unread", "5"), ("Starred", "0"), ("Rusty", "3/3"), ("lang/", "3"), ("Beta", "2/2")]

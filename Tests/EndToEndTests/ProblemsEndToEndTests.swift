@@ -11,25 +11,17 @@ struct ProblemsEndToEndTests {
   let folder: RunFolder
   var root: URL { folder.root }
 
-  init() throws {
-    folder = try RunFolder("splitfeed-problems")
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("www"), withIntermediateDirectories: true)
-  }
+  init() throws { folder = try RunFolder("splitfeed-problems") }
 
   func write(_ name: String, _ text: String) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/" + name))
   }
 
-  func launch(_ cols: Int, _ rows: Int) throws -> TmuxHarness {
-    try TmuxHarness(
-      arguments: (cols < 100 ? ["--layout", "stack"] : []) + ["--config-dir", folder.configDir, "--cache", folder.cacheFile],
-      cols: cols, rows: rows)
-  }
 
   /// A live feed and one whose server is gone (nothing listens on port 9).
   func serveWithADeadFeed() throws -> TestHTTPServer {
     try folder.writeFeed("a.xml", title: "Alpha", items: ["Alpha first story", "Alpha second story", "Alpha third story"])
-    let server = try TestHTTPServer(serving: root.appendingPathComponent("www"))
+    let server = try folder.serveWebRoot()
     try write("urls", "\(server.url("a.xml"))\nhttp://127.0.0.1:9/dead.xml\n")
     return server
   }
@@ -41,7 +33,7 @@ struct ProblemsEndToEndTests {
     defer { server.stop() }
     try write("config", "bogus-setting 1\ncolor nonsense red\nbind-key X an-action-that-does-not-exist\n")
     try write("urls", "\(server.url("a.xml"))\nhttp://127.0.0.1:9/dead.xml\n\"query:Broken news:title =~ and unread\"\n")
-    let tmux = try launch(cols, rows)
+    let tmux = try folder.launch(size: (cols, rows))
     defer { tmux.close() }
     try tmux.waitFor(text: "4 problems (E lists them)")
     try tmux.waitUntil("the reload's end") { $0.contains { $0.contains("! dead.xml") || $0.contains("! http") } }
@@ -65,7 +57,7 @@ struct ProblemsEndToEndTests {
     defer { try? FileManager.default.removeItem(at: root) }
     let server = try serveWithADeadFeed()
     defer { server.stop() }
-    let tmux = try launch(cols, rows)
+    let tmux = try folder.launch(size: (cols, rows))
     defer { tmux.close() }
     let screen = try tmux.waitFor(text: "Failed: Could not connect")
     #expect(screen.last?.contains("3 new articles. Failed: Could not connect") == true, "\(screen.last ?? "")")

@@ -12,10 +12,7 @@ struct SyncStatusEndToEndTests {
   var root: URL { folder.root }
   var passwordFile: String { root.appendingPathComponent("password").path }
 
-  init() throws {
-    folder = try RunFolder("splitfeed-sync-status")
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("www"), withIntermediateDirectories: true)
-  }
+  init() throws { folder = try RunFolder("splitfeed-sync-status") }
 
   @Test(.enabled(if: FreshRSSServer.isAvailable, FreshRSSServer.skipReason), arguments: [(140, 40), (70, 30)])
   func aSentQueueSaysSoAndTheFailureIsListed(cols: Int, rows: Int) throws {
@@ -29,9 +26,7 @@ struct SyncStatusEndToEndTests {
     try Data(server.password.utf8).write(to: URL(fileURLWithPath: passwordFile))
     try Data(server.configLines(passwordFile: passwordFile).utf8).write(to: URL(fileURLWithPath: folder.configDir + "/config"))
 
-    let tmux = try TmuxHarness(
-      arguments: (cols < 100 ? ["--layout", "stack"] : []) + ["--config-dir", folder.configDir, "--cache", folder.cacheFile],
-      cols: cols, rows: rows)
+    let tmux = try folder.launch(size: (cols, rows))
     defer { tmux.close() }
     try tmux.waitFor(text: "Synced 1 feed: 3 new articles", timeout: 20)
 
