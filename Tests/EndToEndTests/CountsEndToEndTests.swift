@@ -14,10 +14,11 @@ struct CountsEndToEndTests {
 
   init() throws { folder = try RunFolder("splitfeed-counts") }
 
-  /// Alpha (tagged `lang`: two Rust stories and a Go one) and Beta (untagged: one Rust story, one
+  /// Alpha (tagged `lang`: a Go story and two Rust ones) and Beta (untagged: one Rust story, one
   /// Python), and the query feed Rusty (titles with "Rust": three articles).
   func serve() throws -> TestHTTPServer {
-    try folder.writeFeed("a.xml", title: "Alpha", items: ["Rust one", "Rust two", "Go three"])
+    // Dated a day apart from the first item down: no two Rust stories share a date, so Rusty's order is fixed.
+    try folder.writeFeed("a.xml", title: "Alpha", items: ["Go three", "Rust one", "Rust two"])
     try folder.writeFeed("b.xml", title: "Beta", items: ["Rust four", "Python five"])
     let server = try folder.serveWebRoot()
     let urls = """
@@ -70,7 +71,7 @@ struct CountsEndToEndTests {
     try waitForCounts(tmux, tab: 2, [("Alpha", "0/3")], "Alpha inside lang/")
     try tmux.send(keys: "h")
 
-    // s in the query feed: Starred follows; opening the article reads it, and Rusty follows.
+    // s in the query feed: Starred follows; opening an unread article reads it, and Rusty follows.
     try tmux.send(keys: "k", "Enter")
     try tmux.waitFor(text: "Rust four")
     try tmux.send(keys: "s")

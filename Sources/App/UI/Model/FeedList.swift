@@ -23,16 +23,50 @@ public final class FeedList {
   func unreadCount(ofTag tag: String) -> Int { feeds.reduce(0) { $0 + ($1.tags.contains(tag) ? $1.unreadCount : 0) } }
 
   /// Reads every count again: the cache's, with `read` and `starred` (this run's flags not yet written)
-  /// laid over, and those of the `queries` (the query feeds' expressions).
-  func recount(from cache: Cache, read: [Int64: Bool], starred: [Int64: Bool], queries: [FilterExpression]) throws {
-    let snapshot = try cache.counts(scopes: queries.map { ItemScope(.query($0)) }, read: read, starred: starred)
+  /// laid over. With `queries` (the query feeds' expressions) their counts are read in full too;
+  /// without, they follow from the last full read and the marks made since (`willMark`): counting a
+  /// query feed can take a scan of every article, too slow for every key.
+  func recount(from cache: Cache, read: [Int64: Bool], starred: [Int64: Bool], queries: [FilterExpression]? = nil) throws {
+    let snapshot = try cache.counts(scopes: (queries ?? []).map { ItemScope(.query($0)) }, read: read, starred: starred)
     for index in feeds.indices {
       let id = feeds[index].id
       feeds[index].unreadCount = snapshot.unread[id] ?? 0
       feeds[index].totalCount = snapshot.total[id] ?? 0
     }
     starredCount = snapshot.starred
-    queryCounts = snapshot.scopes
+    if queries != nil {
+      queryBase = snapshot.scopes
+      markedSinceBase.removeAll()
+    }
+    queryCounts = queryBase.indices.map { index in
+      var count = queryBase[index]
+      for entry in markedSinceBase.values where entry.listedBy[index] && entry.atBase != entry.now {
+        count.unread += entry.now ? -1 : 1
+      }
+      return count
+    }
+  }
+
+  /// The query feeds' counts as last read in full, with the marks not yet written laid over.
+  private var queryBase: [Cache.ScopeCount] = []
+  /// The articles whose read flag this run set since: the flag they had then, the one they have now, and
+  /// which query feeds list them.
+  private var markedSinceBase: [Int64: (atBase: Bool, now: Bool, listedBy: [Bool])] = [:]
+
+  /// `items` are about to be given read flag `value` (before the write is queued, so the cache still
+  /// has their flag); `current` is the flag a mark not yet written gives one (nil: the cache's).
+  /// Records what the query feeds' counts need to follow.
+  func willMark(_ items: [MarkedItem], read value: Bool, current: (Int64) -> Bool?, in cache: Cache, queries: [FilterExpression]) throws {
+    guard !queryBase.isEmpty else { return }
+    let new = items.map(\.id).filter { markedSinceBase[$0] == nil }
+    if !new.isEmpty {
+      for (id, found) in try cache.membership(of: new, in: queries.map { ItemScope(.query($0)) })
+      where found.scopes.count == queryBase.count {
+        let atBase = current(id) ?? found.read
+        markedSinceBase[id] = (atBase, atBase, found.scopes)
+      }
+    }
+    for item in items where markedSinceBase[item.id] != nil { markedSinceBase[item.id]?.now = value }
   }
 
   /// Re-reads every feed of the run from `cache` (titles, errors, repairs), keeping the run's order and

@@ -21,6 +21,9 @@ public final class ReadState {
   /// Whether a mark not yet written makes article `id` read (its cache flag may still say unread).
   func isMadeRead(_ id: Int64) -> Bool { pending[id]?.read == true }
 
+  /// The read flag a mark not yet written gives article `id` (nil: the cache's flag holds).
+  func unwrittenRead(_ id: Int64) -> Bool? { pending[id]?.read }
+
   /// The read flags not yet written, by article: what the counts correct the cache's for.
   var unwritten: [Int64: Bool] { pending.mapValues(\.read) }
 

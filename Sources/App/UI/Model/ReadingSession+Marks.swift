@@ -86,19 +86,32 @@ extension ReadingSession {
   /// Hands the mark to the writer and lays it over the cache until it is written; the counts are read
   /// again with it (derived, never patched: docs/ARCHITECTURE.md, "A mark, from key to count").
   private func apply(_ mark: Mark) {
-    let write = writer.enqueue(.mark(mark))
     switch mark.flag {
-    case .read: readState.set(mark.value, mark.items, write: write)
-    case .starred: stars.set(mark.value, mark.items.map(\.id), write: write)
+    case .read: setRead(mark.value, mark.items, by: .mark(mark))
+    case .starred: stars.set(mark.value, mark.items.map(\.id), write: writer.enqueue(.mark(mark)))
     }
     recount()
   }
 
-  /// Reads every count again: the cache's, corrected for the marks not yet written.
-  func recount() {
+  /// Gives `items` read flag `value` until `write` is done. The query feeds' counts note the flags
+  /// the articles had first, before the write can land.
+  func setRead(_ value: Bool, _ items: [MarkedItem], by write: MarkWriter.Write) {
+    do {
+      try feedList.willMark(
+        items, read: value, current: { self.readState.unwrittenRead($0) }, in: cache, queries: queryFeeds.map(\.expression))
+    } catch {
+      status.notify(error: "\(error)")
+    }
+    readState.set(value, items, write: writer.enqueue(write))
+  }
+
+  /// Reads every count again: the cache's, corrected for the marks not yet written; `full` counts the
+  /// query feeds again too (at start and after a reload or sync; marks follow without it).
+  func recount(full: Bool = false) {
     do {
       try feedList.recount(
-        from: cache, read: readState.unwritten, starred: stars.unwritten, queries: queryFeeds.map(\.expression))
+        from: cache, read: readState.unwritten, starred: stars.unwritten,
+        queries: full ? queryFeeds.map(\.expression) : nil)
     } catch {
       status.notify(error: "\(error)")
     }

@@ -33,7 +33,7 @@ extension ReadingSession {
       } catch {
         status.notify(error: "\(error)")
       }
-      recount()
+      recount(full: true)
       dataRevision += 1
       if run.failed { problems.syncFailed(run.syncLine) } else { problems.syncSucceeded() }
       status.summary = run.statusText(errorsKey: errorsKey)

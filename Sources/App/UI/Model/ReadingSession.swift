@@ -33,7 +33,7 @@ public final class ReadingSession {
   /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab (their counts in
   /// `feedList.queryCounts`).
   public var queryFeeds: [QueryFeed] = [] {
-    didSet { recount() }
+    didSet { recount(full: true) }
   }
   /// What went wrong in this run beyond the feeds' own errors, for `E`.
   public var problems = RunProblems()
@@ -81,7 +81,7 @@ public final class ReadingSession {
     } catch {
       status.notify(error: "\(error)")
     }
-    recount()
+    recount(full: true)
   }
 
   public var feeds: [CachedFeed] { feedList.feeds }
@@ -108,7 +108,7 @@ public final class ReadingSession {
     selected = article
     selectionRevision += 1
     recent.record(summary)
-    readState.set(true, [MarkedItem(article)], write: writer.enqueue(.opened(itemID: article.id, at: Date())))
+    setRead(true, [MarkedItem(article)], by: .opened(itemID: article.id, at: Date()))
     recount()
     return article
   }
@@ -293,7 +293,7 @@ public final class ReadingSession {
     } catch {
       status.notify(error: "\(error)")
     }
-    recount()
+    recount(full: true)
     dataRevision += 1
   }
 

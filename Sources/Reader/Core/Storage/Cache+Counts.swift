@@ -84,6 +84,22 @@ extension Cache {
 }
 
 extension Cache {
+  /// For each of the articles `ids` that lists show: its stored read flag and which of `scopes` list it.
+  /// Read by id, so it costs little however slow the scopes are to count (a query feed's regular
+  /// expression over every article): what follows a mark without counting a query feed again.
+  public func membership(of ids: [Int64], in scopes: [ItemScope]) throws(CacheError) -> [Int64: (read: Bool, scopes: [Bool])] {
+    try read { db in
+      let ids = Set(ids)
+      var found = try Self.storedFlags(of: ids, where: try visible(ItemScope(.all), in: db), in: db)
+        .mapValues { (read: $0.read, scopes: [Bool]()) }
+      for scope in scopes {
+        let listed = try Self.storedFlags(of: ids, where: try visible(scope, in: db), in: db)
+        for id in found.keys { found[id]?.scopes.append(listed[id] != nil) }
+      }
+      return found
+    }
+  }
+
   /// The stored read and star flags of the articles `ids` (those still in the cache): what rows read
   /// before a mark was written take once it is.
   public func flags(of ids: [Int64]) throws(CacheError) -> [Int64: (read: Bool, starred: Bool)] {
