@@ -20,8 +20,7 @@ struct ProblemList {
       lines += [heading, ""] + entries.map { "  " + $0 } + [""]
     }
     section("Config and urls files:", problems.startup)
-    let syncHeading = problems.syncFailing ? "Sync (still failing):" : "Sync (the server has answered since):"
-    section(syncHeading, problems.sync)
+    section("Sync:", problems.sync + (problems.syncFailing ? ["(The server has not answered since.)"] : []))
     for (feeds, heading, reasons) in [
       (failed, "failed to load", { (feed: CachedFeed) in [feed.lastError ?? ""] }),
       (repaired, "had to be repaired", { (feed: CachedFeed) in feed.warnings }),

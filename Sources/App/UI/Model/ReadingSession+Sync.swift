@@ -60,6 +60,12 @@ extension ReadingSession {
       }
     case .sendRetry:
       serverSync?.send()
+    case .loginFailed(let error):
+      // Syncs may go on with the token an earlier login left; a wrong password is wrong all the same,
+      // and the sync stops the next time the server asks for a login.
+      let text = "Login check at start-up: " + error.description
+      problems.noted(text)
+      status.notify(error: text)
     default:
       break
     }

@@ -203,6 +203,7 @@ public final class ReadingSession {
   /// (or with `reload-on-start`), and sends the marks a previous run left queued.
   public func start() {
     if let serverSync, !cache.isReadOnly {
+      serverSync.checkLogin()
       serverSync.send()
       let neverSynced = !feeds.contains { $0.remoteID != nil }
       if configuration.reloadOnStart || neverSynced {
@@ -250,7 +251,7 @@ public final class ReadingSession {
       writer.batchWritten()
       marksWritten()
       if writer.isIdle { serverSync?.send() }
-    case .syncProgress, .syncFinished, .marksSent, .sendRetry:
+    case .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed:
       applySync(event)
     case .key, .mouse, .resize, .paste, .promptPaused, .listCounted:
       break

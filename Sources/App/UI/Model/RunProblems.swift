@@ -21,6 +21,11 @@ public struct RunProblems: Equatable, Sendable {
     if sync.count > Self.syncLimit { sync.removeFirst(sync.count - Self.syncLimit) }
   }
 
+  /// A sync problem that does not stop the sync (a wrong password while an earlier token works).
+  mutating func noted(_ text: String) {
+    if !sync.contains(text) { sync.append(text) }
+  }
+
   /// The server answered: the failures stay listed, as what happened, but are over.
   mutating func syncSucceeded() { syncFailing = false }
 
