@@ -2,8 +2,9 @@ import Reader
 
 /// The feeds of this run in list order, with their counts: what the feed list shows and what `n` walks.
 /// Counts are derived, never patched: each `recount` reads them from the cache in one snapshot,
-/// corrected for the marks not yet written (`Cache.counts`), so every count on screen — feeds, tags,
-/// query feeds, Unread, Starred, the tab bar — follows every mark, undo, reload and sync at once.
+/// corrected for the marks not yet written (`Cache.counts`; query feeds as `willMark` says), so every
+/// count on screen — feeds, tags, query feeds, Unread, Starred, the tab bar — follows every mark, undo,
+/// reload and sync at once (docs/ARCHITECTURE.md, "A mark, from key to count").
 @MainActor
 public final class FeedList {
   public private(set) var feeds: [CachedFeed]

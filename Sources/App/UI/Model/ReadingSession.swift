@@ -43,8 +43,8 @@ public final class ReadingSession {
   /// replaced): the container compares them after each event to dismiss popovers and refresh lists.
   public private(set) var selectionRevision = 0
   public internal(set) var dataRevision = 0
-  /// Bumped when the cache writer has caught up with every mark: lists read from the marks in the cache
-  /// (Starred) re-read their rows.
+  /// Bumped when a batch of marks is written: lists give their rows the cache's flags, and lists read
+  /// from the marks in the cache (Starred) re-read their rows.
   public internal(set) var marksRevision = 0
   /// Opens a link in the browser with the terminal handed over; returns why it failed. The application
   /// sets it (it owns the terminal); by default nothing is opened.
