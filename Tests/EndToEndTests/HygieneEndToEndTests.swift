@@ -153,13 +153,13 @@ struct HygieneEndToEndTests {
     #expect(unbound.last?.contains("x: not bound — ? for help") == true)
 
     try tmux.send(keys: "E")
-    let list = try tmux.waitFor(text: "Failed feeds")
+    let list = try tmux.waitFor(text: "Problems")
     let text = list.joined(separator: "\n")
     #expect(text.contains("1 feed failed to load:"))
     #expect(text.contains("127.0.0.1"))
     #expect(text.contains("Could not connect to 127.0.0.1"), "\(text)")
     try tmux.send(keys: "Escape")
-    try tmux.waitUntil("the list closed") { !$0.joined().contains("Failed feeds") }
+    try tmux.waitUntil("the list closed") { !$0.joined().contains("Problems") }
 
     try tmux.send(keys: "Enter")  // the empty feed (first in the list)
     let emptyScreen = try tmux.waitFor(text: "No articles in this")  // wrapped to the pane

@@ -52,8 +52,8 @@ struct NoDeadEndTests {
     #expect(!h.text.contains("t shows the list"), "only while the list is hidden")
   }
 
-  /// A failed reload: the reason comes first, so a 60-column status line still shows it; `E` lists every
-  /// failed feed with its error, wrapped to the box.
+  /// A failed reload: how many articles arrived comes first, then the failure, so a 60-column status
+  /// line still shows both; `E` lists every failed feed with its error in full, wrapped to the box.
   @Test(arguments: sizes)
   func aFailedReloadShowsItsReasonAndEListsEveryFailure(width: Int, height: Int) async throws {
     let h = Harness(width, height, feeds: SampleFeeds.many)
@@ -69,9 +69,9 @@ struct NoDeadEndTests {
     h.session.events.post(.reloadFinished(ReloadRun(results: results)))
     h.drain()
     let status = try #require(h.lines.last)
-    #expect(status.contains("2 feeds failed; first: The server answered 404"), "\(status)")
+    #expect(status.contains("No new articles. 2 feeds failed; first: The server"), "\(status)")
     h.press(.character("E"))
-    #expect(h.text.contains("Failed feeds"))
+    #expect(h.text.contains("Problems"))
     #expect(h.text.contains("2 feeds failed to load:"))
     #expect(h.text.contains(feeds[0].displayTitle))
     #expect(h.text.contains("404 (Not Found)"))

@@ -15,7 +15,7 @@ struct RunFolder {
     try FileManager.default.createDirectory(atPath: root.appendingPathComponent("conf").path, withIntermediateDirectories: true)
   }
 
-  /// Writes an RSS feed `www/<name>` of `items` (titles), dated one day apart, newest first, each with a
+  /// Writes an RSS feed `www/<name>` (creating `www/`) of `items` (titles), dated one day apart, newest first, each with a
   /// guid, a link and a one-line body `Body of <title>.`.
   func writeFeed(_ name: String, title: String, items: [String]) throws {
     let entries = items.enumerated().map { n, item in
@@ -29,11 +29,22 @@ struct RunFolder {
   /// The reader over `feeds` (files in this folder) with this folder's config and cache, in tmux at `size`:
   /// the narrow sizes in the stack layout, UTC dates; returns once the start-up reload has reported.
   func launchReader(feeds: [String], size: (Int, Int)) throws -> TmuxHarness {
-    let tmux = try TmuxHarness(
-      arguments: (size.0 < 100 ? ["--layout", "stack"] : []) + ["--config-dir", configDir, "--cache", cacheFile]
-        + feeds.map { root.appendingPathComponent($0).path },
-      cols: size.0, rows: size.1, environment: ["TZ": "UTC"])
+    let tmux = try launch(size: size, arguments: feeds.map { root.appendingPathComponent($0).path })
     try tmux.waitFor(text: "Reloaded")
     return tmux
+  }
+
+  /// The reader with this folder's config and cache (the urls file's feeds unless `arguments` name
+  /// others), in tmux at `size`: the narrow sizes in the stack layout, UTC dates; returns at once.
+  func launch(size: (Int, Int), arguments: [String] = []) throws -> TmuxHarness {
+    try TmuxHarness(
+      arguments: (size.0 < 100 ? ["--layout", "stack"] : []) + ["--config-dir", configDir, "--cache", cacheFile] + arguments,
+      cols: size.0, rows: size.1, environment: ["TZ": "UTC"])
+  }
+
+  /// Creates `www/`, which `writeFeed` writes into, and serves it.
+  func serveWebRoot() throws -> TestHTTPServer {
+    try FileManager.default.createDirectory(at: root.appendingPathComponent("www"), withIntermediateDirectories: true)
+    return try TestHTTPServer(serving: root.appendingPathComponent("www"))
   }
 }

@@ -43,10 +43,8 @@ enum Application {
     session.openMediaURL = { url in
       player.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
     }
-    if let first = notices.first {
-      let more = notices.count > 1 ? " (and \(notices.count - 1) more)" : ""
-      session.status.notify(error: first + more)
-    }
+    session.problems.startup = notices
+    if let notice = session.problems.startupNotice(errorsKey: session.errorsKey) { session.status.notify(error: notice) }
     if ProcessInfo.processInfo.environment["SPLITFEED_EXIT_AFTER_FIRST_FRAME"] == "1" {
       screen.handle(.resize(backend.size))
       screen.renderNow()  // the start-up benchmark: the first frame is on the terminal, stop here

@@ -208,6 +208,26 @@ final class ArticleListController: ListController {
     return offset < rows.count ? rows[offset] : nil
   }
 
+  /// This run's marks were written: the rows held take the cache's flags (the overlays that stood for
+  /// them are gone), keeping which rows are listed until the list is re-read.
+  func takeWrittenFlags() {
+    guard scope != nil, !pages.isEmpty else { return }
+    do {
+      let flags = try session.cache.flags(of: pages.values.flatMap { $0.map(\.id) })
+      for (page, rows) in pages {
+        pages[page] = rows.map { row in
+          guard let stored = flags[row.id] else { return row }
+          var row = row
+          row.isRead = stored.read
+          row.isStarred = stored.starred
+          return row
+        }
+      }
+    } catch {
+      session.status.notify(error: "\(error)")
+    }
+  }
+
   /// Re-reads the rows, keeping the selection on the same article.
   override func refresh() {
     let selectedID = item(at: selectedIndex)?.id

@@ -143,6 +143,9 @@ final class ContainerController: Controller {
     if session.marksRevision != seenMarks {
       seenMarks = session.marksRevision
       refreshLists { $0.followsMarks }
+      for navigation in tabs?.navigationControllers ?? [] {
+        for case let list as ArticleListController in navigation.stack { list.takeWrittenFlags() }
+      }
     }
   }
 
@@ -292,30 +295,12 @@ final class ContainerController: Controller {
     }
   }
 
-  /// `E`: every feed whose last fetch failed, with its error, then the feeds the parser had to repair,
-  /// with what it repaired, in a box like the help's.
+  /// `E`: every problem of the run in full (`ProblemList`).
   private func showFailedFeeds() {
-    let failed = session.feeds.filter { $0.lastError != nil }
-    let repaired = session.feeds.filter { $0.lastError == nil && $0.warningCount > 0 }
-    guard !failed.isEmpty || !repaired.isEmpty else {
-      session.status.notify("No feed failed to load.")
+    guard let list = ProblemList(session: session, closeKey: keyMap.keys(for: .showErrors).first) else {
+      session.status.notify("No feed failed to load. No other problems in this run.")
       return
     }
-    var lines: [String] = []
-    for (feeds, heading, reasons) in [
-      (failed, "failed to load", { (feed: CachedFeed) in [feed.lastError ?? ""] }),
-      (repaired, "had to be repaired", { (feed: CachedFeed) in feed.warnings }),
-    ] where !feeds.isEmpty {
-      lines += ["\(feeds.count) feed\(feeds.count == 1 ? "" : "s") \(heading):", ""]
-      for feed in feeds {
-        lines.append(feed.displayTitle)
-        if feed.displayTitle != feed.url { lines.append("  " + feed.url) }
-        lines += reasons(feed).map { "  " + $0 }
-        lines.append("")
-      }
-    }
-    let close = keyMap.keys(for: .showErrors).first.map { "Esc, q or \($0)" } ?? "Esc or q"
-    lines.append("\(close) closes this list.")
-    present(HelpController(title: "Failed feeds", lines: lines), style: .fullScreen)
+    present(list.controller, style: .fullScreen)
   }
 }

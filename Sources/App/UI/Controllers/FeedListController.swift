@@ -28,8 +28,6 @@ final class FeedListController: ListController {
   }
 
   private(set) var rows: [Row] = []
-  /// Query feeds' unread/total counts, read from the cache with the rows.
-  private var queryCounts: [Int: (unread: Int, total: Int)] = [:]
 
   init(session: ReadingSession, tag: String? = nil) {
     self.session = session
@@ -61,28 +59,15 @@ final class FeedListController: ListController {
           + shown.filter { feeds[$0].tags.isEmpty }.map(Row.feed)
       }
     }
-    readQueryCounts()
     super.reloadData()
   }
 
-  private func readQueryCounts() {
-    queryCounts.removeAll()
-    for case .query(let index) in rows {
-      let scope = ItemScope(.query(session.queryFeeds[index].expression))
-      var unread = scope
-      unread.unreadOnly = true
-      do {
-        queryCounts[index] = (try session.cache.count(in: unread), try session.cache.count(in: scope))
-      } catch {
-        session.status.notify(error: "\(error)")
-        return
-      }
-    }
-  }
+  /// Unread articles of the feeds with `tag` (derived with the feeds' counts: `FeedList`).
+  private func unreadCount(ofTag tag: String) -> Int { session.feedList.unreadCount(ofTag: tag) }
 
-  /// Unread articles of the feeds with `tag` (follows marks at once, like the feeds' counts).
-  private func unreadCount(ofTag tag: String) -> Int {
-    session.feeds.reduce(0) { $0 + ($1.tags.contains(tag) ? $1.unreadCount : 0) }
+  /// A query feed's counts (derived with the feeds' counts: `FeedList`).
+  private func queryCount(_ index: Int) -> Cache.ScopeCount? {
+    session.feedList.queryCounts.indices.contains(index) ? session.feedList.queryCounts[index] : nil
   }
 
   /// Re-reads the rows, keeping the selection on the same entry when it is still listed.
@@ -145,7 +130,7 @@ final class FeedListController: ListController {
     switch rows[index] {
     case .unread: return session.feedList.unreadCount > 0 ? theme.unread : theme.list
     case .starred: return theme.list
-    case .query(let i): return (queryCounts[i]?.unread ?? 0) > 0 ? theme.unread : theme.list
+    case .query(let i): return (queryCount(i)?.unread ?? 0) > 0 ? theme.unread : theme.list
     case .tag(let name): return unreadCount(ofTag: name) > 0 ? theme.unread : theme.list
     case .feed:
       guard let feed = feed(rows[index]) else { return theme.list }
@@ -182,7 +167,7 @@ final class FeedListController: ListController {
     switch rows[index] {
     case .unread: return "\(session.feedList.unreadCount)"
     case .starred: return "\(session.feedList.starredCount)"
-    case .query(let i): return queryCounts[i].map { pair($0.unread, $0.total) }
+    case .query(let i): return queryCount(i).map { pair($0.unread, $0.total) }
     case .tag(let name): return "\(unreadCount(ofTag: name))"
     case .feed: return feed(rows[index]).map { pair($0.unreadCount, $0.totalCount) }
     }

@@ -33,6 +33,9 @@ public enum Event: Sendable {
   case marksSent(Result<Int, SyncError>)
   /// The wait after a failed send is over: send the queue again.
   case sendRetry
+  /// The start-up login with the configured password failed (a token kept from an earlier login may
+  /// still work, so nothing else would say so).
+  case loginFailed(SyncError)
   /// Background work failed in a way the user must hear about (a cache write, say).
   case failure(String)
 

@@ -1,50 +1,90 @@
 import Reader
 
 /// The feeds of this run in list order, with their counts: what the feed list shows and what `n` walks.
-/// Counts follow read marks at once; titles, counts and errors are re-read from the cache after a reload.
+/// Counts are derived, never patched: each `recount` reads them from the cache in one snapshot,
+/// corrected for the marks not yet written (`Cache.counts`; query feeds as `willMark` says), so every
+/// count on screen — feeds, tags, query feeds, Unread, Starred, the tab bar — follows every mark, undo,
+/// reload and sync at once (docs/ARCHITECTURE.md, "A mark, from key to count").
 @MainActor
 public final class FeedList {
   public private(set) var feeds: [CachedFeed]
   /// Starred articles of every feed (the Starred entry's count).
   public private(set) var starredCount = 0
+  /// The query feeds' unread and total articles, in the order `recount` was given them.
+  public private(set) var queryCounts: [Cache.ScopeCount] = []
 
   init(_ feeds: [CachedFeed]) { self.feeds = feeds }
 
   func feed(id: Int64?) -> CachedFeed? { feeds.first { $0.id == id } }
 
-  /// Unread articles of every feed of the run (the Feeds tab's count).
+  /// Unread articles of every feed of the run (the Feeds tab's count, the Unread entry's).
   var unreadCount: Int { feeds.reduce(0) { $0 + $1.unreadCount } }
 
-  /// One article of feed `id` was read.
-  func articleRead(inFeed id: Int64) { addUnread(-1, inFeed: id) }
+  /// Unread articles of the feeds with `tag`.
+  func unreadCount(ofTag tag: String) -> Int { feeds.reduce(0) { $0 + ($1.tags.contains(tag) ? $1.unreadCount : 0) } }
 
-  /// `delta` articles of feed `id` became unread (negative: read).
-  func addUnread(_ delta: Int, inFeed id: Int64) {
-    guard let index = feeds.firstIndex(where: { $0.id == id }) else { return }
-    feeds[index].unreadCount = min(feeds[index].totalCount, max(0, feeds[index].unreadCount + delta))
+  /// Reads every count again: the cache's, with `read` and `starred` (this run's flags not yet written)
+  /// laid over. With `queries` (the query feeds' expressions) their counts are read in full too;
+  /// without, they follow from the last full read and the marks made since (`willMark`): counting a
+  /// query feed can take a scan of every article, too slow for every key.
+  func recount(from cache: Cache, read: [Int64: Bool], starred: [Int64: Bool], queries: [FilterExpression]? = nil) throws {
+    let snapshot = try cache.counts(scopes: (queries ?? []).map { ItemScope(.query($0)) }, read: read, starred: starred)
+    for index in feeds.indices {
+      let id = feeds[index].id
+      feeds[index].unreadCount = snapshot.unread[id] ?? 0
+      feeds[index].totalCount = snapshot.total[id] ?? 0
+    }
+    starredCount = snapshot.starred
+    if queries != nil {
+      queryBase = snapshot.scopes
+      markedSinceBase.removeAll()
+    }
+    queryCounts = queryBase.indices.map { index in
+      var count = queryBase[index]
+      for entry in markedSinceBase.values where entry.listedBy[index] && entry.atBase != entry.now {
+        count.unread += entry.now ? -1 : 1
+      }
+      return count
+    }
   }
 
-  func addStarred(_ delta: Int) { starredCount = max(0, starredCount + delta) }
+  /// The query feeds' counts as last read in full, with the marks not yet written laid over.
+  private var queryBase: [Cache.ScopeCount] = []
+  /// The articles whose read flag this run set since: the flag they had then, the one they have now, and
+  /// which query feeds list them.
+  private var markedSinceBase: [Int64: (atBase: Bool, now: Bool, listedBy: [Bool])] = [:]
 
-  func readStarredCount(from cache: Cache) throws { starredCount = try cache.count(in: ItemScope(.starred)) }
+  /// `items` are about to be given read flag `value` (before the write is queued, so the cache still
+  /// has their flag); `current` is the flag a mark not yet written gives one (nil: the cache's).
+  /// Records what the query feeds' counts need to follow.
+  func willMark(_ items: [MarkedItem], read value: Bool, current: (Int64) -> Bool?, in cache: Cache, queries: [FilterExpression]) throws {
+    guard !queryBase.isEmpty else { return }
+    let new = items.map(\.id).filter { markedSinceBase[$0] == nil }
+    if !new.isEmpty {
+      for (id, found) in try cache.membership(of: new, in: queries.map { ItemScope(.query($0)) })
+      where found.scopes.count == queryBase.count {
+        let atBase = current(id) ?? found.read
+        markedSinceBase[id] = (atBase, atBase, found.scopes)
+      }
+    }
+    for item in items where markedSinceBase[item.id] != nil { markedSinceBase[item.id]?.now = value }
+  }
 
-  /// Re-reads every feed of the run from `cache`, keeping the run's order and the urls file's titles and
-  /// hidden flags (which the cache does not hold), and the starred count.
+  /// Re-reads every feed of the run from `cache` (titles, errors, repairs), keeping the run's order and
+  /// the urls file's titles and hidden flags (which the cache does not hold). The counts follow from
+  /// the `recount` that comes after.
   func refresh(from cache: Cache) throws {
     let byID = Dictionary(try cache.feeds().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     feeds = feeds.map { byID[$0.id]?.keepingUrlsSettings(of: $0) ?? $0 }
-    try readStarredCount(from: cache)
   }
 
   /// After a sync: the server's feeds as the cache now holds them (new subscriptions in, dropped ones
-  /// out), then this run's local feeds (keeping the urls file's titles and hidden flags), and the starred
-  /// count.
+  /// out), then this run's local feeds (keeping the urls file's titles and hidden flags).
   func refreshSynced(from cache: Cache) throws {
     let all = try cache.feeds()
     let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let local = feeds.compactMap { byID[$0.id]?.keepingUrlsSettings(of: $0) ?? $0 }.filter { $0.remoteID == nil }
     feeds = all.filter { $0.remoteID != nil } + local
-    try readStarredCount(from: cache)
   }
 
   /// `feed` takes `old`'s place (a feed a web page advertised replaces the page), or joins the end.

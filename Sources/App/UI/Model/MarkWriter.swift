@@ -3,7 +3,9 @@ import Reader
 
 /// Writes marks and openings to the cache off the main thread, in the order they were made: one batch
 /// at a time, the next started when `.marksWritten` comes back, so an article read, unread and read
-/// again ends read in the cache too. Failures are posted as `.failure`.
+/// again ends read in the cache too. Failures are posted as `.failure`. Each write gets a number, in
+/// order: `written` is the last one done, so the session drops exactly the marks now in the cache
+/// (docs/ARCHITECTURE.md, "A mark, from key to count").
 @MainActor
 final class MarkWriter {
   /// One change to write.
@@ -16,6 +18,14 @@ final class MarkWriter {
   private let events: EventQueue
   private var pending: [Write] = []
   private(set) var isWriting = false
+  /// The number of the last write handed in, of the last in the batch in flight, and of the last done.
+  private var last = 0
+  private var inFlight = 0
+  private(set) var written = 0
+  /// Tests hold the writer to see the reader while a batch waits (a slow disk); false lets it go on.
+  var isHeld = false {
+    didSet { if !isHeld { startNext() } }
+  }
 
   init(cache: Cache, events: EventQueue) {
     self.cache = cache
@@ -25,21 +35,28 @@ final class MarkWriter {
   /// Nothing waiting and nothing in flight.
   var isIdle: Bool { !isWriting && pending.isEmpty }
 
-  func enqueue(_ write: Write) {
-    guard !cache.isReadOnly else { return }
+  /// Queues `write`; returns its number (`Int.max` when the cache is read-only: never written, so the
+  /// mark stays in memory for the run).
+  @discardableResult
+  func enqueue(_ write: Write) -> Int {
+    guard !cache.isReadOnly else { return Int.max }
     pending.append(write)
+    last += 1
     startNext()
+    return last
   }
 
   /// The batch in flight was written (`.marksWritten`).
   func batchWritten() {
     isWriting = false
+    written = inFlight
     startNext()
   }
 
   private func startNext() {
-    guard !isWriting, !pending.isEmpty else { return }
+    guard !isWriting, !isHeld, !pending.isEmpty else { return }
     isWriting = true
+    inFlight = last
     let batch = pending
     pending.removeAll()
     let cache = self.cache

@@ -25,21 +25,28 @@ public struct Mark: Equatable, Sendable {
   var reversed: Mark { Mark(flag: flag, items: items, value: !value) }
 }
 
-/// Which articles are starred: the cache's flags, overridden by the stars changed in this run (their
-/// writes may still be in flight).
+/// Which articles are starred: the cache's flags, with the stars of this run not yet written laid over
+/// them, each dropped once its write is done (as `ReadState` does for read flags).
 @MainActor
 public final class Stars {
-  private var overrides: [Int64: Bool] = [:]
+  /// Article id → the star this run gave it and the write that takes it to the cache.
+  private var pending: [Int64: (starred: Bool, write: Int)] = [:]
 
   init() {}
 
-  public func isStarred(_ item: ItemSummary) -> Bool { overrides[item.id] ?? item.isStarred }
-  public func isStarred(_ article: CachedArticle) -> Bool { overrides[article.id] ?? article.isStarred }
-  /// This run's value for article `id`, if it changed it.
-  func changed(_ id: Int64) -> Bool? { overrides[id] }
+  public func isStarred(_ item: ItemSummary) -> Bool { pending[item.id]?.starred ?? item.isStarred }
+  public func isStarred(_ article: CachedArticle) -> Bool { pending[article.id]?.starred ?? article.isStarred }
 
-  func set(_ starred: Bool, _ ids: [Int64]) {
-    for id in ids { overrides[id] = starred }
+  /// The stars not yet written, by article.
+  var unwritten: [Int64: Bool] { pending.mapValues(\.starred) }
+
+  func set(_ starred: Bool, _ ids: [Int64], write: Int) {
+    for id in ids { pending[id] = (starred, write) }
+  }
+
+  /// Writes up to `write` are in the cache.
+  func written(through write: Int) {
+    pending = pending.filter { $0.value.write > write }
   }
 }
 

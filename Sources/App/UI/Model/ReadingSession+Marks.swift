@@ -52,7 +52,7 @@ extension ReadingSession {
     }
     // The cache may lag behind this run's marks: what this run made read is read already, and what it
     // made unread is unread.
-    var items = found.filter { !readState.wasMadeRead($0.id) }.map { MarkedItem(id: $0.id, feedID: $0.feedID) }
+    var items = found.filter { !readState.isMadeRead($0.id) }.map { MarkedItem(id: $0.id, feedID: $0.feedID) }
     let listed = Set(items.map(\.id))
     items += readState.madeUnread(inFeeds: feedIDs.map(Set.init)).filter { !listed.contains($0.id) }
     recordRead(items)
@@ -83,20 +83,58 @@ extension ReadingSession {
     undoStack.push(mark)
   }
 
-  /// Gives the mark's articles its value in memory and in the counts at once, then hands it to the writer.
+  /// Hands the mark to the writer and lays it over the cache until it is written; the counts are read
+  /// again with it (derived, never patched: docs/ARCHITECTURE.md, "A mark, from key to count").
   private func apply(_ mark: Mark) {
-    let ids = mark.items.map(\.id)
     switch mark.flag {
-    case .read:
-      readState.set(mark.value, mark.items)
-      var deltas: [Int64: Int] = [:]
-      for item in mark.items { deltas[item.feedID, default: 0] += mark.value ? -1 : 1 }
-      for (feedID, delta) in deltas { feedList.addUnread(delta, inFeed: feedID) }
-    case .starred:
-      stars.set(mark.value, ids)
-      feedList.addStarred(mark.value ? ids.count : -ids.count)
+    case .read: setRead(mark.value, mark.items, by: .mark(mark))
+    case .starred: stars.set(mark.value, mark.items.map(\.id), write: writer.enqueue(.mark(mark)))
     }
-    writer.enqueue(.mark(mark))
+    recount()
+  }
+
+  /// Gives `items` read flag `value` until `write` is done. The query feeds' counts note the flags
+  /// the articles had first, before the write can land.
+  func setRead(_ value: Bool, _ items: [MarkedItem], by write: MarkWriter.Write) {
+    do {
+      try feedList.willMark(
+        items, read: value, current: { self.readState.unwrittenRead($0) }, in: cache, queries: queryFeeds.map(\.expression))
+    } catch {
+      status.notify(error: "\(error)")
+    }
+    readState.set(value, items, write: writer.enqueue(write))
+  }
+
+  /// Reads every count again: the cache's, corrected for the marks not yet written; `full` counts the
+  /// query feeds again too (at start and after a reload or sync; marks follow without it).
+  func recount(full: Bool = false) {
+    do {
+      try feedList.recount(
+        from: cache, read: readState.unwritten, starred: stars.unwritten,
+        queries: full ? queryFeeds.map(\.expression) : nil)
+    } catch {
+      status.notify(error: "\(error)")
+    }
+  }
+
+  /// A batch of marks is in the cache: their overlays go, and what still shows this run's flags from
+  /// before the write (the open article, Recent, the rows lists hold) takes the cache's (lists re-read
+  /// their rows' flags on `marksRevision`).
+  func marksWritten() {
+    readState.written(through: writer.written)
+    stars.written(through: writer.written)
+    do {
+      let flags = try cache.flags(of: recent.items.map(\.id) + (selected.map { [$0.id] } ?? []))
+      recent.takeFlags(flags)
+      if let id = selected?.id, let stored = flags[id] {
+        selected?.isRead = stored.read
+        selected?.isStarred = stored.starred
+      }
+    } catch {
+      status.notify(error: "\(error)")
+    }
+    recount()
+    marksRevision += 1
   }
 
   // MARK: Quit (the question, with confirm-exit, is the container's)

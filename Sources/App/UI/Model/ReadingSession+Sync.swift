@@ -17,6 +17,9 @@ extension ReadingSession {
     status.progress = "Syncing…"
   }
 
+  /// The key that opens `E`'s list, as the status line names it.
+  public var errorsKey: String { configuration.keyMap.keys(for: .showErrors).first?.description ?? "show-errors" }
+
   /// The sync events (`apply` hands them over).
   func applySync(_ event: Event) {
     switch event {
@@ -27,11 +30,12 @@ extension ReadingSession {
       status.progress = nil
       do {
         try feedList.refreshSynced(from: cache)
-        dataRevision += 1
       } catch {
         status.notify(error: "\(error)")
       }
-      let errorsKey = configuration.keyMap.keys(for: .showErrors).first?.description ?? "show-errors"
+      recount(full: true)
+      dataRevision += 1
+      if run.failed { problems.syncFailed(run.syncLine) } else { problems.syncSucceeded() }
       status.summary = run.statusText(errorsKey: errorsKey)
       status.summaryIsError = run.failed || run.local.map { ReloadReport($0).failed > 0 } == true
       let (count, titles) = run.newArticles { feedList.feed(id: $0)?.displayTitle }
@@ -39,13 +43,29 @@ extension ReadingSession {
       reload(queued)
     case .marksSent(let result):
       serverSync?.sent(result)
-      if case .failure(let error) = result {
+      switch result {
+      case .failure(let error):
         let pending = (try? cache.pendingSyncChanges()) ?? 0
         guard pending > 0 else { return }
-        status.notify(error: "\(error.description) \(pending) mark\(pending == 1 ? "" : "s") kept for the next sync.")
+        let text = "\(error.description) \(pending) mark\(pending == 1 ? "" : "s") kept for the next sync."
+        problems.syncFailed(text)
+        status.notify(error: text)
+      case .success(let sent):
+        // The server is back: a failure still on the status line is over, and says so.
+        guard problems.syncFailing else { return }
+        problems.syncSucceeded()
+        guard sent > 0 else { return }
+        status.summary = nil
+        status.notify("The server answered again: \(sent) kept mark\(sent == 1 ? "" : "s") sent.")
       }
     case .sendRetry:
       serverSync?.send()
+    case .loginFailed(let error):
+      // Syncs may go on with the token an earlier login left; a wrong password is wrong all the same,
+      // and the sync stops the next time the server asks for a login.
+      let text = "Login check at start-up: " + error.description
+      problems.noted(text)
+      status.notify(error: text)
     default:
       break
     }

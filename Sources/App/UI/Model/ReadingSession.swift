@@ -30,17 +30,22 @@ public final class ReadingSession {
   public var status = StatusLine()
   /// The user quit (`q` at the root, or `y` to confirm-exit's question); the run loop ends on it.
   public internal(set) var quitRequested = false
-  /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab.
-  public var queryFeeds: [QueryFeed] = []
+  /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab (their counts in
+  /// `feedList.queryCounts`).
+  public var queryFeeds: [QueryFeed] = [] {
+    didSet { recount(full: true) }
+  }
+  /// What went wrong in this run beyond the feeds' own errors, for `E`.
+  public var problems = RunProblems()
   /// The open article: the one place it lives (the detail pane reads it from here).
-  public private(set) var selected: CachedArticle?
+  public internal(set) var selected: CachedArticle?
   /// Bumped when another article is opened, and when the feeds' data changed (a reload ended, a feed was
   /// replaced): the container compares them after each event to dismiss popovers and refresh lists.
   public private(set) var selectionRevision = 0
   public internal(set) var dataRevision = 0
-  /// Bumped when the cache writer has caught up with every mark: lists read from the marks in the cache
-  /// (Starred) re-read their rows.
-  public private(set) var marksRevision = 0
+  /// Bumped when a batch of marks is written: lists give their rows the cache's flags, and lists read
+  /// from the marks in the cache (Starred) re-read their rows.
+  public internal(set) var marksRevision = 0
   /// Opens a link in the browser with the terminal handed over; returns why it failed. The application
   /// sets it (it owns the terminal); by default nothing is opened.
   public var openURL: (String) -> String? = { _ in "No browser in this run." }
@@ -72,14 +77,11 @@ public final class ReadingSession {
       // `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
       // Given even when there are none: the flags of rules removed from the config are cleared.
       try cache.setIgnoreRules(configuration.ignoreRules)
-      if configuration.ignoreRules.isEmpty {
-        try feedList.readStarredCount(from: cache)
-      } else {
-        try feedList.refresh(from: cache)
-      }
+      if !configuration.ignoreRules.isEmpty { try feedList.refresh(from: cache) }
     } catch {
       status.notify(error: "\(error)")
     }
+    recount(full: true)
   }
 
   public var feeds: [CachedFeed] { feedList.feeds }
@@ -103,13 +105,11 @@ public final class ReadingSession {
       status.notify(error: "\(error)")
       return nil
     }
-    if readState.markOpened(MarkedItem(article), wasRead: readState.isRead(id: article.id, cached: summary.isRead || article.isRead)) {
-      feedList.articleRead(inFeed: article.feedID)
-    }
     selected = article
     selectionRevision += 1
     recent.record(summary)
-    writer.enqueue(.opened(itemID: article.id, at: Date()))
+    setRead(true, [MarkedItem(article)], by: .opened(itemID: article.id, at: Date()))
+    recount()
     return article
   }
 
@@ -143,7 +143,7 @@ public final class ReadingSession {
   private func firstUnopened(feedID: Int64, after itemID: Int64?) throws -> ItemSummary? {
     var cursor = itemID
     while let item = try cache.nextUnread(feedID: feedID, after: cursor) {
-      if !readState.wasMadeRead(item.id) { return item }
+      if !readState.isMadeRead(item.id) { return item }
       cursor = item.id
     }
     return nil
@@ -203,6 +203,7 @@ public final class ReadingSession {
   /// (or with `reload-on-start`), and sends the marks a previous run left queued.
   public func start() {
     if let serverSync, !cache.isReadOnly {
+      serverSync.checkLogin()
       serverSync.send()
       let neverSynced = !feeds.contains { $0.remoteID != nil }
       if configuration.reloadOnStart || neverSynced {
@@ -230,7 +231,6 @@ public final class ReadingSession {
       status.progress = nil
       refreshFeeds()
       let report = ReloadReport(run)
-      let errorsKey = configuration.keyMap.keys(for: .showErrors).first?.description ?? "show-errors"
       status.summary = report.statusText(errorsKey: errorsKey)
       status.summaryIsError = report.failed > 0 || report.pruneError != nil
       notifyNewArticles(report)
@@ -249,11 +249,9 @@ public final class ReadingSession {
       status.notify(error: message)
     case .marksWritten:
       writer.batchWritten()
-      if writer.isIdle {
-        marksRevision += 1
-        serverSync?.send()
-      }
-    case .syncProgress, .syncFinished, .marksSent, .sendRetry:
+      marksWritten()
+      if writer.isIdle { serverSync?.send() }
+    case .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed:
       applySync(event)
     case .key, .mouse, .resize, .paste, .promptPaused, .listCounted:
       break
@@ -293,10 +291,11 @@ public final class ReadingSession {
   func refreshFeeds() {
     do {
       try feedList.refresh(from: cache)
-      dataRevision += 1
     } catch {
       status.notify(error: "\(error)")
     }
+    recount(full: true)
+    dataRevision += 1
   }
 
   // MARK: Advertised feeds

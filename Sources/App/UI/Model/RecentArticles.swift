@@ -4,7 +4,7 @@ import Reader
 /// across runs, written together with the read flag when an article is opened.
 @MainActor
 public final class RecentArticles {
-  public private(set) var items: [ItemSummary]
+  public internal(set) var items: [ItemSummary]
 
   init(_ items: [ItemSummary]) { self.items = items }
 
@@ -15,5 +15,17 @@ public final class RecentArticles {
     items.removeAll { $0.id == item.id }
     items.insert(entry, at: 0)
     if items.count > Cache.recentLimit { items.removeLast(items.count - Cache.recentLimit) }
+  }
+}
+
+extension RecentArticles {
+  /// The cache's flags for the articles listed (`flags`: id → read and starred), once this run's marks
+  /// are written: the cache is the truth, and these rows were copied before.
+  func takeFlags(_ flags: [Int64: (read: Bool, starred: Bool)]) {
+    for index in items.indices {
+      guard let stored = flags[items[index].id] else { continue }
+      items[index].isRead = stored.read
+      items[index].isStarred = stored.starred
+    }
   }
 }

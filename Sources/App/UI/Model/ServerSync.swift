@@ -39,6 +39,21 @@ public final class ServerSync {
     }
   }
 
+  /// Logs in with the configured password once, in the background: syncs use the token an earlier
+  /// login kept, so a password changed since (or mistyped in the config) would go unnoticed until the
+  /// server ends that token. A failure comes back as `.loginFailed`; success keeps the new token.
+  func checkLogin() {
+    let synchronizer = self.synchronizer
+    let events = self.events
+    Task.detached {
+      do throws(SyncError) {
+        try await synchronizer.checkLogin()
+      } catch {
+        events.post(.loginFailed(error))
+      }
+    }
+  }
+
   /// The send in flight has ended (`.marksSent`): sends again if marks came meanwhile; after a failure,
   /// schedules `.sendRetry` for when the server may be asked again.
   func sent(_ result: Result<Int, SyncError>) {

@@ -143,7 +143,7 @@ public struct KeyMap: Equatable, Sendable {
       keys: [.character("P")], action: .previousUnread, context: .window, summary: "previous unread (in a list)"),
     KeyBinding(keys: [.character("o")], action: .openInBrowser, context: .window, summary: "open the row's or the article's link"),
     KeyBinding(
-      keys: [.character("E")], action: .showErrors, context: .window, summary: "list the feeds that failed to load"),
+      keys: [.character("E")], action: .showErrors, context: .window, summary: "list every problem of the run"),
     KeyBinding(
       keys: [.character("N")], action: .toggleArticleRead, context: .window, summary: "article read / unread"),
     KeyBinding(

@@ -59,14 +59,16 @@ public struct ReloadReport: Equatable, Sendable {
     return "Removed \(removed) old article\(removed == 1 ? "" : "s") (kept unread, starred and Recent)."
   }
 
-  /// The reader's status line: a failure's reason comes first, so a narrow line cuts the counts, never
-  /// the reason; `key` is the key that lists every failure.
+  /// The reader's status line: with a failure, how many articles arrived comes first (short, and what
+  /// the reload was for), then the failure's reason, so a narrow line cuts the other counts, never
+  /// those two; `key` is the key that lists every failure in full.
   public func statusText(errorsKey key: String) -> String {
     let removedText = removed > 0 ? "Removed \(removed) old article\(removed == 1 ? "" : "s")." : nil
     let warnedText = warned > 0 ? "\(warned) feed\(warned == 1 ? " was" : "s were") repaired (\(key) lists why)." : nil
     let rest = [summary, removedText, warnedText, pruneError].compactMap { $0 }.joined(separator: " ")
     guard let first = errors.first else { return rest }
     let head = failed == 1 ? "Failed: \(first)" : "\(failed) feeds failed; first: \(first)"
-    return "\(head) (\(key) lists \(failed == 1 ? "it" : "them")) \(rest)"
+    let arrived = newItems == 0 ? "No new articles." : "\(newItems) new article\(newItems == 1 ? "" : "s")."
+    return "\(arrived) \(head) (\(key) lists \(failed == 1 ? "it" : "them")) \(rest)"
   }
 }

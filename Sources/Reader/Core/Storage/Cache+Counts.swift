@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+
+/// The counts the reader shows, read as one snapshot: every feed's unread and total articles, the
+/// starred articles, and the unread and total articles of some scopes (query feeds), each corrected for
+/// the flags this run has set but not yet written. The cache is the truth and the correction only
+/// covers the writes in flight: reading the stored flags of those articles in the same transaction as
+/// the counts makes the sum exact whether a write lands before or after the read (docs/ARCHITECTURE.md,
+/// "A mark, from key to count").
+extension Cache {
+  public struct CountSnapshot: Sendable, Equatable {
+    /// Feed id → its unread and total articles (a feed without articles is absent).
+    public var unread: [Int64: Int] = [:]
+    public var total: [Int64: Int] = [:]
+    public var starred = 0
+    /// The scopes asked for, in order: their unread and total articles.
+    public var scopes: [ScopeCount] = []
+
+    public init() {}
+  }
+
+  public struct ScopeCount: Sendable, Equatable {
+    public var unread: Int
+    public var total: Int
+  }
+
+  /// The snapshot, with `read` and `starred` (article id → the flag this run gave it) standing for the
+  /// stored flags of those articles. What the ignore rules hide is left out, as in every list.
+  public func counts(
+    scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:]
+  ) throws(CacheError) -> CountSnapshot {
+    try self.read { db in
+      var snapshot = CountSnapshot()
+      let all = try visible(ItemScope(.all), in: db)
+      for row in try Row.fetchAll(
+        db, sql: "SELECT i.feed_id, sum(i.read = 0), count(*) FROM items i WHERE \(all.sql) GROUP BY i.feed_id",
+        arguments: all.arguments)
+      {
+        snapshot.unread[row[0]] = row[1]
+        snapshot.total[row[0]] = row[2]
+      }
+      let stored = try Self.storedFlags(of: Set(read.keys).union(starred.keys), where: all, in: db)
+      for (id, flags) in stored {
+        if let value = read[id], value != flags.read { snapshot.unread[flags.feedID, default: 0] += value ? -1 : 1 }
+        if let value = starred[id], value != flags.starred { snapshot.starred += value ? 1 : -1 }
+      }
+      let starredScope = try visible(ItemScope(.starred), in: db)
+      snapshot.starred += try Self.count(starredScope, in: db)
+      for scope in scopes {
+        var unreadScope = scope
+        unreadScope.unreadOnly = true
+        let listed = try visible(scope, in: db)
+        var count = ScopeCount(
+          unread: try Self.count(try visible(unreadScope, in: db), in: db), total: try Self.count(listed, in: db))
+        for (id, flags) in try Self.storedFlags(of: Set(read.keys), where: listed, in: db) {
+          if let value = read[id], value != flags.read { count.unread += value ? -1 : 1 }
+        }
+        snapshot.scopes.append(count)
+      }
+      return snapshot
+    }
+  }
+
+  private static func count(_ condition: SQLCondition, in db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+  }
+
+  /// The stored flags of the articles `ids` that `condition` lists.
+  private static func storedFlags(of ids: Set<Int64>, where condition: SQLCondition, in db: Database) throws
+    -> [Int64: (feedID: Int64, read: Bool, starred: Bool)]
+  {
+    guard !ids.isEmpty else { return [:] }
+    var found: [Int64: (feedID: Int64, read: Bool, starred: Bool)] = [:]
+    // Ids go in as a JSON array: one statement whatever their number (SQLite limits bound variables).
+    let json = "[" + ids.map(String.init).joined(separator: ",") + "]"
+    let member = condition && SQLCondition("i.id IN (SELECT value FROM json_each(?))", [json])
+    for row in try Row.fetchAll(
+      db, sql: "SELECT i.id, i.feed_id, i.read, i.starred FROM items i WHERE \(member.sql)", arguments: member.arguments)
+    {
+      found[row[0]] = (row[1], row[2], row[3])
+    }
+    return found
+  }
+}
+
+extension Cache {
+  /// For each of the articles `ids` that lists show: its stored read flag and which of `scopes` list it.
+  /// Read by id, so it costs little however slow the scopes are to count (a query feed's regular
+  /// expression over every article): what follows a mark without counting a query feed again.
+  public func membership(of ids: [Int64], in scopes: [ItemScope]) throws(CacheError) -> [Int64: (read: Bool, scopes: [Bool])] {
+    try read { db in
+      let ids = Set(ids)
+      var found = try Self.storedFlags(of: ids, where: try visible(ItemScope(.all), in: db), in: db)
+        .mapValues { (read: $0.read, scopes: [Bool]()) }
+      for scope in scopes {
+        let listed = try Self.storedFlags(of: ids, where: try visible(scope, in: db), in: db)
+        for id in found.keys { found[id]?.scopes.append(listed[id] != nil) }
+      }
+      return found
+    }
+  }
+
+  /// The stored read and star flags of the articles `ids` (those still in the cache): what rows read
+  /// before a mark was written take once it is.
+  public func flags(of ids: [Int64]) throws(CacheError) -> [Int64: (read: Bool, starred: Bool)] {
+    try read { db in
+      try Self.storedFlags(of: Set(ids), where: .always, in: db).mapValues { ($0.read, $0.starred) }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import Reader
+import TestSupport
+
+/// `Cache.counts`: the counts the reader shows, corrected for the flags not yet written, come out the
+/// same whether a write has landed or not, and leave out what the ignore rules hide.
+@Suite("Cache counts")
+struct CacheCountsTests {
+  let dir: TemporaryDirectory
+  let cache: Cache
+  let feedID: Int64
+  let ids: [Int64]
+  let query = ItemScope(.query(try! FilterExpression(parsing: "title =~ \"Item 1\"")))
+
+  init() throws {
+    dir = try TemporaryDirectory("splitfeed-counts")
+    cache = try Cache(path: dir.path("cache.db"))
+    feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed.xml"]).first?.id)
+    try cache.storeNow(
+      Feed(title: "T", items: (1...4).map { CacheTests.item($0, id: "i\($0)") }), feedID: feedID, validators: Validators())
+    ids = try cache.items(feedID: feedID).map(\.id).sorted()
+  }
+
+  /// Item 1 read and starred, Item 2 unread: the same counts before and after the write.
+  @Test func aFlagNotYetWrittenCountsAsWritten() throws {
+    let read = [ids[0]: true, ids[1]: false]
+    let starred = [ids[0]: true]
+    let before = try cache.counts(scopes: [query], read: read, starred: starred)
+    #expect(before.unread[feedID] == 3)
+    #expect(before.total[feedID] == 4)
+    #expect(before.starred == 1)
+    #expect(before.scopes == [Cache.ScopeCount(unread: 0, total: 1)])
+    try cache.setRead(true, itemIDs: [ids[0]])
+    try cache.setStarred(true, itemIDs: [ids[0]])
+    #expect(try cache.counts(scopes: [query], read: read, starred: starred) == before, "the write landed meanwhile")
+    #expect(try cache.counts(scopes: [query]) == before, "nothing left to correct")
+  }
+
+  @Test func ignoredArticlesAreNeitherCountedNorCorrected() throws {
+    try cache.setIgnoreRules([
+      IgnoreRule(feedURL: nil, expression: try FilterExpression(parsing: "title = \"Item 2\""))
+    ])
+    let counts = try cache.counts(read: [ids[1]: true])
+    #expect(counts.unread[feedID] == 3)
+    #expect(counts.total[feedID] == 3)
+  }
+}
