@@ -156,8 +156,9 @@ void cnc_put_cell(int y, int x, const wchar_t *chars, int count, unsigned attrs,
   if (attrs & CNC_ATTR_REVERSE) a |= A_REVERSE;
   cchar_t cc;
   if (setcchar(&cc, buffer, a, pair, NULL) == OK) {
-    /* setcchar drops everything after a second spacing character, but a cell holds one after a zero-width
-       joiner too (👩‍💻 is one cell in tmux): the rest is stored as given, and ncurses prints it all. */
+    /* setcchar drops everything after a second spacing character, but one cluster can hold several (a
+       flag's two regional indicators, an emoji and its skin tone): the rest is stored as given, and
+       ncurses prints it all. */
     for (int i = 1; i < n; i++) cc.chars[i] = chars[i];
     if (n < CCHARW_MAX) cc.chars[n] = L'\0';
     mvwadd_wch(stdscr, y, x, &cc);

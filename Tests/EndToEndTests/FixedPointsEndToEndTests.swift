@@ -176,4 +176,25 @@ struct FixedPointsEndToEndTests {
     #expect(order.allSatisfy { $0 != nil } && order == order.sorted { ($0 ?? 0) < ($1 ?? 0) },
       "newest first, the undated one where it arrived:\n\(screen.joined(separator: "\n"))")
   }
+
+  @Test("point 11: keys wait behind \"Terminal too small\": C y, A and N typed there mark nothing", arguments: sizes)
+  func keysWaitBehindTheTooSmallNotice(cols: Int, rows: Int) throws {
+    let folder = try Self.folder(
+      feeds: ["a.xml": ("Alpha", ["One", "Two"]), "b.xml": ("Beta", ["Three"])], urls: "FEED:a.xml\nFEED:b.xml\n")
+    defer { try? FileManager.default.removeItem(at: folder.root) }
+    let tmux = try Self.launch(folder, (cols, rows))
+    defer { tmux.close() }
+    try tmux.waitUntil("Alpha at 2/2") { $0.contains { $0.contains("Alpha") && $0.contains("2/2") } }
+    try tmux.resize(cols: 15, rows: 4)
+    try tmux.waitFor(text: "Too small")
+    for key in ["C", "y", "A", "N", "Enter", "u"] { try tmux.send(keys: key) }
+    try tmux.resize(cols: cols, rows: rows)
+    let screen = try tmux.waitUntil("the list back") { $0.contains { $0.contains("Alpha") } }
+    #expect(!screen.joined().contains("Mark every"), "a question asked behind the notice: \(screen.joined(separator: "\n"))")
+    let settled = try tmux.settledScreen()
+    #expect(settled.contains { $0.contains("Alpha") && $0.contains("2/2") }, "\(settled.joined(separator: "\n"))")
+    #expect(settled.contains { $0.contains("Beta") && $0.contains("1/1") }, "\(settled.joined(separator: "\n"))")
+    let unread = try Command.run("sqlite3", [folder.cacheFile, "SELECT count(*) FROM items WHERE read = 0"])
+    #expect(unread.stdout == "3\n", "\(unread.stdout)\(unread.stderr)")
+  }
 }

@@ -23,7 +23,7 @@ struct ReadStateTests {
 
   /// A reload ends while the writer still holds a mark (a slow disk): the counts the reload re-reads
   /// keep the mark, and stay right once it is written.
-  @Test(arguments: [(120, 40), (60, 24)])
+  @Test(arguments: [(120, 40), (50, 30)])
   func aReloadEndingWhileAMarkWaitsKeepsItsCount(width: Int, height: Int) async throws {
     let h = Harness(width, height, feeds: SampleFeeds.many)
     #expect(row(h, "AppCoda").contains("5/5"))
@@ -56,7 +56,7 @@ struct ReadStateTests {
   }
 
   /// A query feed's row counts its articles as the marks change them, without a reload.
-  @Test(arguments: [(120, 40), (60, 24)])
+  @Test(arguments: [(120, 40), (50, 30)])
   func aQueryFeedsCountFollowsMarks(width: Int, height: Int) async throws {
     let apple = QueryFeed(title: "Apple", expression: try FilterExpression(parsing: "title =~ \"iOS\""), line: 1)
     let h = Harness(width, height, feeds: SampleFeeds.many, queryFeeds: [apple])
