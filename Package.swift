@@ -37,6 +37,12 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
+    // Article pictures: libpng and libjpeg-turbo, wrapped whole in a header (libjpeg's errors longjmp).
+    .systemLibrary(
+      name: "CLibImage",
+      pkgConfig: "libpng",
+      providers: [.apt(["libpng-dev", "libjpeg62-turbo-dev"])]
+    ),
     // The fetcher's transfers on one thread through libcurl's multi interface, in C because libcurl's
     // options are variadic and the body cap must sit inside its write callback (gzip bombs).
     .target(name: "CCurl", dependencies: ["CLibCurl"]),
@@ -47,7 +53,7 @@ let package = Package(
     // the library of feeds, reload and sync runs; Newsboat/: newsboat's files). No UI, no ncurses.
     .target(
       name: "Reader",
-      dependencies: ["TextLayout", "CLibXML2", "CCurl", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["TextLayout", "CLibXML2", "CCurl", "CLibImage", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Sources/Reader/Core"
     ),
     // Surface, cells, styles, input events and the pure layout functions (size → traits → frames, popover

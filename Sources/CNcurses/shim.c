@@ -141,6 +141,8 @@ int cnc_lines(void) { return LINES; }
 void cnc_resize(int lines, int cols) { resizeterm(lines, cols); }
 
 int cnc_init_pair(short pair, short fg, short bg) { return init_pair(pair, fg, bg) == OK ? 0 : -1; }
+int cnc_init_extended_pair(int pair, int fg, int bg) { return init_extended_pair(pair, fg, bg) == OK ? 0 : -1; }
+int cnc_color_pairs(void) { return COLOR_PAIRS; }
 int cnc_has_colors(void) { return has_colors(); }
 int cnc_color_count(void) { return COLORS; }
 

@@ -16,6 +16,8 @@ public final class NcursesBackend: TerminalBackend {
   /// False on a terminal without colours and when `NO_COLOR` is set (no-color.org): then styles keep
   /// their attributes (reverse, bold) and every colour, the theme's and the config's, is left out.
   private var usesColor = false
+  /// A frame needed more colour pairs than were left (`pair(for:)`).
+  private var pairsFull = false
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -67,7 +69,9 @@ public final class NcursesBackend: TerminalBackend {
     return size
   }
 
-  public func present(_ frame: Surface) {
+  public func present(_ frame: Surface) { send(frame, retrying: true) }
+
+  private func send(_ frame: Surface, retrying: Bool) {
     let changes = frame.changes(since: previous)
     guard !changes.isEmpty else { return }
     var chars: [wchar_t] = []
@@ -93,6 +97,15 @@ public final class NcursesBackend: TerminalBackend {
         }
       }
     }
+    if pairsFull, retrying {
+      // Some cells went out uncoloured: the whole frame again, every pair defined afresh.
+      pairs.removeAll(keepingCapacity: true)
+      pairsFull = false
+      previous = nil
+      send(frame, retrying: false)
+      return
+    }
+    pairsFull = false
     cnc_flush()
     previous = frame
   }
@@ -122,19 +135,30 @@ public final class NcursesBackend: TerminalBackend {
   }
 
   /// Colour pairs are allocated once per (foreground, background) and reused (not TermKit's counter).
+  /// Pictures bring many pairs: when the terminal's table is full, the frame is sent again whole from
+  /// an empty table (`present`), which one screen of cells never fills.
   private func pair(for style: Style) -> Int16 {
     if style.foreground == .default && style.background == .default { return 0 }
     guard usesColor else { return 0 }
     let key = ColorPairKey(foreground: style.foreground, background: style.background)
     if let existing = pairs[key] { return existing }
+    guard pairs.count + 1 < min(Int(cnc_color_pairs()), Int(Int16.max)) else {
+      pairsFull = true
+      return 0
+    }
     let number = Int16(pairs.count + 1)
-    func code(_ c: Color) -> Int16 {
+    let colors = Int(cnc_color_count())
+    func code(_ c: Color) -> Int32 {
       switch c {
       case .default: return -1
-      case .index(let i): return Int(i) < Int(cnc_color_count()) ? Int16(i) : Int16(i % 8)
+      case .index(let i): return Int(i) < colors ? Int32(i) : Int32(i % 8)
+      case .rgb(let r, let g, let b):
+        // Direct-colour terminals (TERM=xterm-direct) number colours by their RGB value.
+        if colors >= 1 << 24 { return Int32(r) << 16 | Int32(g) << 8 | Int32(b) }
+        return Int32(Color.nearestIndex(red: r, green: g, blue: b, colors: colors))
       }
     }
-    guard cnc_init_pair(number, code(style.foreground), code(style.background)) == 0 else { return 0 }
+    guard cnc_init_extended_pair(Int32(number), code(style.foreground), code(style.background)) == 0 else { return 0 }
     pairs[key] = number
     return number
   }

@@ -64,6 +64,8 @@ public final class Screen {
       for presentation in root.presentations { presentation.controller.typingPaused(generation) }
     case .listCounted(let scope, let count):
       root.listCounted(scope, count: count)
+    case .imageLoaded(let url, let result):
+      root.session.pages.images.loaded(url, result)
     case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
       .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed:
       root.session.apply(event)

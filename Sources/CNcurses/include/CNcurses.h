@@ -77,6 +77,10 @@ void cnc_resize(int lines, int cols);
 
 /* Defines colour pair `pair` (fg/bg: 0-255, or -1 for the terminal default). Returns 0 on success. */
 int cnc_init_pair(short pair, short fg, short bg);
+/* The same with int colours (0xRRGGBB on direct-colour terminals), through init_extended_pair. */
+int cnc_init_extended_pair(int pair, int fg, int bg);
+/* How many colour pairs the terminal has (COLOR_PAIRS). */
+int cnc_color_pairs(void);
 int cnc_has_colors(void);
 int cnc_color_count(void);
 

@@ -33,6 +33,9 @@ public struct StyledBlock: Hashable, Sendable {
     case verbatim
     /// A horizontal rule (`hr`) as wide as the space; `runs` is unused.
     case rule
+    /// A picture (`img`): `runs` is its caption (the alt text), wrapped like flow text; the reader's
+    /// article pane puts the picture's rows above it when it can show them (DESIGN §1, secondary pane).
+    case image(ImageReference)
   }
 
   public var kind: Kind
@@ -56,5 +59,21 @@ public struct StyledBlock: Hashable, Sendable {
     self.restPrefix = restPrefix
     self.gapBefore = gapBefore
     self.gapPrefix = gapPrefix
+  }
+}
+
+/// Where a picture in an article comes from and the size the page declared for it (`width`/`height`
+/// attributes, in CSS pixels; nil when absent): enough to lay the picture out before it is fetched.
+public struct ImageReference: Hashable, Sendable {
+  public var url: String
+  public var alt: String
+  public var declaredWidth: Int?
+  public var declaredHeight: Int?
+
+  public init(url: String, alt: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
+    self.url = url
+    self.alt = alt
+    self.declaredWidth = declaredWidth
+    self.declaredHeight = declaredHeight
   }
 }

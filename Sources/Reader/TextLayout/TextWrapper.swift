@@ -47,6 +47,7 @@ public struct TextWrapper {
     switch block.kind {
     case .flow: flow(block.runs, hardBreaks: true)
     case .verbatim: verbatim(block.runs)
+    case .image: flow(block.runs, hardBreaks: false)
     case .rule:
       lineStart = 0
       append(String(repeating: "─", count: capacity), .dim)

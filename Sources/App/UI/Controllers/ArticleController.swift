@@ -35,7 +35,15 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   private(set) var showsPage = false
   /// The rendered article (header and text), built once per text shown, and its lines at one width.
   private var styledText: (page: Bool, text: StyledText)?
-  private var bodyCache: (width: Int, lines: [StyledLine])?
+  /// The lines at one width and pane height, pictures laid in, for one picture revision and `i` state.
+  private var bodyCache: (key: BodyKey, body: ArticleBody)?
+  private struct BodyKey: Equatable {
+    var width: Int
+    var height: Int
+    var pictures: Int?
+  }
+  /// `i` turned pictures the other way from `inline-images` in this article.
+  private(set) var picturesToggled = false
   /// The placeholder's text (layout); it says how to bring back a hidden list, which would be a dead end.
   private var placeholderLines: [String] = []
   /// The words of the search this article was opened from, marked in its text (`]`/`[` jump to them).
@@ -106,20 +114,25 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   /// The page is shown when asked for and fetched.
   private var pageShown: Bool { showsPage && article?.fullArticle != nil }
 
-  /// The header and the text wrapped to the body width (cached per width).
-  func bodyLines() -> [StyledLine] {
-    let width = max(1, bodyFrame.width)
-    if let cache = bodyCache, cache.width == width { return cache.lines }
-    var lines: [StyledLine] = []
+  /// The header and the text wrapped to the body width, pictures laid in (cached per width, pane height
+  /// and picture revision: a picture arriving lays the text out again, the reading place kept).
+  func bodyLines() -> [StyledLine] { body().lines }
+
+  private func body() -> ArticleBody {
+    let images = picturesShown ? session?.pages.images : nil
+    let key = BodyKey(width: max(1, bodyFrame.width), height: max(1, bodyFrame.height), pictures: images?.revision)
+    if let cache = bodyCache, cache.key == key { return cache.body }
+    var body = ArticleBody()
     if let article {
       let page = pageShown
       let text = styledText.flatMap { $0.page == page ? $0.text : nil } ?? ArticleHeader.text(
         of: article, page: page, timeZone: configuration.timeZone)
       styledText = (page, text)
-      lines = text.wrap(width: width)
+      body = ArticleBody.layout(
+        text, width: key.width, paneRows: key.height, picture: images.map { images in { images.state(of: $0.url) } })
     }
-    bodyCache = (width, lines)
-    return lines
+    bodyCache = (key, body)
+    return body
   }
 
   /// The surface style for a run of the rendered article.
@@ -153,7 +166,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   }
 
   /// The reading place as text: the words of the first line shown (tests, the end-to-end checks).
-  var topLineText: String { bodyCache.flatMap { scrollOffset < $0.lines.count ? $0.lines[scrollOffset].text : nil } ?? "" }
+  var topLineText: String { bodyCache.flatMap { scrollOffset < $0.body.lines.count ? $0.body.lines[scrollOffset].text : nil } ?? "" }
 
   // MARK: Layout and drawing
 
@@ -192,12 +205,16 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
     }
     let body = bodyFrame
-    let lines = bodyCache?.lines ?? []
+    let lines = bodyCache?.body.lines ?? []
     let offset = scrollOffset
     if body.height > 0, offset < lines.count {
       for (i, line) in lines[offset..<min(lines.count, offset + body.height)].enumerated() {
         var x = body.minX + line.indent
         let point = { (x: Int) in Point(x: x, y: body.minY + i) }
+        if let cells = bodyCache?.body.pictures[offset + i] {
+          Self.drawPicture(cells, x: x, y: body.minY + i, clip: body, in: &surface)
+          continue
+        }
         if highlight.isEmpty {
           for run in line.runs { x += surface.put(run.text, at: point(x), style: Self.style(for: run.style), clip: body) }
           continue
@@ -228,6 +245,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       case .last: scroll(to: maxScrollOffset)
       case .fullArticle: toggleFullArticle()
       case .openEnclosure: openEnclosure()
+      case .toggleImages: picturesToggled.toggle()
       case .nextMatch: jumpToMatch(step: 1)
       case .previousMatch: jumpToMatch(step: -1)
       default: return false

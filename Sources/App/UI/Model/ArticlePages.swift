@@ -9,11 +9,14 @@ public final class ArticlePages {
   private let cache: Cache
   private let fetcher: Fetcher
   private let events: EventQueue
+  /// The pictures of the articles shown (`inline-images`), fetched with the same transport.
+  public let images: ArticleImages
 
   init(cache: Cache, fetcher: Fetcher, events: EventQueue) {
     self.cache = cache
     self.fetcher = fetcher
     self.events = events
+    images = ArticleImages(fetcher: fetcher, disk: ImageDiskCache(besideCacheAt: cache.path), events: events)
   }
 
   /// The page's address for `article`, or why there is none.
@@ -60,4 +63,88 @@ public final class ArticlePages {
 extension CachedArticle {
   /// The stored full article, when the extractor made it (a page stored before it is fetched again).
   var fullArticle: String? { fullContent.flatMap { ExtractedArticle.isReaderHTML($0) ? $0 : nil } }
+}
+
+/// `inline-images`: how the article pane draws pictures. `auto` picks the best the terminal can do —
+/// character cells everywhere for now (README, "Pictures"); `off` shows the alt text.
+public enum InlineImages: String, CaseIterable, Sendable {
+  case auto, cells, off
+}
+
+/// The pictures of the articles shown, by address: fetched and decoded off the main thread a few at a
+/// time (`ImageLoader`), the result back as `.imageLoaded`. Kept in memory for the last few dozen
+/// addresses (the disk cache keeps the files); `revision` changes with every picture that arrives, so the
+/// article pane lays its text out again.
+@MainActor
+public final class ArticleImages {
+  public enum State: Sendable {
+    case loading
+    case loaded(Bitmap)
+    case failed(ImageFailure)
+  }
+
+  private let fetcher: Fetcher
+  private let disk: ImageDiskCache?
+  private let events: EventQueue
+  private var states: [String: State] = [:]
+  /// Addresses, least recently asked for first (the memory bound).
+  private var recent: [String] = []
+  private var waiting: [String] = []
+  private var running = 0
+  public private(set) var revision = 0
+
+  static let maxRunning = 4
+  static let maxKept = 48
+
+  init(fetcher: Fetcher, disk: ImageDiskCache?, events: EventQueue) {
+    self.fetcher = fetcher
+    self.disk = disk
+    self.events = events
+  }
+
+  /// The picture at `url`, asking for it the first time.
+  public func state(of url: String) -> State {
+    if let state = states[url] {
+      if let index = recent.lastIndex(of: url), index < recent.count - Self.maxKept / 2 {
+        recent.remove(at: index)
+        recent.append(url)
+      }
+      return state
+    }
+    states[url] = .loading
+    recent.append(url)
+    waiting.append(url)
+    startWaiting()
+    return .loading
+  }
+
+  /// A picture arrived (`.imageLoaded`).
+  public func loaded(_ url: String, _ result: Result<Bitmap, ImageFailure>) {
+    running -= 1
+    switch result {
+    case .success(let bitmap): states[url] = .loaded(bitmap)
+    case .failure(let failure): states[url] = .failed(failure)
+    }
+    revision += 1
+    while recent.count > Self.maxKept {
+      let old = recent.removeFirst()
+      if case .loading = states[old] { continue }
+      states[old] = nil
+    }
+    startWaiting()
+  }
+
+  private func startWaiting() {
+    while running < Self.maxRunning, !waiting.isEmpty {
+      let url = waiting.removeFirst()
+      running += 1
+      let fetcher = self.fetcher
+      let disk = self.disk
+      let events = self.events
+      Task.detached {
+        let result = await ImageLoader.load(url, fetcher: fetcher, disk: disk)
+        events.post(.imageLoaded(url: url, result: result))
+      }
+    }
+  }
 }

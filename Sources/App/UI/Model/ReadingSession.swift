@@ -253,7 +253,7 @@ public final class ReadingSession {
       if writer.isIdle { serverSync?.send() }
     case .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed:
       applySync(event)
-    case .key, .mouse, .resize, .paste, .promptPaused, .listCounted:
+    case .key, .mouse, .resize, .paste, .promptPaused, .listCounted, .imageLoaded:
       break
     }
   }

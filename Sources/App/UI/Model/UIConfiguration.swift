@@ -34,6 +34,8 @@ public struct UIConfiguration: Equatable, Sendable {
   public var confirmExit = false
   /// The order article lists start in (`article-sort-order`); `S` cycles it per list.
   public var articleSort = ArticleSort.date
+  /// `inline-images`: pictures in the article as character cells, or their alt text (`off`); `i` toggles.
+  public var inlineImages = InlineImages.auto
   /// `always-full-article` lines: the feeds (addresses as in the urls file; `*`: every feed) whose articles
   /// open on the extracted web page, as if `f` had been pressed (for feeds that carry only a summary).
   public var alwaysFullArticle: Set<String> = []

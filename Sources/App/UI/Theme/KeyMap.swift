@@ -8,7 +8,7 @@ public enum Action: String, CaseIterable, Sendable {
   case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
   case feedsTab, recentTab, help, quit
   case reload, reloadAll, nextUnread, previousUnread, openInBrowser, fullArticle, showErrors
-  case nextArticle, previousArticle, openEnclosure
+  case nextArticle, previousArticle, openEnclosure, toggleImages
   case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
   case openSearch, setFilter, cycleSort, openTagArticles, nextMatch, previousMatch
 
@@ -125,6 +125,8 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("K")], action: .previousArticle, context: .article, summary: "previous article"),
     KeyBinding(
       keys: [.character("e")], action: .openEnclosure, context: .article, summary: "play the enclosure (player)"),
+    KeyBinding(
+      keys: [.character("i")], action: .toggleImages, context: .article, summary: "pictures / their alt text"),
     KeyBinding(keys: [.character("]")], action: .nextMatch, context: .article, summary: "next search match"),
     KeyBinding(keys: [.character("[")], action: .previousMatch, context: .article, summary: "previous search match"),
     KeyBinding(

@@ -10,7 +10,42 @@ extension HTMLRenderer {
     if alt.isEmpty, attribute(node, "width") == "1" || attribute(node, "height") == "1" {
       return  // tracking pixel
     }
-    visible(alt.isEmpty ? "[image]" : "[image: \(alt)]", .dim)
+    let caption = alt.isEmpty ? "[image]" : "[image: \(alt)]"
+    // A picture the reader can fetch becomes a block of its own (DESIGN §1); inside a data-table cell or
+    // preformatted text, or without an http(s) address, it stays a word in the line.
+    guard cellDepth == 0, preDepth == 0, let url = imageSource(node) else {
+      visible(caption, .dim)
+      return
+    }
+    flush()
+    var clean = ""  // alt text may carry control characters
+    clean.unicodeScalars.append(contentsOf: caption.unicodeScalars.filter { !Self.isControl($0) })
+    let reference = ImageReference(
+      url: url, alt: String(clean.dropFirst(clean.hasPrefix("[image: ") ? 8 : 7).dropLast()),
+      declaredWidth: pixels(attribute(node, "width")), declaredHeight: pixels(attribute(node, "height")))
+    appendBlock(StyledBlock(kind: .image(reference), runs: [StyledRun(clean, style.union(.dim))]))
+    visibleCount += clean.unicodeScalars.count
+  }
+
+  /// The address to fetch: `src`, else the lazy-loading `data-src`, else the first of `srcset`; only
+  /// http and https (never `file:` or `data:` from a page).
+  private func imageSource(_ node: Node) -> String? {
+    let candidates = [attribute(node, "src"), attribute(node, "data-src"),
+      attribute(node, "srcset").flatMap(LazyImages.firstURL(inSrcset:))]
+    for case let candidate? in candidates where !candidate.isEmpty {
+      guard let url = resolve(candidate) else { continue }
+      let lower = url.lowercased()
+      if lower.hasPrefix("http://") || lower.hasPrefix("https://") { return url }
+    }
+    return nil
+  }
+
+  /// A declared size in CSS pixels (`640`, `640px`); nil for percentages and nonsense.
+  private func pixels(_ value: String?) -> Int? {
+    guard var text = value.map({ Self.collapsed($0).lowercased() }) else { return nil }
+    if text.hasSuffix("px") { text.removeLast(2) }
+    guard let number = Int(text), number > 0, number <= 100_000 else { return nil }
+    return number
   }
 
   mutating func media(_ node: Node, name: String) {

@@ -1,0 +1,167 @@
+import Foundation
+
+internal import CLibImage
+
+/// A decoded picture, already shrunk to what a terminal pane can use: RGBA rows, and the size the file
+/// declared (the "own size" a picture is never drawn wider than).
+public struct Bitmap: Hashable, Sendable {
+  public var width: Int
+  public var height: Int
+  /// `width * height * 4` bytes, RGBA, row after row.
+  public var pixels: [UInt8]
+  /// The picture's size in the file, before any shrinking.
+  public var sourceWidth: Int
+  public var sourceHeight: Int
+
+  public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int? = nil, sourceHeight: Int? = nil) {
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+    self.sourceWidth = sourceWidth ?? width
+    self.sourceHeight = sourceHeight ?? height
+  }
+}
+
+/// Why a picture shows as its alt text: a short reason for the caption.
+public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
+  case unsupported(String)
+  case tooLarge(width: Int, height: Int)
+  case broken
+  case fetch(String)
+
+  public var description: String {
+    switch self {
+    case .unsupported(let format): "\(format) is not shown"
+    case .tooLarge(let width, let height): "too large: \(width)×\(height)"
+    case .broken: "broken or truncated file"
+    case .fetch(let message): message
+    }
+  }
+}
+
+/// Decodes PNG and JPEG with Debian's libpng and libjpeg-turbo (docs/DECISIONS.md, "Inline images").
+/// The header is read first and the declared size checked before any pixel is decoded, so a few
+/// kilobytes declaring 50,000 × 50,000 pixels cost nothing; JPEGs are scaled down while decoding.
+public enum ImageDecoder {
+  /// The most pixels decoded at once (64 MB of RGBA); a JPEG over it is decoded at 1/2, 1/4 or 1/8.
+  public static let maxDecodedPixels = 16_000_000
+  /// The widest a kept bitmap is: more than any pane has half-block cells for.
+  public static let keptWidth = 480
+
+  public static func decode(_ data: Data) -> Result<Bitmap, ImageFailure> {
+    switch Format(sniffing: data) {
+    case .png: return data.withUnsafeBytes { decodePNG($0) }
+    case .jpeg: return data.withUnsafeBytes { decodeJPEG($0) }
+    case .other(let name): return .failure(.unsupported(name))
+    }
+  }
+
+  enum Format: Equatable {
+    case png, jpeg
+    case other(String)
+
+    init(sniffing data: Data) {
+      let head = [UInt8](data.prefix(512))
+      if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+        self = .png
+      } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+        self = .jpeg
+      } else if head.starts(with: Array("GIF8".utf8)) {
+        self = .other("GIF")
+      } else if head.count >= 12, head[0..<4].elementsEqual("RIFF".utf8), head[8..<12].elementsEqual("WEBP".utf8) {
+        self = .other("WebP")
+      } else if String(decoding: head, as: UTF8.self).lowercased().contains("<svg") {
+        self = .other("SVG")
+      } else {
+        self = .other("This format")
+      }
+    }
+  }
+
+  private static func decodePNG(_ bytes: UnsafeRawBufferPointer) -> Result<Bitmap, ImageFailure> {
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .failure(.broken) }
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    guard sf_png_read(base, bytes.count, &width, &height, nil) == 0 else { return .failure(.broken) }
+    let w = Int(width)
+    let h = Int(height)
+    guard w > 0, h > 0 else { return .failure(.broken) }
+    guard w * h <= maxDecodedPixels else { return .failure(.tooLarge(width: w, height: h)) }
+    var pixels = [UInt8](repeating: 0, count: w * h * 4)
+    let status = pixels.withUnsafeMutableBufferPointer { sf_png_read(base, bytes.count, &width, &height, $0.baseAddress) }
+    guard status == 0 else { return .failure(.broken) }
+    return .success(shrunk(Bitmap(width: w, height: h, pixels: pixels)))
+  }
+
+  private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer) -> Result<Bitmap, ImageFailure> {
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .failure(.broken) }
+    var width: UInt32 = 0
+    var height: UInt32 = 0
+    var scaledWidth: UInt32 = 0
+    var scaledHeight: UInt32 = 0
+    guard sf_jpeg_read(base, bytes.count, 1, &width, &height, &scaledWidth, &scaledHeight, nil) == 0,
+      width > 0, height > 0
+    else { return .failure(.broken) }
+    let w = Int(width)
+    let h = Int(height)
+    // Scaled down as far as the kept width allows, further when the pixel budget asks for it.
+    var denominator = [8, 4, 2, 1].first { w / $0 >= min(w, keptWidth) } ?? 1
+    if (w / denominator) * (h / denominator) > maxDecodedPixels { denominator = 8 }
+    guard (w / denominator) * (h / denominator) <= maxDecodedPixels else {
+      return .failure(.tooLarge(width: w, height: h))
+    }
+    guard sf_jpeg_read(base, bytes.count, UInt32(denominator), &width, &height, &scaledWidth, &scaledHeight, nil) == 0
+    else { return .failure(.broken) }
+    let sw = Int(scaledWidth)
+    let sh = Int(scaledHeight)
+    guard sw * sh <= maxDecodedPixels else { return .failure(.tooLarge(width: w, height: h)) }
+    var pixels = [UInt8](repeating: 0, count: sw * sh * 4)
+    let status = pixels.withUnsafeMutableBufferPointer {
+      sf_jpeg_read(base, bytes.count, UInt32(denominator), &width, &height, &scaledWidth, &scaledHeight, $0.baseAddress)
+    }
+    guard status == 0 else { return .failure(.broken) }
+    return .success(shrunk(Bitmap(width: sw, height: sh, pixels: pixels, sourceWidth: w, sourceHeight: h)))
+  }
+
+  /// `bitmap` averaged down to at most `keptWidth` columns of pixels (a box filter), the source size kept.
+  static func shrunk(_ bitmap: Bitmap) -> Bitmap {
+    guard bitmap.width > keptWidth else { return bitmap }
+    let w = keptWidth
+    let h = max(1, bitmap.height * keptWidth / bitmap.width)
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      for x in 0..<w {
+        let average = bitmap.average(
+          x0: x * bitmap.width / w, x1: (x + 1) * bitmap.width / w, y0: y * bitmap.height / h,
+          y1: (y + 1) * bitmap.height / h)
+        for c in 0..<4 { out[(y * w + x) * 4 + c] = average[c] }
+      }
+    }
+    return Bitmap(width: w, height: h, pixels: out, sourceWidth: bitmap.sourceWidth, sourceHeight: bitmap.sourceHeight)
+  }
+}
+
+extension Bitmap {
+  /// The mean RGBA of the pixels in `[x0, x1) × [y0, y1)` (at least one pixel), colour weighted by alpha.
+  func average(x0: Int, x1: Int, y0: Int, y1: Int) -> [UInt8] {
+    let xa = min(max(0, x0), width - 1)
+    let ya = min(max(0, y0), height - 1)
+    let xb = max(xa + 1, min(x1, width))
+    let yb = max(ya + 1, min(y1, height))
+    var sum = [Int](repeating: 0, count: 4)
+    for y in ya..<yb {
+      var i = (y * width + xa) * 4
+      for _ in xa..<xb {
+        let alpha = Int(pixels[i + 3])
+        sum[0] += Int(pixels[i]) * alpha
+        sum[1] += Int(pixels[i + 1]) * alpha
+        sum[2] += Int(pixels[i + 2]) * alpha
+        sum[3] += alpha
+        i += 4
+      }
+    }
+    let count = (xb - xa) * (yb - ya)
+    guard sum[3] > 0 else { return [0, 0, 0, 0] }
+    return [UInt8(sum[0] / sum[3]), UInt8(sum[1] / sum[3]), UInt8(sum[2] / sum[3]), UInt8(sum[3] / count)]
+  }
+}
