@@ -91,9 +91,13 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
       html: "a<br>b<br/><br>  c<br>",
       lines: ["a", "b", "", "c"]),
     Case(
-      name: "images and tracking pixels",
+      name: "images are blocks of their own, tracking pixels are dropped",
       html: "<p>x <img src='p.png' alt='A  cat'> <img src='q.png'> <img src='t.gif' width='1' height='1'> y</p>",
-      lines: ["x [image: A cat] [image] y"]),
+      lines: ["x", "[image: A cat]", "[image]", "y"]),
+    Case(
+      name: "an image without an http address, in a table cell or in pre stays a word",
+      html: "<p>a <img src='data:image/png;base64,AAAA' alt='d'> b</p><table><tr><th>h</th><th>i</th></tr><tr><td><img src='c.png' alt='c'></td><td>2</td></tr></table>",
+      lines: ["a [image: d] b", "", "h │ i", "[image: c] │ 2"]),
     Case(
       name: "linked image",
       html: "<a href='/big.png'><img src='small.png' alt='pic'></a>",

@@ -42,6 +42,11 @@ public struct RGB: Hashable, Sendable {
 public struct HalfBlock: Hashable, Sendable {
   public var top: RGB?
   public var bottom: RGB?
+
+  public init(top: RGB?, bottom: RGB?) {
+    self.top = top
+    self.bottom = bottom
+  }
 }
 
 extension Bitmap {

@@ -10,21 +10,29 @@ extension HTMLRenderer {
     if alt.isEmpty, attribute(node, "width") == "1" || attribute(node, "height") == "1" {
       return  // tracking pixel
     }
-    let caption = alt.isEmpty ? "[image]" : "[image: \(alt)]"
+    let text = alt.isEmpty ? "[image]" : "[image: \(alt)]"
     // A picture the reader can fetch becomes a block of its own (DESIGN §1); inside a data-table cell or
     // preformatted text, or without an http(s) address, it stays a word in the line.
     guard cellDepth == 0, preDepth == 0, let url = imageSource(node) else {
-      visible(caption, .dim)
+      visible(text, .dim)
       return
     }
     flush()
     var clean = ""  // alt text may carry control characters
-    clean.unicodeScalars.append(contentsOf: caption.unicodeScalars.filter { !Self.isControl($0) })
+    clean.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { !Self.isControl($0) })
     let reference = ImageReference(
       url: url, alt: String(clean.dropFirst(clean.hasPrefix("[image: ") ? 8 : 7).dropLast()),
       declaredWidth: pixels(attribute(node, "width")), declaredHeight: pixels(attribute(node, "height")))
-    appendBlock(StyledBlock(kind: .image(reference), runs: [StyledRun(clean, style.union(.dim))]))
     visibleCount += clean.unicodeScalars.count
+    var caption = [StyledRun(clean, style.union(.dim))]
+    // A linked picture carries its link's number on the caption, where the text would have had it.
+    if let index = frames.lastIndex(where: { if case .link = $0.exit { true } else { false } }),
+      case .link(let link, _) = frames[index].exit
+    {
+      caption.append(StyledRun("[\(number(for: link))]", .dim))
+      frames[index].exit = .link(url: link, visibleAtStart: visibleCount)
+    }
+    appendBlock(StyledBlock(kind: .image(reference), runs: caption))
   }
 
   /// The address to fetch: `src`, else the lazy-loading `data-src`, else the first of `srcset`; only

@@ -310,8 +310,10 @@ struct HTMLRenderer {
   /// Tags whose content is never shown.
   private static let dropped: Set<String> = [
     "script", "style", "head", "title", "template", "noscript", "svg", "math", "select", "input",
-    "textarea", "button", "datalist", "map", "area", "source", "track", "param", "meta", "link",
+    "textarea", "button", "datalist", "map", "area", "track", "param", "meta", "link",
   ]
+  // Not `source`: libxml2's HTML parser does not know it is empty, so the `<img>` after it in a
+  // `<picture>` becomes its child and must still be walked.
 
   /// Block tags that, inside a data-table cell, only separate words.
   private static let flattenedInCells: Set<String> = [

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TestSupport
+import TextLayout
+
+@testable import Reader
+
+/// Pictures in articles: the renderer's image blocks, the decoder's guards on hostile files, the cell
+/// layout and the disk cache's bound.
+struct ImageTests {
+  private func references(_ html: String) -> [ImageReference] {
+    StyledText(html: html, baseURL: URL(string: "https://example.com/blog/post")).blocks.compactMap {
+      if case .image(let reference) = $0.kind { reference } else { nil }
+    }
+  }
+
+  @Test func imageBlocksCarryTheAddressTheAltTextAndTheDeclaredSize() {
+    let found = references("""
+      <p><img src='a.png' alt=' A  lake ' width='640' height='480px'></p>
+      <img data-src='/lazy.jpg'>
+      <picture><source srcset='x.webp'><img srcset='s.jpg 1x, t.jpg 2x' alt='p' width='50%'></picture>
+      <img src='file:///etc/passwd' alt='f'><img src='data:image/png;base64,AAAA'>
+      """)
+    #expect(
+      found == [
+        ImageReference(url: "https://example.com/blog/a.png", alt: "A lake", declaredWidth: 640, declaredHeight: 480),
+        ImageReference(url: "https://example.com/lazy.jpg", alt: ""),
+        ImageReference(url: "https://example.com/blog/s.jpg", alt: "p"),
+      ])
+  }
+
+  @Test func aPictureDecodesToItsPixels() throws {
+    let png = TestPNG.image(width: 2, height: 2) { x, y in (x == 0 ? 255 : 0, y == 0 ? 255 : 0, 7, 255) }
+    let bitmap = try ImageDecoder.decode(png).get()
+    #expect(bitmap.width == 2 && bitmap.height == 2)
+    #expect(Array(bitmap.pixels[0..<4]) == [255, 255, 7, 255])
+    #expect(Array(bitmap.pixels[12..<16]) == [0, 0, 7, 255])
+  }
+
+  @Test func aDecompressionBombIsRefusedFromItsHeaderAlone() {
+    // A few dozen bytes declaring 50,000 × 50,000 pixels (10 GB of RGBA): refused before decoding.
+    let bomb = TestPNG.header(width: 50_000, height: 50_000) + TestPNG.chunk("IDAT", [0x78, 0x01, 0x01, 0, 0, 0xFF, 0xFF])
+    let start = Date()
+    #expect(ImageDecoder.decode(bomb) == .failure(.tooLarge(width: 50_000, height: 50_000)))
+    #expect(Date().timeIntervalSince(start) < 1)
+  }
+
+  @Test func aTruncatedFileIsBroken() {
+    let png = TestPNG.solid(width: 64, height: 64, 10, 20, 30)
+    #expect(ImageDecoder.decode(png.prefix(png.count / 2)) == .failure(.broken))
+    #expect(ImageDecoder.decode(png.prefix(20)) == .failure(.broken))
+    #expect(ImageDecoder.decode(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16])) == .failure(.broken))
+  }
+
+  @Test func svgGifAndOtherFilesAreNotDrawn() {
+    let svg = Data("<?xml version='1.0'?>\n<svg xmlns='http://www.w3.org/2000/svg' width='50000' height='50000'/>".utf8)
+    #expect(ImageDecoder.decode(svg) == .failure(.unsupported("SVG")))
+    #expect(ImageDecoder.decode(Data("GIF89a\u{1}\u{0}\u{1}\u{0}".utf8)) == .failure(.unsupported("GIF")))
+    #expect(ImageDecoder.decode(Data("<html>404</html>".utf8)) == .failure(.unsupported("This format")))
+    #expect(ImageDecoder.decode(Data()) == .failure(.unsupported("This format")))
+  }
+
+  @Test func aWidePictureIsKeptAtTheKeptWidth() throws {
+    let bitmap = try ImageDecoder.decode(TestPNG.solid(width: 1200, height: 300, 1, 2, 3)).get()
+    #expect(bitmap.width == ImageDecoder.keptWidth && bitmap.height == 120)
+    #expect(bitmap.sourceWidth == 1200 && bitmap.sourceHeight == 300)
+    #expect(Array(bitmap.pixels[0..<4]) == [1, 2, 3, 255])
+  }
+
+  /// (picture width, height in pixels, pane columns, pane rows) → (columns, rows).
+  @Test(arguments: [
+    (800, 400, 80, 30, 80, 20),  // wider than the pane: the pane's width
+    (800, 400, 40, 30, 40, 10),  // half the width, half the rows
+    (800, 400, 20, 30, 20, 5),
+    (160, 80, 80, 30, 20, 5),  // never wider than its own size (8 pixels a column)
+    (400, 1600, 80, 24, 8, 16),  // tall: two thirds of the pane, narrower to keep the shape
+    (3, 1000, 1, 3, 1, 2),
+    (100, 1, 80, 24, 13, 1),  // a thin strip keeps one row
+  ])
+  func picturesAreSizedToThePane(
+    width: Int, height: Int, columns: Int, paneRows: Int, expectedColumns: Int, expectedRows: Int
+  ) {
+    let cells = ImageLayout.cells(width: width, height: height, columns: columns, paneRows: paneRows)
+    #expect(cells.columns == expectedColumns && cells.rows == expectedRows)
+  }
+
+  @Test func halfBlocksTakeTheTopAndBottomPixels() {
+    let bitmap = Bitmap(width: 1, height: 2, pixels: [255, 0, 0, 255, 0, 0, 255, 0])
+    #expect(bitmap.halfBlocks(columns: 1, rows: 1) == [[HalfBlock(top: RGB(255, 0, 0), bottom: nil)]])
+  }
+
+  @Test func theDiskCacheDropsTheLeastRecentlyUsedPictures() throws {
+    let folder = try TemporaryDirectory()
+    let disk = ImageDiskCache(folder: folder.url, maxBytes: 250)
+    disk.store(Data(repeating: 1, count: 100), for: "https://a/1.png")
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: disk.file(for: "https://a/1.png").path)
+    disk.store(Data(repeating: 2, count: 100), for: "https://a/2.png")
+    disk.store(Data(repeating: 3, count: 100), for: "https://a/3.png")
+    #expect(disk.read("https://a/1.png") == nil)
+    #expect(disk.read("https://a/2.png") == Data(repeating: 2, count: 100))
+    #expect(disk.read("https://a/3.png") != nil)
+  }
+}
