@@ -1,0 +1,163 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Pictures in the article, in the binary, in tmux (cells mode): an article with two pictures from a
+/// loopback server shows their half-block cells where the article has them, in the pictures' colours,
+/// sized to the pane at two widths and across a resize; `inline-images off` and `i` show the alt text.
+@Suite(.serialized)
+struct ImagesEndToEndTests {
+  /// 640 × 160 red: 80 columns of its own, a quarter as tall (rows = columns / 8, two pixels a row).
+  static let red = "38:5:196"
+  /// 80 × 80 blue: 10 columns, 5 rows at any pane wider than that.
+  static let blue = "38:5:21"
+
+  final class Setup {
+    let folder: RunFolder
+    let server: TestHTTPServer
+
+    init(config: String = "") throws {
+      folder = try RunFolder("splitfeed-images")
+      let site = folder.root.appendingPathComponent("site")
+      try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+      try TestPNG.solid(width: 640, height: 160, 255, 0, 0).write(to: site.appendingPathComponent("red.png"))
+      try TestPNG.solid(width: 80, height: 80, 0, 0, 255).write(to: site.appendingPathComponent("blue.png"))
+      server = try TestHTTPServer(serving: site)
+      let base = "http://127.0.0.1:\(server.port)"
+      let html = "<p>Firstpara text.</p><img src='\(base)/red.png' alt='Red bar'><p>Middlepara text.</p>"
+        + "<p><img src='\(base)/blue.png' alt='Blue square'></p><p>Lastpara text.</p>"
+      let escaped = html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Pictures</title>"
+        + "<item><title>Two pictures</title><link>\(base)/post.html</link><guid>p1</guid>"
+        + "<pubDate>Fri, 01 May 2026 08:00:00 GMT</pubDate><description>\(escaped)</description></item>"
+        + "</channel></rss>"
+      try feed.write(toFile: folder.root.appendingPathComponent("feed.xml").path, atomically: true, encoding: .utf8)
+      try config.write(toFile: folder.configDir + "/config", atomically: true, encoding: .utf8)
+    }
+
+    deinit {
+      server.stop()
+      try? FileManager.default.removeItem(at: folder.root)
+    }
+
+    func openArticle(_ size: (Int, Int)) throws -> TmuxHarness {
+      let tmux = try TmuxHarness(
+        arguments: (size.0 < 100 ? ["--layout", "stack"] : [])
+          + ["--config-dir", folder.configDir, "--cache", folder.cacheFile, folder.root.appendingPathComponent("feed.xml").path],
+        cols: size.0, rows: size.1, environment: ["TZ": "UTC", "NO_COLOR": ""])  // colours on, whatever the runner says
+      try tmux.waitFor(text: "Reloaded")
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "Two pictures")
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "Firstpara")
+      return tmux
+    }
+  }
+
+  /// Per screen row: how many cells of `color` it has (0 when none).
+  static func cells(of color: String, in styled: [String]) -> [Int] {
+    styled.map { row in
+      var count = 0
+      var inColor = false
+      var chars = row.makeIterator()
+      while let c = chars.next() {
+        if c == "{" {
+          var style = ""
+          while let s = chars.next(), s != "}" { style.append(s) }
+          inColor = style.contains("fg=\(color)") && style.contains("bg=\(color.replacingOccurrences(of: "38:", with: "48:"))")
+        } else if inColor && c == "▀" {
+          count += 1
+        }
+      }
+      return count
+    }
+  }
+
+  /// The picture of `color`: its rows (consecutive) and columns; nil when it is not on screen.
+  static func picture(_ color: String, in styled: [String]) -> (top: Int, rows: Int, columns: Int)? {
+    let counts = cells(of: color, in: styled)
+    guard let top = counts.firstIndex(where: { $0 > 0 }) else { return nil }
+    let rows = counts[top...].prefix { $0 > 0 }.count
+    #expect(Set(counts[top..<top + rows]).count == 1, "every row of the picture is as wide:\n\(styled.joined(separator: "\n"))")
+    #expect(counts[(top + rows)...].allSatisfy { $0 == 0 }, "one block of rows")
+    return (top, rows, counts[top])
+  }
+
+  func waitForPictures(_ tmux: TmuxHarness, columns: Int? = nil) throws -> [String] {
+    try tmux.waitUntil(styled: true, "both pictures drawn") { screen in
+      guard let red = Self.picture(Self.red, in: screen), Self.picture(Self.blue, in: screen) != nil else { return false }
+      return columns.map { red.columns == $0 } ?? true
+    }
+    return try tmux.settledScreen(styled: true)
+  }
+
+  func check(_ styled: [String], plain: [String], redColumns: Int, _ context: String) {
+    let shown = plain.joined(separator: "\n")
+    guard let red = Self.picture(Self.red, in: styled), let blue = Self.picture(Self.blue, in: styled) else {
+      Issue.record("pictures missing (\(context)):\n\(shown)")
+      return
+    }
+    #expect(red.columns == redColumns, "red is as wide as the pane (\(context)):\n\(shown)")
+    #expect(red.rows == Int((Double(red.columns) / 8).rounded()), "red keeps its shape (\(context))")
+    #expect(blue.columns == 10 && blue.rows == 5, "blue at its own size (\(context)):\n\(shown)")
+    // In the article's order: text, the red picture over its caption, text, the blue one, text.
+    #expect(plain[red.top - 2].contains("Firstpara"), "\(context):\n\(shown)")
+    #expect(plain[red.top + red.rows].contains("Red bar") && !plain[red.top + red.rows].contains("[image"))
+    #expect(plain[red.top + red.rows + 2].contains("Middlepara"), "\(context):\n\(shown)")
+    #expect(plain[blue.top + blue.rows].contains("Blue square"), "\(context):\n\(shown)")
+  }
+
+  /// The article pane's text width in the wide split: the columns right of the divider, less the margins.
+  func bodyWidth(_ plain: [String], cols: Int) -> Int {
+    let row = plain.first { $0.contains("Firstpara") } ?? ""
+    let x = row.distance(from: row.startIndex, to: row.range(of: "Firstpara")!.lowerBound)
+    return cols - x - 1
+  }
+
+  @Test("pictures show as cells sized to the pane, at two widths and across a resize")
+  func picturesAtTwoWidthsAndAcrossAResize() throws {
+    let setup = try Setup()
+    let tmux = try setup.openArticle((120, 50))
+    defer { tmux.close() }
+    var styled = try waitForPictures(tmux)
+    var plain = try tmux.screen()
+    let wide = bodyWidth(plain, cols: 120)
+    #expect(wide < 80, "the split's article pane is narrower than the red picture")
+    check(styled, plain: plain, redColumns: wide, "120×50")
+
+    try tmux.resize(cols: 60, rows: 40)
+    styled = try waitForPictures(tmux, columns: 58)
+    plain = try tmux.screen()
+    check(styled, plain: plain, redColumns: 58, "60×40, after a resize")
+
+    try tmux.resize(cols: 120, rows: 50)
+    styled = try waitForPictures(tmux, columns: wide)
+    plain = try tmux.screen()
+    check(styled, plain: plain, redColumns: wide, "120×50 again")
+  }
+
+  @Test("a narrow terminal from the start: the picture takes the pane's width")
+  func narrowFromTheStart() throws {
+    let setup = try Setup()
+    let tmux = try setup.openArticle((60, 40))
+    defer { tmux.close() }
+    let styled = try waitForPictures(tmux, columns: 58)
+    check(styled, plain: try tmux.screen(), redColumns: 58, "60×40")
+  }
+
+  @Test("inline-images off shows the alt text, and i shows the pictures")
+  func offShowsTheAltText() throws {
+    let setup = try Setup(config: "inline-images off\n")
+    let tmux = try setup.openArticle((120, 50))
+    defer { tmux.close() }
+    let plain = try tmux.settledScreen()
+    let shown = plain.joined(separator: "\n")
+    #expect(shown.contains("[image: Red bar]") && shown.contains("[image: Blue square]"), "\(shown)")
+    #expect(!shown.contains("▀"), "no picture cells:\n\(shown)")
+    try tmux.send(keys: "i")
+    _ = try waitForPictures(tmux)
+    try tmux.send(keys: "i")
+    let again = try tmux.waitFor(text: "[image: Red bar]")
+    #expect(!again.joined().contains("▀"))
+  }
+}
