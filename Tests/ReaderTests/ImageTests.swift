@@ -52,6 +52,30 @@ struct ImageTests {
     #expect(ImageDecoder.decode(Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 16])) == .failure(.broken))
   }
 
+  /// A 16 × 16 red JPEG (291 bytes, written by ImageMagick); its SOF0 header declares the size at bytes
+  /// 163–166 (height, then width, big-endian).
+  static let redJPEG = Data(base64Encoded: """
+    /9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAMCAgMCAgMDAwMEAwMEBQgFBQQEBQoHBwYIDAoMDAsKCwsNDhIQDQ4RDgsLEBYQERMUFRUVDA8XGBYUGBIUFRT/\
+    2wBDAQMEBAUEBQkFBQkUDQsNFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBQUFBT/wAARCAAQABADAREAAhEBAxEB/8QA\
+    FQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFgEBAQEAAAAAAAAAAAAAAAAAAAcJ/8QAFBEBAAAAAAAAAAAAAAAAAAAAAP/aAAwD\
+    AQACEQMRAD8AnRDGqYAAD//Z
+    """)!
+
+  @Test func aJPEGDecodesAndItsBombAndTruncationAreRefused() throws {
+    let bitmap = try ImageDecoder.decode(Self.redJPEG).get()
+    #expect(bitmap.width == 16 && bitmap.height == 16)
+    #expect(bitmap.pixels[0] > 240 && bitmap.pixels[1] < 16 && bitmap.pixels[2] < 16)
+    var bomb = Self.redJPEG
+    bomb.replaceSubrange(163..<167, with: [0xEA, 0x60, 0xEA, 0x60])  // 60,000 × 60,000
+    let start = Date()
+    #expect(ImageDecoder.decode(bomb) == .failure(.tooLarge(width: 60_000, height: 60_000)))
+    #expect(Date().timeIntervalSince(start) < 1)
+    // Cut inside the headers (libjpeg fails), and inside the entropy-coded data at 282–288 (libjpeg only
+    // warns and pads the rest with grey: still broken here).
+    #expect(ImageDecoder.decode(Self.redJPEG.prefix(271)) == .failure(.broken))
+    #expect(ImageDecoder.decode(Self.redJPEG.prefix(285)) == .failure(.broken))
+  }
+
   @Test func svgGifAndOtherFilesAreNotDrawn() {
     let svg = Data("<?xml version='1.0'?>\n<svg xmlns='http://www.w3.org/2000/svg' width='50000' height='50000'/>".utf8)
     #expect(ImageDecoder.decode(svg) == .failure(.unsupported("SVG")))
