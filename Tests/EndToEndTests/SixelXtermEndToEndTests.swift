@@ -1,0 +1,58 @@
+import Foundation
+import Reader
+import Testing
+
+/// The sixel encoder against a real sixel terminal: xterm `-ti vt340` on a private X server draws the
+/// stream `Sixel.encode` makes of a known picture, and the screenshot holds exactly its pixels. (The
+/// reader does not draw sixel yet; this checks the byte stream it will send.)
+struct SixelXtermEndToEndTests {
+  static let red: UInt32 = 0xFF0000, blue: UInt32 = 0x0000FF
+
+  /// 60 × 36: the left half red, the right half blue, a transparent 6 × 6 hole at the top left.
+  static var picture: Bitmap {
+    var pixels: [UInt8] = []
+    for y in 0..<36 {
+      for x in 0..<60 {
+        pixels += x < 6 && y < 6 ? [0, 0, 0, 0] : x < 30 ? [255, 0, 0, 255] : [0, 0, 255, 255]
+      }
+    }
+    return Bitmap(width: 60, height: 36, pixels: pixels)
+  }
+
+  @Test(
+    "xterm -ti vt340 draws the encoded picture pixel for pixel, its hole left transparent",
+    .enabled(if: XvfbScreen.isAvailable, "Xvfb, xterm or xwd is not installed (scripts/test installs xvfb xterm x11-apps xfonts-base)"))
+  func xtermDrawsTheSixelStream() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-sixel-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let stream = folder.appendingPathComponent("picture.six")
+    // The cursor hidden first: it would sit on the picture's last row.
+    try Data(("\u{1B}[?25l" + Sixel.encode(Self.picture)).utf8).write(to: stream)
+    let screen = try XvfbScreen(width: 400, height: 300)
+    defer { screen.stop() }
+    try screen.launch(
+      ["xterm", "-ti", "vt340", "-geometry", "40x12+0+0", "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "+sb",
+       "-e", "sh", "-c", "cat '\(stream.path)'; exec sleep 60"],
+      environment: ["LANG": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+
+    var counts: [UInt32: [(Int, Int)]] = [:]
+    let deadline = Date().addingTimeInterval(10)
+    repeat {
+      Thread.sleep(forTimeInterval: 0.3)
+      let shot = try screen.screenshot()
+      counts = [:]
+      for y in 0..<shot.height {
+        for x in 0..<shot.width where shot[x, y] == Self.red || shot[x, y] == Self.blue {
+          counts[shot[x, y], default: []].append((x, y))
+        }
+      }
+    } while counts[Self.blue]?.count != 30 * 36 && Date() < deadline
+    let red = counts[Self.red] ?? []
+    let blue = counts[Self.blue] ?? []
+    #expect(red.count == 30 * 36 - 36, "red pixels")
+    #expect(blue.count == 30 * 36, "blue pixels")
+    #expect(red.allSatisfy { (0..<30).contains($0.0) && (0..<36).contains($0.1) && !($0.0 < 6 && $0.1 < 6) })
+    #expect(blue.allSatisfy { (30..<60).contains($0.0) && (0..<36).contains($0.1) })
+  }
+}
