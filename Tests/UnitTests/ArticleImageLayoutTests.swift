@@ -68,6 +68,20 @@ struct ArticleImageLayoutTests {
     #expect(line == 2 + 5)
   }
 
+  @Test func aPictureArrivingAboveKeepsTheTextOnTop() {
+    // No declared size: nothing is reserved while it loads, then its rows push the text down; the reading
+    // place (the top line's position in the text) still finds the same words.
+    var text = self.text
+    text.blocks[1].kind = .image(ImageReference(url: reference.url, alt: reference.alt))
+    let loading = ArticleBody.layout(text, width: 40, paneRows: 30) { _ in .loading }
+    let loaded = ArticleBody.layout(text, width: 40, paneRows: 30) { _ in .loaded(bitmap) }
+    let anchor = loading.lines[4].source
+    #expect(loading.lines[4].text == "After it.")
+    let line = loaded.lines.lastIndex { $0.source <= anchor }
+    #expect(line.map { loaded.lines[$0].text } == "After it.")
+    #expect(line == 4 + 10)
+  }
+
   @Test func trueColoursFallBackToTheNearestIndexedColour() {
     #expect(Color.nearestIndex(red: 255, green: 0, blue: 0, colors: 256) == 196)
     #expect(Color.nearestIndex(red: 0, green: 0, blue: 0, colors: 256) == 16)
