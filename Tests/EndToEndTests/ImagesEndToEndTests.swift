@@ -4,7 +4,7 @@ import Testing
 
 /// Pictures in the article, in the binary, in tmux (cells mode): an article with two pictures from a
 /// loopback server shows their half-block cells where the article has them, in the pictures' colours,
-/// sized to the pane at two widths and across a resize; `inline-images off` and `i` show the alt text.
+/// sized to the pane (never past their own size) at two widths, on `t` and across a resize; `inline-images off` and `i` show the alt text.
 @Suite(.serialized)
 struct ImagesEndToEndTests {
   /// 640 × 160 red: 80 columns of its own, a quarter as tall (rows = columns / 8, two pixels a row).
@@ -114,7 +114,7 @@ struct ImagesEndToEndTests {
     return cols - x - 1
   }
 
-  @Test("pictures show as cells sized to the pane, at two widths and across a resize")
+  @Test("pictures show as cells sized to the pane, at two widths, on t and across a resize")
   func picturesAtTwoWidthsAndAcrossAResize() throws {
     let setup = try Setup()
     let tmux = try setup.openArticle((120, 50))
@@ -124,6 +124,13 @@ struct ImagesEndToEndTests {
     let wide = bodyWidth(plain, cols: 120)
     #expect(wide < 80, "the split's article pane is narrower than the red picture")
     check(styled, plain: plain, redColumns: wide, "120×50")
+
+    // t hides the list: the pane is 118 columns, the red picture stops at its own 80.
+    try tmux.send(keys: "t")
+    styled = try waitForPictures(tmux, columns: 80)
+    check(styled, plain: try tmux.screen(), redColumns: 80, "120×50, list hidden")
+    try tmux.send(keys: "t")
+    styled = try waitForPictures(tmux, columns: wide)
 
     try tmux.resize(cols: 60, rows: 40)
     styled = try waitForPictures(tmux, columns: 58)
