@@ -40,11 +40,11 @@ struct ImagesEndToEndTests {
       try? FileManager.default.removeItem(at: folder.root)
     }
 
-    func openArticle(_ size: (Int, Int)) throws -> TmuxHarness {
+    func openArticle(_ size: (Int, Int), noColor: String = "") throws -> TmuxHarness {
       let tmux = try TmuxHarness(
         arguments: (size.0 < 100 ? ["--layout", "stack"] : [])
           + ["--config-dir", folder.configDir, "--cache", folder.cacheFile, folder.root.appendingPathComponent("feed.xml").path],
-        cols: size.0, rows: size.1, environment: ["TZ": "UTC", "NO_COLOR": ""])  // colours on, whatever the runner says
+        cols: size.0, rows: size.1, environment: ["TZ": "UTC", "NO_COLOR": noColor])  // "": colours on, whatever the runner says
       try tmux.waitFor(text: "Reloaded")
       try tmux.send(keys: "Enter")
       try tmux.waitFor(text: "Two pictures")
@@ -166,5 +166,20 @@ struct ImagesEndToEndTests {
     try tmux.send(keys: "i")
     let again = try tmux.waitFor(text: "[image: Red bar]")
     #expect(!again.joined().contains("▀"))
+  }
+
+  @Test("with NO_COLOR a picture's rows stay blank above its caption, never solid blocks")
+  func noColorLeavesTheRowsBlank() throws {
+    let setup = try Setup()
+    let tmux = try setup.openArticle((60, 40), noColor: "1")
+    defer { tmux.close() }
+    let plain = try tmux.waitUntil("the red picture's caption below its rows") { screen in
+      screen.contains { $0.trimmingCharacters(in: .whitespaces) == "Red bar" }
+    }
+    let shown = plain.joined(separator: "\n")
+    #expect(!shown.contains("▀"), "no picture cells:\n\(shown)")
+    let first = try #require(plain.firstIndex { $0.contains("Firstpara") })
+    let caption = try #require(plain.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "Red bar" })
+    #expect(caption - first == 2 + 7, "seven blank rows of picture between:\n\(shown)")
   }
 }

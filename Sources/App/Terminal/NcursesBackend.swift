@@ -80,6 +80,11 @@ public final class NcursesBackend: TerminalBackend {
       guard point.x < size.width, point.y < size.height else { continue }
       let attributes = attributes(cell.style)
       let pair = pair(for: cell.style)
+      if !usesColor, Self.isPicture(cell.style) {
+        // A picture's cell is only its colours: without them it goes out blank, not as a solid block.
+        cnc_put_cell(Int32(point.y), Int32(point.x), [0x20], 1, attributes, 0)
+        continue
+      }
       if cell.grapheme.unicodeScalars.count <= 1 {
         chars.removeAll(keepingCapacity: true)
         chars.append(wchar_t(bitPattern: cell.grapheme.unicodeScalars.first?.value ?? 0x20))
@@ -132,6 +137,12 @@ public final class NcursesBackend: TerminalBackend {
     if style.attributes.contains(.underline) { a |= UInt32(CNC_ATTR_UNDERLINE) }
     if style.attributes.contains(.reverse) { a |= UInt32(CNC_ATTR_REVERSE) }
     return a
+  }
+
+  private static func isPicture(_ style: Style) -> Bool {
+    if case .rgb = style.foreground { return true }
+    if case .rgb = style.background { return true }
+    return false
   }
 
   /// Colour pairs are allocated once per (foreground, background) and reused (not TermKit's counter).
