@@ -10,21 +10,21 @@ extension HTMLRenderer {
     if alt.isEmpty, attribute(node, "width") == "1" || attribute(node, "height") == "1" {
       return  // tracking pixel
     }
-    let text = alt.isEmpty ? "[image]" : "[image: \(alt)]"
     // A picture the reader can fetch becomes a block of its own (DESIGN §1); inside a data-table cell or
     // preformatted text, or without an http(s) address, it stays a word in the line.
     guard cellDepth == 0, preDepth == 0, let url = imageSource(node) else {
-      visible(text, .dim)
+      visible(alt.isEmpty ? "[image]" : "[image: \(alt)]", .dim)
       return
     }
     flush()
     var clean = ""  // alt text may carry control characters
-    clean.unicodeScalars.append(contentsOf: text.unicodeScalars.filter { !Self.isControl($0) })
+    clean.unicodeScalars.append(contentsOf: alt.unicodeScalars.filter { !Self.isControl($0) })
+    let text = clean.isEmpty ? "[image]" : "[image: \(clean)]"
     let reference = ImageReference(
-      url: url, alt: String(clean.dropFirst(clean.hasPrefix("[image: ") ? 8 : 7).dropLast()),
-      declaredWidth: pixels(attribute(node, "width")), declaredHeight: pixels(attribute(node, "height")))
-    visibleCount += clean.unicodeScalars.count
-    var caption = [StyledRun(clean, style.union(.dim))]
+      url: url, alt: clean, declaredWidth: pixels(attribute(node, "width")),
+      declaredHeight: pixels(attribute(node, "height")))
+    visibleCount += text.unicodeScalars.count
+    var caption = [StyledRun(text, style.union(.dim))]
     // A linked picture carries its link's number on the caption, where the text would have had it.
     if let index = frames.lastIndex(where: { if case .link = $0.exit { true } else { false } }),
       case .link(let link, _) = frames[index].exit
