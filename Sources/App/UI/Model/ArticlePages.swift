@@ -105,6 +105,7 @@ public final class ArticleImages {
   /// The picture at `url`, asking for it the first time.
   public func state(of url: String) -> State {
     if let state = states[url] {
+      // Moved to the recent end only from the older half: a layout asks for every picture each time.
       if let index = recent.lastIndex(of: url), index < recent.count - Self.maxKept / 2 {
         recent.remove(at: index)
         recent.append(url)
