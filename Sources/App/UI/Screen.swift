@@ -65,7 +65,7 @@ public final class Screen {
     case .listCounted(let scope, let count):
       root.listCounted(scope, count: count)
     case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
-      .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed:
+      .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress, .indexFinished:
       root.session.apply(event)
     }
     root.sync()
