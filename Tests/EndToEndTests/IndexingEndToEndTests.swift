@@ -88,36 +88,33 @@ struct IndexingEndToEndTests {
     #expect(kept.last?.contains("not searched yet") == false)
   }
 
-  @Test func aQuitMidIndexingLosesNothingAndTheNextStartFinishes() throws {
+  /// Starts the reader on a reload's backlog, stops it with `stop` while it indexes, and checks that every
+  /// article is indexed or still queued, none twice, and that the next start finishes.
+  func interruptMidIndexing(_ stop: (TmuxHarness) throws -> Void) throws {
     try reload()
     let first = try launch()
     try first.waitFor(text: "articles for search…", timeout: 30)
-    try first.send(keys: "q")
+    try stop(first)
     _ = try first.waitForExit()
     first.close()
     let left = try backlog()
-    #expect(left > 0, "quit before the end")
+    #expect(left > 0, "stopped before the end")
     #expect(try indexedRows() + left == Self.count, "every article indexed or queued, none twice")
     let second = try launch()
     defer { second.close() }
     try waitForIndexed(second)
-    #expect(try indexedRows() == Self.count)
+    #expect(try indexedRows() == Self.count, "each article indexed once")
   }
 
+  @Test func aQuitMidIndexingLosesNothingAndTheNextStartFinishes() throws {
+    try interruptMidIndexing { tmux in try tmux.send(keys: "q") }
+  }
+
+  /// `kill -9` mid-batch: the batch in flight rolls back whole.
   @Test func aKilledReaderLosesNothingAndIndexesNothingTwice() throws {
-    try reload()
-    let first = try launch()
-    try first.waitFor(text: "articles for search…", timeout: 30)
-    let pid = try #require(try first.programPID())
-    kill(pid, SIGKILL)
-    _ = try first.waitForExit()
-    first.close()
-    let left = try backlog()
-    #expect(left > 0, "killed before the end")
-    #expect(try indexedRows() + left == Self.count, "the batch in flight rolled back whole")
-    let second = try launch()
-    defer { second.close() }
-    try waitForIndexed(second)
-    #expect(try indexedRows() == Self.count, "each article indexed once")
+    try interruptMidIndexing { tmux in
+      let pid = try #require(try tmux.programPID())
+      kill(pid, SIGKILL)
+    }
   }
 }
