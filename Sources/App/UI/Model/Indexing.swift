@@ -90,6 +90,12 @@ extension ReadingSession {
     indexing.start()
   }
 
+  /// A reload or sync is starting: indexing waits for its end (`startIndexing`), and says nothing meanwhile.
+  func pauseIndexing() {
+    indexing.pause()
+    status.indexing = nil
+  }
+
   /// The indexer's events (`apply` hands them over). At the end every list reads its rows again, so a
   /// search's results take in what was indexed.
   func applyIndexing(_ event: Event) {

@@ -195,7 +195,7 @@ public final class ReadingSession {
       return
     }
     status.progress = "Reloading 0/\(targets.count)…"
-    indexing.pause()
+    pauseIndexing()
   }
 
   func reloadAll() {
