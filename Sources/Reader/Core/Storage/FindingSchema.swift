@@ -110,9 +110,10 @@ enum FindingSchema {
 
   /// "v14-indexer-merges": the index is written by the indexer's short transactions, each a new segment.
   /// FTS5 merges 16 segments of a level at once when that level reaches `crisismerge` (16 by default,
-  /// the same as our `automerge`), and that merge stalled every 16th batch for ~300 ms on 100,000
-  /// articles; at 64 the incremental merges `automerge` spreads over the writes do the work, and no
-  /// batch held the write lock past ~90 ms (docs/DECISIONS.md, "The search index off the reload's path").
+  /// the same as our `automerge`), and that merge stalled every 16th batch for 160–310 ms on 100,000
+  /// articles; at 64 the incremental merges `automerge` spreads over the writes do most of the work: one
+  /// batch of ~100 still took ~200 ms, the others under ~90 ms (docs/DECISIONS.md, "The search index
+  /// off the reload's path").
   static func migrateForIndexer(_ db: Database) throws {
     try db.execute(sql: "INSERT INTO items_fts (items_fts, rank) VALUES ('crisismerge', 64)")
   }
