@@ -134,6 +134,19 @@ struct SearchIndexerTests {
     #expect(try Self.search(cache, "hay") == 9)
   }
 
+  /// Each batch is a new FTS5 segment: v14 raises `crisismerge` past `automerge`, so segments are merged
+  /// a little per batch instead of 16 at once in one batch.
+  @Test func theIndexMergesIncrementally() throws {
+    let fixture = try CacheFixture("splitfeed-indexer")
+    let config = try DatabaseQueue(path: fixture.path).read { db in
+      try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT k, v FROM items_fts_config").map {
+        ($0["k"] as String, $0["v"] as Int)
+      })
+    }
+    #expect(config["automerge"] == 16)
+    #expect(config["crisismerge"] == 64)
+  }
+
   /// A cache indexed with another text version is emptied and queued on open, not indexed there.
   @Test func aStaleIndexIsQueuedOnOpenNotRebuiltThere() async throws {
     let fixture = try CacheFixture("splitfeed-indexer", stored: [("https://x.example/feed", Self.feed(40))])
