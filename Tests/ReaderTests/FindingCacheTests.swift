@@ -75,6 +75,8 @@ struct FindingCacheTests {
     }
     #expect(try indexed("compiler") == 0)
     let reopened = try Cache(path: dir.path("cache.db"))
+    #expect(try reopened.searchBacklog() == 5, "every article queued again, for the indexer")
+    try reopened.indexForSearchNow()
     #expect(try reopened.items(in: ItemScope(.all, search: try SearchQuery(parsing: "compiler"))).map(\.title)
       == ["Compiler internals", "Swift 6 released"])
     let version = try DatabaseQueue(path: dir.path("cache.db")).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
@@ -89,6 +91,7 @@ struct FindingCacheTests {
       Feed(title: "Bulk", items: (0..<many).map { n in
         Self.item("m\(n)", "Bulk \(n)", author: nil, day: 10 + Double(n) / 24, html: n % 50 == 0 ? "<p>common rare</p>" : "<p>common</p>")
       }), feedID: news, validators: Validators())
+    try cache.indexForSearchNow()
     for (text, expected) in [("rare", stride(from: many - 50, through: 0, by: -50)), ("common", stride(from: many - 1, through: 0, by: -1))] {
       let scope = ItemScope(.all, search: try SearchQuery(parsing: text))
       let titles = Array(expected).map { "Bulk \($0)" }
@@ -123,6 +126,8 @@ struct FindingCacheTests {
       Feed(title: "World News", items: [Self.item("n2", "Terminal reader tips", author: "Bob", day: 2, html: "<p>Weekly now.</p>")]),
       feedID: news, validators: Validators())
     #expect(try search("daily") == [], "the old text left the index")
+    #expect(try search("weekly") == [], "the new text waits for the indexer")
+    try cache.indexForSearchNow()
     #expect(try indexed("daily") == 0, "no stale term")
     #expect(try search("weekly") == ["Terminal reader tips"])
     let n1 = try #require(try cache.items(in: ItemScope(.feed(news))).first { $0.title == "Swift 6 released" })
@@ -137,15 +142,17 @@ struct FindingCacheTests {
       try Int.fetchOne(db, sql: "SELECT count(*) FROM items_fts") ?? -1
     }
     #expect(indexed == 2, "one index row per remaining article")
-    // Articles another reader's cache brings in are indexed too (any write indexes what it queued).
+    // Articles another reader's cache brings in are queued too, and indexed like a reload's.
     try cache.mergeArticles(
       [Cache.MergedArticle(item: Self.item("m1", "Merged in", author: nil, day: 6, html: "<p>newsboat import</p>"), isRead: false, isStarred: false, flags: "")],
       feedID: news)
+    #expect(try cache.searchBacklog() == 1)
+    try cache.indexForSearchNow()
     #expect(try search("import") == ["Merged in"])
     let queued = try await DatabaseQueue(path: dir.path("cache.db")).read { db in
       try Int.fetchOne(db, sql: "SELECT count(*) FROM fts_pending") ?? -1
     }
-    #expect(queued == 0, "nothing is left queued after a write")
+    #expect(queued == 0, "nothing is left queued after indexing")
   }
 
   @Test func anExistingCacheIsIndexedByTheMigration() throws {

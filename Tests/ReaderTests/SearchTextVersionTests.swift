@@ -20,9 +20,12 @@ struct SearchTextVersionTests {
     for name in files where name.hasSuffix(".xml") || name.hasSuffix(".json") {
       guard let parsed = try? Fixture.parse(name) else { continue }
       for item in parsed.feed.items {
-        guard let body = SearchIndexWriter.plainBody(of: item) else { continue }
+        // The text the index reads from the stored row (`FindingSchema.indexedColumns`); an item with a
+        // NUL is stored changed (U+FFFD), so it is left out as the pinned digest always left it.
+        let html = item.content ?? item.summary ?? ""
+        guard ![item.title, item.author ?? "", html].contains(where: { $0.utf8.contains(0) }) else { continue }
         digest.add(item.title)
-        digest.add(body)
+        digest.add(html.isEmpty ? "" : PlainText.title(html, kind: .html))
         items += 1
       }
     }

@@ -16,12 +16,14 @@ public struct CacheFixture: Sendable {
     feedIDs = try cache.addFeeds(urls: feeds).map(\.id)
   }
 
-  /// With `stored` feeds added and stored as a reload stores them (parsed here, not fetched).
-  public init(_ name: String, stored: [(url: String, feed: Feed)]) throws {
+  /// With `stored` feeds added and stored as a reload stores them (parsed here, not fetched), and
+  /// indexed for search as the reader's indexer would (`indexed` false leaves them queued).
+  public init(_ name: String, stored: [(url: String, feed: Feed)], indexed: Bool = true) throws {
     try self.init(name, feeds: stored.map(\.url))
     for (feedID, source) in zip(feedIDs, stored) {
       try cache.storeNow(source.feed, feedID: feedID, validators: Validators())
     }
+    if indexed { try cache.indexForSearchNow() }
   }
 
   /// The cache file's path (to open it again, or a second time).

@@ -34,6 +34,7 @@ struct BenchFindCommand: ParsableCommand {
     let library = Library.load(paths: paths) { _ in (EngineSettings(), []) }
     let cache = try library.openCache()
     if reloads > 0 { return try reloadRepeatedly(library, cache: cache) }
+    try indexBacklog(cache)
     let feeds = try cache.feeds()
     // Tags like a heavy user's: one tag on every feed, one on a tenth of them.
     try cache.setTags(Dictionary(uniqueKeysWithValues: feeds.enumerated().map { n, feed in
@@ -70,6 +71,28 @@ struct BenchFindCommand: ParsableCommand {
       try cache.rebuildSearchIndex()
       Output.out(String(format: "reindex %.3f s\n", Self.seconds(since: start)))
     }
+  }
+
+  /// A reload leaves its articles queued for search (`SearchIndexer`): indexes them as the idle reader
+  /// does, and prints how long that took and the longest batch (the longest a mark could wait).
+  private func indexBacklog(_ cache: Cache) throws {
+    let backlog = try cache.searchBacklog()
+    guard backlog > 0 else { return }
+    let clock = ContinuousClock()
+    let start = DispatchTime.now()
+    let longest = LongestBatch(clock.now)
+    let result: Result<SearchIndexer.Progress, CacheError> = Blocking.run {
+      do throws(CacheError) {
+        return .success(try await SearchIndexer(cache: cache).run { _ in longest.lap(clock.now) })
+      } catch {
+        return .failure(error)
+      }
+    }
+    let done = try result.get()
+    let seconds = Self.seconds(since: start)
+    Output.out(String(
+      format: "index backlog of %d articles %.3f s, %d batches, longest %.0f ms\n", done.indexed, seconds, longest.count,
+      longest.milliseconds))
   }
 
   /// Prints the median milliseconds to the first rows, to the next page (keyset), and to the count.
@@ -123,5 +146,27 @@ struct BenchFindCommand: ParsableCommand {
       let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
     else { return 0 }
     return Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
+  }
+}
+
+/// The longest time between two of the indexer's progress calls (one batch each).
+private final class LongestBatch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var last: ContinuousClock.Instant
+  private var longest: Duration = .zero
+  private(set) var count = 0
+
+  init(_ start: ContinuousClock.Instant) { last = start }
+
+  func lap(_ now: ContinuousClock.Instant) {
+    lock.withLock {
+      longest = max(longest, now - last)
+      last = now
+      count += 1
+    }
+  }
+
+  var milliseconds: Double {
+    lock.withLock { Double(longest.components.seconds) * 1000 + Double(longest.components.attoseconds) / 1e15 }
   }
 }

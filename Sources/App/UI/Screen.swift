@@ -67,7 +67,7 @@ public final class Screen {
     case .imageLoaded(let url, let result):
       root.session.pages.images.loaded(url, result)
     case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
-      .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed:
+      .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress, .indexFinished:
       root.session.apply(event)
     }
     root.sync()

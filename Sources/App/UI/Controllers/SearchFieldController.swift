@@ -51,11 +51,16 @@ final class SearchFieldController: FieldController {
     if pause.arrived(generation) { runSearch() }
   }
 
-  /// How many articles match, once the results show (`+`: the first page, until the count arrives).
+  /// How many articles match, once the results show (`+`: the first page, until the count arrives), and
+  /// what the search could not look at yet: a result list never claims to be whole when the indexer
+  /// has a backlog (`Indexing`).
   override var note: String? {
     guard let results = shownResults else { return nil }
-    return "   (\(Self.matches(results)))"
+    return "   (\(Self.matches(results))\(notSearched.map { "; " + $0 } ?? ""))"
   }
+
+  /// `4,000 new articles not searched yet` while the index lags behind the cache.
+  private var notSearched: String? { session.indexing.notSearchedYet }
 
   static func matches(_ results: ArticleListController) -> String {
     let count = results.rowCount
@@ -85,6 +90,7 @@ final class SearchFieldController: FieldController {
       return false
     }
     let title = "Search: " + text + (scopeTitle.map { " (\($0))" } ?? "")
+    if notSearched != nil { session.indexing.searchedDuringBacklog = true }
     if let results = shownResults {
       results.setSearch(query, title: title)
     } else {
@@ -105,7 +111,9 @@ final class SearchFieldController: FieldController {
     dismiss()
     let text = prompt.typed.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { return }
-    if let results = shownResults { session.status.notify("\(Self.matches(results)) match “\(text)”.") }
+    if let results = shownResults {
+      session.status.notify("\(Self.matches(results)) match “\(text)”\(notSearched.map { "; " + $0 } ?? "").")
+    }
     guard !session.cache.isReadOnly else { return }
     let (cache, events) = (session.cache, session.events)
     Task.detached {

@@ -38,6 +38,10 @@ public enum Event: Sendable {
   /// The start-up login with the configured password failed (a token kept from an earlier login may
   /// still work, so nothing else would say so).
   case loginFailed(SyncError)
+  /// The search indexer's run `run` has indexed so far (`Indexing`).
+  case indexProgress(SearchIndexer.Progress, run: Int)
+  /// The search indexer's run `run` ended (nil: it failed, and said so in a `.failure`).
+  case indexFinished(SearchIndexer.Progress?, run: Int)
   /// Background work failed in a way the user must hear about (a cache write, say).
   case failure(String)
 

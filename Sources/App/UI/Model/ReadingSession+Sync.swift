@@ -15,6 +15,7 @@ extension ReadingSession {
       return
     }
     status.progress = "Syncing…"
+    pauseIndexing()
   }
 
   /// The key that opens `E`'s list, as the status line names it.

@@ -24,6 +24,8 @@ public final class ReadingSession {
   public let reloads: Reloads
   public let pages: ArticlePages
   public let subscriptions: Subscriptions
+  /// The search index catching up with what reloads stored, in the background.
+  public let indexing: Indexing
   /// The server of a synced run (`sync greader`); nil when the feeds are fetched directly. The
   /// application sets it before `start()`.
   public var serverSync: ServerSync?
@@ -67,6 +69,7 @@ public final class ReadingSession {
     reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.engine.pruneRule, events: events)
     pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
     subscriptions = Subscriptions(cache: cache)
+    indexing = Indexing(cache: cache, events: events)
     do {
       recent = RecentArticles(try cache.recents())
     } catch {
@@ -192,6 +195,7 @@ public final class ReadingSession {
       return
     }
     status.progress = "Reloading 0/\(targets.count)…"
+    pauseIndexing()
   }
 
   func reloadAll() {
@@ -217,6 +221,7 @@ public final class ReadingSession {
     if configuration.reloadInterval > 0 {
       reloads.startTimer(every: reloadIntervalUnit * configuration.reloadInterval)
     }
+    startIndexing()
   }
 
   // MARK: Events from background work
@@ -235,6 +240,7 @@ public final class ReadingSession {
       status.summaryIsError = report.failed > 0 || report.pruneError != nil
       notifyNewArticles(report)
       reload(queued)
+      startIndexing()
     case .pageFetched(let id, let html):
       pages.finished(id)
       status.progress = nil
@@ -251,8 +257,13 @@ public final class ReadingSession {
       writer.batchWritten()
       marksWritten()
       if writer.isIdle { serverSync?.send() }
-    case .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed:
+    case .syncFinished:
       applySync(event)
+      startIndexing()
+    case .syncProgress, .marksSent, .sendRetry, .loginFailed:
+      applySync(event)
+    case .indexProgress, .indexFinished:
+      applyIndexing(event)
     case .key, .mouse, .resize, .paste, .promptPaused, .listCounted, .imageLoaded:
       break
     }

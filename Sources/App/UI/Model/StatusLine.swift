@@ -1,5 +1,5 @@
-/// The status line's content: reload progress, then a notice, then the last reload's summary; nothing
-/// (and no line) when all are empty. A question or a text field open on the line is a presented
+/// The status line's content: reload progress, then a notice, then the last reload's summary, then the
+/// search indexer's progress (work nobody waits for); nothing (and no line) when all are empty. A question or a text field open on the line is a presented
 /// controller over it (`QuestionController`, `FieldController`), which owns what it asks or holds.
 public struct StatusLine: Equatable, Sendable {
   public var progress: String?
@@ -7,6 +7,8 @@ public struct StatusLine: Equatable, Sendable {
   public private(set) var noticeIsError = false
   public var summary: String?
   public var summaryIsError = false
+  /// `Indexing 12,000 of 100,000 articles for search…` while the indexer runs (`Indexing`).
+  public var indexing: String?
 
   public init() {}
 
@@ -15,6 +17,7 @@ public struct StatusLine: Equatable, Sendable {
     if let progress { return (progress, false) }
     if let notice { return (notice, noticeIsError) }
     if let summary { return (summary, summaryIsError) }
+    if let indexing { return (indexing, false) }
     return nil
   }
 

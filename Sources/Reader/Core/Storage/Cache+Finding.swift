@@ -101,8 +101,9 @@ extension Cache {
 }
 
 extension Cache {
-  /// Indexes every article for search again from scratch (the triggers keep the index current; this is
-  /// for measuring what indexing costs, and for mending an index damaged by hand). One transaction.
+  /// Indexes every article for search again from scratch (the queue and `SearchIndexer` keep the index
+  /// current; this is for measuring what indexing costs, and for mending an index damaged by hand). One
+  /// transaction.
   public func rebuildSearchIndex() throws(CacheError) {
     try write { db in try FindingSchema.reindex(db) }
   }

@@ -91,18 +91,12 @@ extension Cache {
     let now = date.timeIntervalSince1970
     let before = try itemCount(feedID: feedID, in: db)
     let upsert = try ItemUpsert(db)
-    var searchIndex = SearchIndexWriter()
     var index = 0
     var keysWithoutAuthor: [String] = []
     while true {
       switch channel.next() {
-      case .item(let item, let key, let searchBody):
-        if let id = try upsert.run(
-          feedID: feedID, key: key, item: item, index: index, now: now, likelyStored: channel.knows(key)),
-          let searchBody
-        {
-          searchIndex.add(id: id, item: item, body: searchBody)
-        }
+      case .item(let item, let key):
+        try upsert.run(feedID: feedID, key: key, item: item, index: index, now: now, likelyStored: channel.knows(key))
         if item.author == nil { keysWithoutAuthor.append(key) }
         index += 1
       case .restart:
@@ -122,7 +116,6 @@ extension Cache {
             if db.changesCount > 0 { upsert.markChanged(feedID: feedID, key: key) }
           }
         }
-        try searchIndex.flush(db, inheritedAuthor: inheritedAuthor)
         try upsert.refreshIgnoredFlags()
         try updateFeedRow(feed, feedID: feedID, validators: validators, warnings: warnings, now: now, in: db)
         let after = try itemCount(feedID: feedID, in: db)

@@ -67,8 +67,9 @@ public final class Cache: Sendable {
           try CacheSchema.migrator.migrate(pool)
           return pool
         }
-        // Read first: start-up does not wait for the write lock another process may hold.
-        if try pool.read({ try FindingSchema.isStale($0) }) { try pool.write { try FindingSchema.reindexIfStale($0) } }
+        // Read first: start-up does not wait for the write lock another process may hold. A stale index is
+        // emptied and every article queued, for the reader's indexer (`SearchIndexer`), not indexed here.
+        if try pool.read({ try FindingSchema.isStale($0) }) { try pool.write { try FindingSchema.requeueIfStale($0) } }
         db = pool
       }
       if try db.read({ try CacheSchema.migrator.hasBeenSuperseded($0) }) {
@@ -102,17 +103,11 @@ public final class Cache: Sendable {
     do { return try db.read(body) } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
   }
 
-  /// Runs `body` in a write transaction; before it commits, the articles it stored are indexed for
-  /// search (`FindingSchema.indexPending`).
+  /// Runs `body` in a write transaction. The articles it stores are queued for search (`fts_pending`),
+  /// not indexed: indexing is the indexer's work, off the writers' path (`SearchIndexer`).
   func write<T>(_ body: (Database) throws -> T) throws(CacheError) -> T {
     guard !isReadOnly else { throw CacheError.readOnly(path: path) }
-    do {
-      return try db.write { db in
-        let result = try body(db)
-        try FindingSchema.indexPending(db)
-        return result
-      }
-    } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
+    do { return try db.write(body) } catch { throw CacheError.from(error, path: path, busyTimeout: busyTimeout) }
   }
 
   /// `write` from async code. A body that throws `WriteAgain` has its transaction rolled back and runs
@@ -121,11 +116,7 @@ public final class Cache: Sendable {
     guard !isReadOnly else { throw CacheError.readOnly(path: path) }
     while true {
       do {
-        return try await db.write { db in
-          let result = try body(db)
-          try FindingSchema.indexPending(db)
-          return result
-        }
+        return try await db.write(body)
       } catch is WriteAgain {
         continue
       } catch {

@@ -131,6 +131,7 @@ enum CacheSchema {
           arguments: [StoredDate.latest, StoredDate.earliest])
       }
     }
+    migrator.registerMigration("v14-indexer-merges") { db in try FindingSchema.migrateForIndexer(db) }
     return migrator
   }
 }

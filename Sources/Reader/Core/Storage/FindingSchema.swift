@@ -6,10 +6,9 @@ import GRDB
 ///   summary, through `splitfeed_plain_text`: words, not markup). Existing articles are indexed by the
 ///   migration itself. A new article is not indexed by a trigger row by row — FTS5 written from a
 ///   trigger cost three times as much per article as one `INSERT … SELECT` (docs/DECISIONS.md, "Finding
-///   at scale") — but queued in `fts_pending` by a trigger, and every write transaction of `Cache`
-///   indexes the queue before it commits (`indexPending`), so a reload indexes each feed's new articles
-///   in one statement, and no writer can forget to. An article whose indexed fields change is taken out
-///   of the index and queued again; a deleted one (pruning, a removed feed's cascade) is taken out.
+///   at scale") — but queued in `fts_pending` and indexed in batches (`indexBatch`). An article whose
+///   indexed fields change is taken out of the index and queued again; a deleted one (pruning, a removed
+///   feed's cascade) is taken out, and off the queue.
 /// - `feed_tags`: each feed's tags in the order the urls file gives them.
 /// - `search_history`: the `/` prompt's history (`sequence` orders it, newest highest).
 /// - `items_by_date`: lists over every feed (Unread, a tag, a query feed, a search) walk this index in
@@ -26,8 +25,13 @@ import GRDB
 /// - FTS5 merges its segments 16 at a time instead of 4 (`automerge`): a term's entries are rewritten
 ///   fewer times as the index grows, and searches, which read every segment, measured no slower.
 /// - a new article is queued by `ItemUpsert`, whose insert is the one statement that inserts articles,
-///   not by a trigger (which gave every insert a statement journal); a reload indexes its articles itself
-///   with text made on its parse threads (`SearchIndexWriter`), and takes them off the queue.
+///   not by a trigger (which gave every insert a statement journal).
+///
+/// Since the indexer (docs/DECISIONS.md, "The search index off the reload's path"): no writer indexes.
+/// `fts_pending` is the durable queue of what the index lacks; `SearchIndexer` empties it in short
+/// transactions (`indexBatch`), each indexing its articles and taking them off the queue together, so an
+/// interrupted batch leaves both as they were. The triggers' rule stands: an article in the queue is not
+/// in the index, one out of it is, with the text `indexedColumns` makes.
 enum FindingSchema {
   /// The indexed title, author and body of the `items` row `row` (`old.`, `new.` or "" for the row
   /// itself), in the index's column order.
@@ -104,6 +108,16 @@ enum FindingSchema {
     try reindex(db)
   }
 
+  /// "v14-indexer-merges": the index is written by the indexer's short transactions, each a new segment.
+  /// FTS5 merges 16 segments of a level at once when that level reaches `crisismerge` (16 by default,
+  /// the same as our `automerge`), and that merge stalled every 16th batch for 160–310 ms on 100,000
+  /// articles; at 64 the incremental merges `automerge` spreads over the writes do most of the work: one
+  /// batch of ~100 still took ~200 ms, the others under ~90 ms (docs/DECISIONS.md, "The search index
+  /// off the reload's path").
+  static func migrateForIndexer(_ db: Database) throws {
+    try db.execute(sql: "INSERT INTO items_fts (items_fts, rank) VALUES ('crisismerge', 64)")
+  }
+
   /// Indexes every article from scratch and records `textVersion`.
   static func reindex(_ db: Database) throws {
     try db.execute(
@@ -120,20 +134,39 @@ enum FindingSchema {
     try Int.fetchOne(db, sql: "PRAGMA user_version") != textVersion
   }
 
-  /// Indexes every article again when the index was built from another version of the text.
-  static func reindexIfStale(_ db: Database) throws {
-    if try isStale(db) { try reindex(db) }
+  /// When the index was built from another version of the text: empties it and queues every article, so
+  /// the indexer builds it again in the background (opening the cache does not wait for it) and deletes
+  /// meanwhile have nothing to take out.
+  static func requeueIfStale(_ db: Database) throws {
+    guard try isStale(db) else { return }
+    try db.execute(
+      sql: """
+        INSERT INTO items_fts (items_fts) VALUES ('delete-all');
+        DELETE FROM fts_pending;
+        INSERT INTO fts_pending (id) SELECT id FROM items;
+        PRAGMA user_version = \(textVersion);
+        """)
   }
 
-  /// Indexes the queued articles in one statement and empties the queue; one indexed lookup when the
-  /// queue is empty.
-  static func indexPending(_ db: Database) throws {
-    guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM fts_pending)") == true else { return }
+  /// How many articles wait to be indexed.
+  static func backlog(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT count(*) FROM fts_pending") ?? 0
+  }
+
+  /// Indexes the newest `limit` queued articles (the ones a search most likely wants) and takes them off
+  /// the queue, in the caller's transaction; returns how many. The queue's ids are its rowids, so the
+  /// batch is one range of it.
+  static func indexBatch(limit: Int, _ db: Database) throws -> Int {
+    guard
+      let low = try Int64.fetchOne(
+        db, sql: "SELECT min(id) FROM (SELECT id FROM fts_pending ORDER BY id DESC LIMIT ?)", arguments: [limit])
+    else { return 0 }
     try db.execute(
       sql: """
         INSERT INTO items_fts (rowid, title, author, body)
-        SELECT id, \(indexedColumns()) FROM items WHERE id IN (SELECT id FROM fts_pending);
-        DELETE FROM fts_pending;
-        """)
+        SELECT id, \(indexedColumns()) FROM items WHERE id IN (SELECT id FROM fts_pending WHERE id >= ?)
+        """, arguments: [low])
+    try db.execute(sql: "DELETE FROM fts_pending WHERE id >= ?", arguments: [low])
+    return db.changesCount
   }
 }

@@ -8,9 +8,8 @@ import Foundation
 /// which is what a parse without streaming holds anyway.
 final class ItemChannel: @unchecked Sendable {
   enum Event {
-    /// An item and its key, with its search text made on the parser's thread
-    /// (`SearchIndexWriter.plainBody`) when the item is new to the cache.
-    case item(Item, key: String, searchBody: String?)
+    /// An item and its key.
+    case item(Item, key: String)
     /// Forget the items received so far (the parser reads the document again).
     case restart
     /// The parse is complete: `feed` has the feed-level fields (no items); `warnings` are the parse's.
@@ -19,8 +18,7 @@ final class ItemChannel: @unchecked Sendable {
     case failed
   }
 
-  /// The keys of the feed's stored items: their search text is not made again (a stored article is only
-  /// indexed again when its text changed, from the stored row).
+  /// The keys of the feed's stored items: the writer tries the update first for them (`ItemUpsert`).
   private let knownKeys: Set<String>
   private let condition = NSCondition()
   /// Taken slots are nil: an item is released as soon as the writer has it, not when the batch is dropped.
@@ -72,8 +70,7 @@ final class ItemChannel: @unchecked Sendable {
   var stream: FeedParser.ItemStream {
     FeedParser.ItemStream(
       item: { item in
-        let key = ItemKey.of(item)
-        self.send(.item(item, key: key, searchBody: self.knows(key) ? nil : SearchIndexWriter.plainBody(of: item)))
+        self.send(.item(item, key: ItemKey.of(item)))
       },
       restart: { self.send(.restart) })
   }

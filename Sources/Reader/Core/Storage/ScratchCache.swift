@@ -19,6 +19,8 @@ public enum ScratchCache {
     for (row, source) in zip(rows, feeds) {
       try cache.storeNow(source.feed, feedID: row.id, validators: Validators(), at: firstSeen)
     }
+    // Searchable at once: a scratch cache is small and has no backlog to show (`SearchIndexer`).
+    try cache.indexForSearchNow()
     return (cache, try cache.feeds(urls: feeds.map(\.url)))
   }
 

@@ -1,0 +1,118 @@
+import Reader
+
+/// The search index catching up in the background (`SearchIndexer`): a reload only stores and lists its
+/// articles, and the reader indexes them afterwards — at start, and after each reload or sync — off the
+/// main thread, reporting back as `.indexProgress` and `.indexFinished` (docs/ARCHITECTURE.md, "A
+/// reload"). While a reload runs it pauses, so the two do not share the cores; the queue is in the
+/// cache, so a pause or a quit loses nothing.
+@MainActor
+public final class Indexing {
+  private let cache: Cache
+  private let events: EventQueue
+  private var task: Task<Void, Never>?
+  /// Which run the events belong to: those of a paused run are dropped.
+  private var run = 0
+  /// How many stored articles search does not find yet, as last read or reported.
+  public private(set) var backlog: Int
+  /// A search said what it had not searched: the end of indexing says the results are whole now.
+  var searchedDuringBacklog = false
+
+  init(cache: Cache, events: EventQueue) {
+    self.cache = cache
+    self.events = events
+    backlog = (try? cache.searchBacklog()) ?? 0
+  }
+
+  public var isRunning: Bool { task != nil }
+
+  /// Starts indexing when the queue is not empty and nothing indexes yet; reads the backlog again.
+  func start() {
+    guard task == nil, !cache.isReadOnly else { return }
+    do { backlog = try cache.searchBacklog() } catch { return events.post(.failure("\(error)")) }
+    guard backlog > 0 else { return }
+    run += 1
+    let (indexer, events, run) = (SearchIndexer(cache: cache), self.events, self.run)
+    task = Task.detached(priority: .utility) {
+      do {
+        let done = try await indexer.run { events.post(.indexProgress($0, run: run)) }
+        events.post(.indexFinished(done, run: run))
+      } catch {
+        events.post(.failure("\(error)"))
+        events.post(.indexFinished(nil, run: run))
+      }
+    }
+  }
+
+  /// Stops between two batches (a reload is starting); `start` goes on from the queue.
+  func pause() {
+    task?.cancel()
+    task = nil
+  }
+
+  /// A progress event of the current run: the status line's text; nil for another run's.
+  func progressed(_ progress: SearchIndexer.Progress, run: Int) -> String? {
+    guard run == self.run, task != nil else { return nil }
+    backlog = progress.remaining
+    return "Indexing \(Self.grouped(progress.indexed)) of \(Self.grouped(progress.total)) articles for search…"
+  }
+
+  /// The current run ended (`done` nil: it failed); false for another run's end.
+  func finished(_ done: SearchIndexer.Progress?, run: Int) -> Bool {
+    guard run == self.run, task != nil else { return false }
+    task = nil
+    if let done { backlog = done.remaining }
+    return true
+  }
+
+  /// What a search does not cover yet (`4,000 new articles not searched yet`); nil when it covers all.
+  var notSearchedYet: String? {
+    guard backlog > 0 else { return nil }
+    return "\(Self.grouped(backlog)) new article\(backlog == 1 ? "" : "s") not searched yet"
+  }
+
+  /// `12000` as `12,000`.
+  static func grouped(_ number: Int) -> String {
+    var digits = String(number.magnitude)
+    var groups: [Substring] = []
+    while digits.count > 3 {
+      groups.insert(digits.suffix(3), at: 0)
+      digits.removeLast(3)
+    }
+    groups.insert(Substring(digits), at: 0)
+    return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+  }
+}
+
+extension ReadingSession {
+  /// Indexes what the last reload or sync stored, unless another reload has begun.
+  func startIndexing() {
+    guard !reloads.isRunning else { return }
+    indexing.start()
+  }
+
+  /// A reload or sync is starting: indexing waits for its end (`startIndexing`), and says nothing meanwhile.
+  func pauseIndexing() {
+    indexing.pause()
+    status.indexing = nil
+  }
+
+  /// The indexer's events (`apply` hands them over). At the end every list reads its rows again, so a
+  /// search's results take in what was indexed.
+  func applyIndexing(_ event: Event) {
+    switch event {
+    case .indexProgress(let progress, let run):
+      if let text = indexing.progressed(progress, run: run) { status.indexing = text }
+    case .indexFinished(let done, let run):
+      guard indexing.finished(done, run: run) else { return }
+      status.indexing = nil
+      guard let done, done.indexed > 0 else { return }
+      dataRevision += 1
+      if indexing.searchedDuringBacklog, indexing.backlog == 0 {
+        indexing.searchedDuringBacklog = false
+        status.notify("Search now covers every article: the results are up to date.")
+      }
+    default:
+      break
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Reader
+
+/// The search index off the reload's path (docs/ARCHITECTURE.md, "A reload"): a reload stores and
+/// queues, `SearchIndexer` indexes afterwards in short transactions, and neither a stop nor a killed
+/// batch loses an article or indexes one twice.
+@Suite("Search indexer")
+struct SearchIndexerTests {
+  static func feed(_ count: Int, word: String = "needle") -> Feed {
+    Feed(title: "Bulk", items: (0..<count).map { n in
+      Item(title: "Article \(n)", id: "a\(n)", published: Date(timeIntervalSince1970: 1_700_000_000 + Double(n)),
+        content: "<p>body \(n % 10 == 0 ? word : "hay") text</p>")
+    })
+  }
+
+  static func search(_ cache: Cache, _ text: String) throws -> Int {
+    try cache.count(in: ItemScope(.all, search: try SearchQuery(parsing: text)))
+  }
+
+  /// How many articles FTS5 itself counts as indexed (its "averages" record, whose first varint is the
+  /// number of rows): an article indexed twice counts twice here, though a search finds it once.
+  static func indexedRows(_ path: String) throws -> Int {
+    let block = try DatabaseQueue(path: path).read { db in
+      try Data.fetchOne(db, sql: "SELECT block FROM items_fts_data WHERE id = 1")
+    }
+    var value = 0
+    for byte in block ?? Data() {
+      value = value << 7 | Int(byte & 0x7f)
+      if byte & 0x80 == 0 { break }
+    }
+    return value
+  }
+
+  @Test func aReloadLeavesABacklogThatTheIndexerDrains() async throws {
+    let dir = try TemporaryDirectory("splitfeed-indexer")
+    let file = dir.path("feed.xml")
+    let items = (0..<300).map { n in
+      FeedXML.Item(
+        title: "Article \(n)", guid: "a\(n)", pubDate: FeedXML.date(Date(timeIntervalSince1970: 1_700_000_000 + Double(n))),
+        description: "body \(n % 10 == 0 ? "needle" : "hay") text")
+    }
+    try FeedXML.rss(title: "Bulk", items: items).write(toFile: file, atomically: true, encoding: .utf8)
+    let cache = try Cache(path: dir.path("cache.db"))
+    let results = await Reloader(cache: cache).run(try cache.addFeeds(urls: [file]))
+    #expect(results.results.map(\.error) == [nil])
+    #expect(try cache.count(in: ItemScope(.all)) == 300, "stored and listed")
+    #expect(try cache.searchBacklog() == 300, "queued, not indexed")
+    #expect(try Self.search(cache, "needle") == 0)
+    let sizes = Mutex<[Int]>([])
+    var indexer = SearchIndexer(cache: cache)
+    indexer.batchSizes = 100...100
+    let done = try await indexer.run { progress in sizes.withLock { $0.append(progress.indexed) } }
+    #expect(done == SearchIndexer.Progress(indexed: 300, total: 300))
+    #expect(sizes.withLock { $0 } == [100, 200, 300], "one transaction per batch")
+    #expect(try cache.searchBacklog() == 0)
+    #expect(try Self.search(cache, "needle") == 30)
+    #expect(try Self.indexedRows(dir.path("cache.db")) == 300)
+  }
+
+  /// A stopped run (quit, or paused for a reload) leaves the rest queued; the next run goes on from
+  /// there and indexes each article once.
+  @Test func aStoppedRunLeavesTheRestQueuedAndTheNextFinishes() async throws {
+    let fixture = try CacheFixture("splitfeed-indexer", stored: [("https://x.example/feed", Self.feed(500))], indexed: false)
+    var indexer = SearchIndexer(cache: fixture.cache)
+    indexer.batchSizes = 100...100
+    let task = Task {
+      try await indexer.run { progress in if progress.indexed >= 200 { withUnsafeCurrentTask { $0?.cancel() } } }
+    }
+    let stopped = try await task.value
+    #expect(stopped.indexed == 200)
+    #expect(try fixture.cache.searchBacklog() == 300)
+    let rest = try await SearchIndexer(cache: fixture.cache).run()
+    #expect(rest == SearchIndexer.Progress(indexed: 300, total: 300))
+    #expect(try Self.search(fixture.cache, "needle") == 50)
+    #expect(try Self.indexedRows(fixture.path) == 500, "nothing indexed twice")
+  }
+
+  /// `kill -9` mid-batch: the batch's transaction never commits (here its connection is closed with
+  /// the batch written but not committed), so the index and the queue are both as before it.
+  @Test func aBatchKilledBeforeItsCommitLosesNothingAndIndexesNothingTwice() async throws {
+    let fixture = try CacheFixture("splitfeed-indexer", stored: [("https://x.example/feed", Self.feed(250))], indexed: false)
+    var indexer = SearchIndexer(cache: fixture.cache)
+    indexer.batchSizes = 100...100
+    let first = Task { try await indexer.run { _ in withUnsafeCurrentTask { $0?.cancel() } } }
+    #expect(try await first.value.indexed == 100)
+
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in CacheFunctions.register(in: db) }
+    configuration.allowsUnsafeTransactions = true  // a transaction left open, as a killed process leaves it
+    let killed = try DatabaseQueue(path: fixture.path, configuration: configuration)
+    try killed.inDatabase { db in
+      try db.execute(sql: "BEGIN IMMEDIATE")
+      #expect(try FindingSchema.indexBatch(limit: 100, db) == 100)
+    }
+    try killed.close()  // the connection goes with its transaction open: SQLite rolls it back
+
+    #expect(try fixture.cache.searchBacklog() == 150)
+    #expect(try Self.indexedRows(fixture.path) == 100)
+    try await SearchIndexer(cache: fixture.cache).run()
+    #expect(try fixture.cache.searchBacklog() == 0)
+    #expect(try Self.indexedRows(fixture.path) == 250, "each article indexed once")
+    #expect(try Self.search(fixture.cache, "needle") == 25)
+  }
+
+  /// Pruning and deletes keep the queue and the index right, queued or indexed: a deleted article
+  /// leaves both, and its terms do not linger.
+  @Test func pruningAndDeletesKeepTheQueueAndTheIndexRight() async throws {
+    let fixture = try CacheFixture(
+      "splitfeed-indexer",
+      stored: [("https://x.example/feed", Self.feed(100)), ("https://y.example/feed", Self.feed(100, word: "straw"))],
+      indexed: false)
+    let (cache, news, other) = (fixture.cache, fixture.feedIDs[0], fixture.feedIDs[1])
+    var indexer = SearchIndexer(cache: cache)
+    indexer.batchSizes = 100...100
+    let half = Task { try await indexer.run { _ in withUnsafeCurrentTask { $0?.cancel() } } }
+    #expect(try await half.value.indexed == 100, "the newest 100 (the second feed's) indexed, the first's queued")
+    // Every article read, then pruned down to 10 per feed: queued ones leave the queue, indexed ones the index.
+    try cache.markFeedRead(news)
+    try cache.markFeedRead(other)
+    #expect(try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 10)) == 180)
+    #expect(try cache.searchBacklog() == 10)
+    #expect(try Self.indexedRows(fixture.path) == 10)
+    try cache.removeFeed(id: other)
+    #expect(try Self.indexedRows(fixture.path) == 0)
+    #expect(try Self.search(cache, "straw") == 0)
+    try await SearchIndexer(cache: cache).run()
+    #expect(try Self.indexedRows(fixture.path) == 10)
+    #expect(try Self.search(cache, "needle") == 1, "only article 90 of the kept 90…99 has the word")
+    #expect(try Self.search(cache, "hay") == 9)
+  }
+
+  /// Each batch is a new FTS5 segment: v14 raises `crisismerge` past `automerge`, so segments are merged
+  /// a little per batch instead of 16 at once in one batch.
+  @Test func theIndexMergesIncrementally() throws {
+    let fixture = try CacheFixture("splitfeed-indexer")
+    let config = try DatabaseQueue(path: fixture.path).read { db in
+      try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT k, v FROM items_fts_config").map {
+        ($0["k"] as String, $0["v"] as Int)
+      })
+    }
+    #expect(config["automerge"] == 16)
+    #expect(config["crisismerge"] == 64)
+  }
+
+  /// A cache indexed with another text version is emptied and queued on open, not indexed there.
+  @Test func aStaleIndexIsQueuedOnOpenNotRebuiltThere() async throws {
+    let fixture = try CacheFixture("splitfeed-indexer", stored: [("https://x.example/feed", Self.feed(40))])
+    try await DatabaseQueue(path: fixture.path).write { db in try db.execute(sql: "PRAGMA user_version = 0") }
+    let reopened = try Cache(path: fixture.path)
+    #expect(try reopened.searchBacklog() == 40)
+    #expect(try Self.indexedRows(fixture.path) == 0)
+    try await SearchIndexer(cache: reopened).run()
+    #expect(try Self.indexedRows(fixture.path) == 40)
+    #expect(try Self.search(reopened, "needle") == 4)
+  }
+}
