@@ -16,6 +16,7 @@ enum Application {
     var configuration = configuration
     configuration.isSynced = library.settings.sync.isOn
     if let layout { configuration.layout = layout }
+    configuration.inlineImages = GraphicsDetection.resolve(configuration.inlineImages)
     let (session, openNotices) = try openSession(sources: sources, library: library, configuration: configuration)
     // Before the terminal is taken over: a password command may ask for a passphrase on it.
     var notices = openNotices

@@ -65,10 +65,11 @@ extension CachedArticle {
   var fullArticle: String? { fullContent.flatMap { ExtractedArticle.isReaderHTML($0) ? $0 : nil } }
 }
 
-/// `inline-images`: how the article pane draws pictures. `auto` picks the best the terminal can do —
-/// character cells everywhere for now (README, "Pictures"); `off` shows the alt text.
+/// `inline-images`: how the article pane draws pictures. `auto` is resolved at start from what the
+/// terminal answers (`GraphicsProbe`, README "Pictures"); `kitty` and `sixel` name the protocol (drawn as
+/// character cells until their drawing lands, docs/DECISIONS.md); `off` shows the alt text.
 public enum InlineImages: String, CaseIterable, Sendable {
-  case auto, cells, off
+  case auto, kitty, sixel, cells, off
 }
 
 /// The pictures of the articles shown, by address: fetched and decoded off the main thread a few at a

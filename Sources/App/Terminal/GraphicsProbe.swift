@@ -1,0 +1,164 @@
+import Glibc
+
+/// How the terminal can draw pictures, as found at start (README "Pictures", docs/DESIGN.md "Pictures").
+public enum GraphicsSupport: String, Sendable, Equatable {
+  case kitty, sixel, cells
+}
+
+/// What the environment says before anything is asked. Inside tmux a graphics sequence reaches the outer
+/// terminal only wrapped in a DCS passthrough, and tmux drops that unless `allow-passthrough` is on, so
+/// then the answer is cells without asking.
+public struct GraphicsEnvironment: Sendable, Equatable {
+  public var term: String
+  public var insideTmux: Bool
+  /// `tmux show -gv allow-passthrough` said `on` (or `all`); false outside tmux.
+  public var tmuxPassthrough: Bool
+
+  public init(term: String, insideTmux: Bool, tmuxPassthrough: Bool) {
+    self.term = term
+    self.insideTmux = insideTmux
+    self.tmuxPassthrough = tmuxPassthrough
+  }
+
+  public init(environment: [String: String], tmuxPassthrough: Bool) {
+    self.init(term: environment["TERM"] ?? "", insideTmux: !(environment["TMUX"] ?? "").isEmpty, tmuxPassthrough: tmuxPassthrough)
+  }
+
+  /// Whether the queries are worth sending: not on a terminal known to have no graphics (the Linux
+  /// console, `dumb`), not inside tmux without passthrough (its own DA1 answer would speak for tmux).
+  public var shouldQuery: Bool {
+    if term.isEmpty || term == "dumb" || term.hasPrefix("linux") || term.hasPrefix("vt100") { return false }
+    return !insideTmux || tmuxPassthrough
+  }
+}
+
+/// The replies to the start-up queries: the kitty graphics query (`ESC _G i=31,...,a=q; ESC \`, answered
+/// `ESC _G i=31;OK ESC \` by a terminal that has the protocol, nothing by the others) followed by DA1
+/// (`ESC [ c`, answered `ESC [ ? 63;4;... c` where attribute 4 is sixel). Every terminal answers DA1 and
+/// answers in order, so the DA1 reply ends the wait: a kitty reply not before it will not come.
+public struct GraphicsReplies: Sendable, Equatable {
+  public var kitty = false
+  public var sixel = false
+  /// The DA1 reply came: nothing more to wait for.
+  public var complete = false
+
+  public init(kitty: Bool = false, sixel: Bool = false, complete: Bool = false) {
+    self.kitty = kitty
+    self.sixel = sixel
+    self.complete = complete
+  }
+
+  /// The id the kitty query uses, so its reply is told apart from any other `_G` reply.
+  static let queryID = 31
+
+  /// The bytes sent: the kitty query for a 1 × 1 RGB image (never stored: `a=q`), then DA1. Inside tmux
+  /// each goes in a DCS passthrough with its ESCs doubled (tmux's manual, `allow-passthrough`).
+  public static func query(passthrough: Bool) -> [UInt8] {
+    let kitty = Array("\u{1B}_Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
+    let da1 = Array("\u{1B}[c".utf8)
+    guard passthrough else { return kitty + da1 }
+    func wrap(_ bytes: [UInt8]) -> [UInt8] {
+      Array("\u{1B}Ptmux;".utf8) + bytes.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + Array("\u{1B}\\".utf8)
+    }
+    // DA1 unwrapped: tmux answers it for itself, and lists sixel only when it draws sixel itself (tmux
+    // 3.4 built with it); a kitty reply comes back only if tmux passes the outer terminal's reply on.
+    return wrap(kitty) + da1
+  }
+
+  /// Reads the replies in `bytes` (a prefix of the terminal's answer, possibly cut mid-sequence).
+  public static func parse(_ bytes: [UInt8]) -> GraphicsReplies {
+    var replies = GraphicsReplies()
+    var i = 0
+    while i + 1 < bytes.count {
+      guard bytes[i] == 0x1B else { i += 1; continue }
+      if bytes[i + 1] == UInt8(ascii: "_"), i + 2 < bytes.count, bytes[i + 2] == UInt8(ascii: "G") {
+        // APC G ... ST: "i=31;OK" when the query's image could be made.
+        guard let end = stringTerminator(in: bytes, from: i + 3) else { break }
+        let body = String(decoding: bytes[(i + 3)..<end], as: UTF8.self)
+        let parts = body.split(separator: ";", maxSplits: 1).map(String.init)
+        if parts.count == 2, parts[0].split(separator: ",").contains("i=\(queryID)"), parts[1] == "OK" { replies.kitty = true }
+        i = end + 2
+      } else if bytes[i + 1] == UInt8(ascii: "["), i + 2 < bytes.count, bytes[i + 2] == UInt8(ascii: "?") {
+        // CSI ? Ps ; ... c
+        var j = i + 3
+        while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (bytes[j] >= 0x30 && bytes[j] <= 0x39) { j += 1 }
+        guard j < bytes.count else { break }
+        if bytes[j] == UInt8(ascii: "c") {
+          let attributes = String(decoding: bytes[(i + 3)..<j], as: UTF8.self).split(separator: ";")
+          replies.sixel = attributes.contains("4")
+          replies.complete = true
+        }
+        i = j + 1
+      } else {
+        i += 1
+      }
+    }
+    return replies
+  }
+
+  private static func stringTerminator(in bytes: [UInt8], from start: Int) -> Int? {
+    var k = start
+    while k + 1 < bytes.count {
+      if bytes[k] == 0x1B, bytes[k + 1] == UInt8(ascii: "\\") { return k }
+      k += 1
+    }
+    return nil
+  }
+
+  /// The way to draw: kitty when it answered, else sixel when DA1 listed it, else cells (a terminal that
+  /// did not answer in time included).
+  public var support: GraphicsSupport { kitty ? .kitty : sixel ? .sixel : .cells }
+}
+
+/// Asks the terminal, before curses takes it over (so the replies never reach the key decoder), what
+/// it can draw. Never waits longer than `timeout`: a terminal that does not answer gets cells.
+public enum GraphicsProbe {
+  public static let timeout: Duration = .milliseconds(150)
+
+  public static func detect(_ environment: GraphicsEnvironment, timeout: Duration = timeout) -> GraphicsSupport {
+    guard environment.shouldQuery else { return .cells }
+    return ask(GraphicsReplies.query(passthrough: environment.insideTmux), timeout: timeout).support
+  }
+
+  /// Writes `query` to the controlling terminal in raw mode and reads what comes back until the DA1
+  /// reply or `timeout`; the terminal's modes are restored either way.
+  static func ask(_ query: [UInt8], timeout: Duration) -> GraphicsReplies {
+    let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+    guard fd >= 0 else { return GraphicsReplies() }
+    defer { close(fd) }
+    return ask(query, on: fd, timeout: timeout)
+  }
+
+  static func ask(_ query: [UInt8], on fd: Int32, timeout: Duration) -> GraphicsReplies {
+    var saved = termios()
+    guard tcgetattr(fd, &saved) == 0 else { return GraphicsReplies() }
+    var raw = saved
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return GraphicsReplies() }
+    defer { _ = tcsetattr(fd, TCSANOW, &saved) }
+    var written = 0
+    while written < query.count {
+      let n = query[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      if n <= 0 { return GraphicsReplies() }
+      written += n
+    }
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      let left = clock.now.duration(to: deadline)
+      if left <= .zero { break }
+      let ms = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+      var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&descriptor, 1, ms)
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else { break }
+      let n = read(fd, &buffer, buffer.count)
+      if n <= 0 { break }
+      received += buffer[0..<n]
+      if GraphicsReplies.parse(received).complete { break }
+    }
+    return GraphicsReplies.parse(received)
+  }
+}
