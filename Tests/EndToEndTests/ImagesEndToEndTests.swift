@@ -152,6 +152,37 @@ struct ImagesEndToEndTests {
     check(styled, plain: try tmux.screen(), redColumns: 58, "60×40")
   }
 
+  /// `o` opens the picture whose rows are on the article pane's top line, else the article's link.
+  @Test("o on a picture at the pane's top opens the picture's address")
+  func openOnAPicture() throws {
+    let folder = try RunFolder("splitfeed-images-o")
+    let log = folder.root.appendingPathComponent("browser.log").path
+    let script = folder.root.appendingPathComponent("browser.sh").path
+    try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+    chmod(script, 0o755)
+    let setup = try Setup(config: "browser \(script)\n")
+    let tmux = try setup.openArticle((60, 20))  // shorter than the article, so it scrolls
+    defer { tmux.close() }
+    func opened() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
+    try tmux.waitUntil(styled: true, "the red picture drawn") { Self.picture(Self.red, in: $0) != nil }
+    var styled = try tmux.settledScreen(styled: true)
+    let base = "http://127.0.0.1:\(setup.server.port)"
+    try tmux.send(keys: "o")
+    try tmux.waitUntil("the browser got the article's link") { _ in opened().count == 1 }
+    #expect(opened() == [base + "/post.html"])
+    // Scroll until the red picture's first row has left the pane: its other rows are on the top line.
+    let full = try #require(Self.picture(Self.red, in: styled)).rows
+    for _ in 0..<20 {
+      try tmux.send(keys: "j")
+      styled = try tmux.settledScreen(styled: true)
+      if let red = Self.picture(Self.red, in: styled), red.rows < full { break }
+    }
+    try #require(Self.picture(Self.red, in: styled).map { $0.rows < full } == true, "\((try? tmux.screen())?.joined(separator: "\n") ?? "")")
+    try tmux.send(keys: "o")
+    try tmux.waitUntil("the browser got the picture's address") { _ in opened().count == 2 }
+    #expect(opened().last == base + "/red.png")
+  }
+
   @Test("inline-images off shows the alt text, and i shows the pictures")
   func offShowsTheAltText() throws {
     let setup = try Setup(config: "inline-images off\n")

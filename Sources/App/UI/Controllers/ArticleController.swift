@@ -166,6 +166,14 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   }
 
   /// The reading place as text: the words of the first line shown (tests, the end-to-end checks).
+  /// The address of the picture whose rows or caption are on the pane's top line: what `o` opens instead
+  /// of the article's link (README "Pictures").
+  var pictureAtTop: String? {
+    guard let lines = bodyCache?.body.lines, scrollOffset < lines.count, let text = styledText?.text else { return nil }
+    let block = lines[scrollOffset].source.block
+    guard text.blocks.indices.contains(block), case .image(let reference) = text.blocks[block].kind else { return nil }
+    return reference.url
+  }
   var topLineText: String { bodyCache.flatMap { scrollOffset < $0.body.lines.count ? $0.body.lines[scrollOffset].text : nil } ?? "" }
 
   // MARK: Layout and drawing
@@ -254,6 +262,10 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     }
     if keyMap.action(for: key, in: .window) == .publishDate {
       return togglePublishDatePopover()
+    }
+    if keyMap.action(for: key, in: .window) == .openInBrowser, let address = pictureAtTop {
+      session?.openInBrowser(address)
+      return true
     }
     return false
   }
