@@ -19,18 +19,14 @@ enum GraphicsDetection {
   }
 
   /// `tmux show -gv allow-passthrough`: `on` or `all` lets a DCS passthrough reach the outer terminal.
+  /// Through `popen` (a fixed command, no input in it): Foundation's `Process` cost ~80 ms at start here,
+  /// `popen` ~15 ms (docs/DECISIONS.md).
   static func tmuxAllowsPassthrough() -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["tmux", "show", "-gv", "allow-passthrough"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return false }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    let value = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    return process.terminationStatus == 0 && (value == "on" || value == "all")
+    guard let pipe = popen("tmux show -gv allow-passthrough 2>/dev/null </dev/null", "r") else { return false }
+    var buffer = [CChar](repeating: 0, count: 64)
+    let line = fgets(&buffer, Int32(buffer.count), pipe).map { _ in String(cString: buffer) } ?? ""
+    let status = pclose(pipe)
+    let value = line.trimmingCharacters(in: .whitespacesAndNewlines)
+    return status == 0 && (value == "on" || value == "all")
   }
 }
