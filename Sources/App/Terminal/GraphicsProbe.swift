@@ -159,6 +159,10 @@ public enum GraphicsProbe {
       received += buffer[0..<n]
       if GraphicsReplies.parse(received).complete { break }
     }
-    return GraphicsReplies.parse(received)
+    let replies = GraphicsReplies.parse(received)
+    // Out of time: drop what part of a reply already came, so curses does not read it as keys. A reply
+    // later than this still can (a slow link); docs/DECISIONS.md.
+    if !replies.complete { tcflush(fd, TCIFLUSH) }
+    return replies
   }
 }
