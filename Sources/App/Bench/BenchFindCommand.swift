@@ -156,7 +156,11 @@ private final class IndexerWrites: @unchecked Sendable {
   private let lock = NSLock()
   private var batches = Kind(), merges = Kind()
 
+  /// Each transaction printed as it ends, with `SPLITFEED_BENCH_WRITES=1` (to see which ones are long).
+  private let verbose = ProcessInfo.processInfo.environment["SPLITFEED_BENCH_WRITES"] == "1"
+
   func add(_ write: SearchIndexer.Write) {
+    if verbose { Output.out("\(write)\n") }
     lock.withLock {
       switch write {
       case .batch(_, let time): Self.note(time, in: &batches)
