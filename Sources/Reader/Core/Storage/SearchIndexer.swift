@@ -33,15 +33,17 @@ public struct SearchIndexer: Sendable {
   }
 
   public let cache: Cache
-  /// How long one batch or merge step should hold the write lock.
-  public var batchTime: Duration = .milliseconds(40)
+  /// How long one batch or merge step should hold the write lock: 30 ms, for the ~50 ms bound to hold
+  /// under load (at 40 ms a loaded machine stretched 1 in 8 of them past 50 ms; docs/DECISIONS.md,
+  /// "Indexing under the lock's bound").
+  public var batchTime: Duration = .milliseconds(30)
   /// The batch sizes the indexer keeps within (the first batch is the smallest).
   public var batchSizes: ClosedRange<Int> = 200...5_000
   /// The merge steps' sizes, in FTS5 pages (~4 KB each) written; the first step is the smallest. The
   /// bound is low because a step's pace misleads: one that finishes a merge writes fewer pages than it
-  /// was given, and one that ends a merge also deletes its 16 inputs; at 4,096 a step took 190 ms, at
-  /// 512 (~40 ms at this machine's ~70 µs a page) see docs/DECISIONS.md, "Indexing under the lock's bound".
-  public var mergePages: ClosedRange<Int> = 32...512
+  /// was given, and one that ends a merge also deletes its 16 inputs; at 4,096 a step took 190 ms, 384
+  /// is ~30 ms at this machine's ~70–80 µs a page (docs/DECISIONS.md, "Indexing under the lock's bound").
+  public var mergePages: ClosedRange<Int> = 32...384
 
   public init(cache: Cache) {
     self.cache = cache
