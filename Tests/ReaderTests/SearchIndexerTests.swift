@@ -134,17 +134,50 @@ struct SearchIndexerTests {
     #expect(try Self.search(cache, "hay") == 9)
   }
 
-  /// Each batch is a new FTS5 segment: v14 raises `crisismerge` past `automerge`, so segments are merged
-  /// a little per batch instead of 16 at once in one batch.
-  @Test func theIndexMergesIncrementally() throws {
+  /// The index's merge settings: v15 leaves merging to the indexer (`automerge` 0) at v10's fan-in
+  /// (`usermerge` 16), with v14's `crisismerge` as the backstop.
+  @Test func theIndexLeavesMergingToTheIndexer() throws {
     let fixture = try CacheFixture("splitfeed-indexer")
     let config = try DatabaseQueue(path: fixture.path).read { db in
       try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT k, v FROM items_fts_config").map {
         ($0["k"] as String, $0["v"] as Int)
       })
     }
-    #expect(config["automerge"] == 16)
+    #expect(config["automerge"] == 0)
+    #expect(config["usermerge"] == 16)
     #expect(config["crisismerge"] == 64)
+  }
+
+  /// How many FTS5 segments the index has (each has its rows in `items_fts_idx`).
+  static func segments(_ path: String) throws -> Int {
+    try DatabaseQueue(path: path).read { db in
+      try Int.fetchOne(db, sql: "SELECT count(DISTINCT segid) FROM items_fts_idx") ?? 0
+    }
+  }
+
+  /// The write lock's bound (docs/DECISIONS.md, "Indexing under the lock's bound"): a batch writes only
+  /// its own segment, not merges; a merge step writes a bounded number of pages and leaves the rest of
+  /// the merge to the next step; the indexer's steps go on until no level has 16 segments, and the index
+  /// finds what it found before.
+  @Test func theIndexerMergesInBoundedStepsOfTheirOwn() async throws {
+    let fixture = try CacheFixture("splitfeed-indexer", stored: [("https://x.example/feed", Self.feed(1_600))], indexed: false)
+    for _ in 0..<32 { #expect(try await fixture.cache.indexBatch(limit: 50).indexed == 50) }
+    #expect(try Self.segments(fixture.path) == 32, "one segment per batch, none merged inside a batch")
+
+    #expect(try await fixture.cache.asyncWrite { db in try FindingSchema.mergeStep(pages: 1, db) })
+    #expect(try Self.segments(fixture.path) == 33, "one page of 16 segments' merge: the inputs stay, the output begun")
+
+    let writes = Mutex<[SearchIndexer.Write]>([])
+    var indexer = SearchIndexer(cache: fixture.cache)
+    indexer.mergePages = 1...1
+    try await indexer.run(wrote: { write in writes.withLock { $0.append(write) } })
+    let steps = writes.withLock { $0 }
+    #expect(steps.count > 2, "the merges split over several transactions")
+    #expect(steps.allSatisfy { if case .merge(pages: 1, _) = $0 { true } else { false } })
+    #expect(try Self.segments(fixture.path) < 16)
+    #expect(try await fixture.cache.asyncWrite { db in try FindingSchema.mergeStep(pages: 1, db) } == false)
+    #expect(try Self.search(fixture.cache, "needle") == 160)
+    #expect(try Self.indexedRows(fixture.path) == 1_600)
   }
 
   /// A cache indexed with another text version is emptied and queued on open, not indexed there.

@@ -74,25 +74,26 @@ struct BenchFindCommand: ParsableCommand {
   }
 
   /// A reload leaves its articles queued for search (`SearchIndexer`): indexes them as the idle reader
-  /// does, and prints how long that took and the longest batch (the longest a mark could wait).
+  /// does, and prints how long that took and the indexer's longest transactions, batch and merge step
+  /// (the longest a mark could wait).
   private func indexBacklog(_ cache: Cache) throws {
     let backlog = try cache.searchBacklog()
     guard backlog > 0 else { return }
-    let clock = ContinuousClock()
     let start = DispatchTime.now()
-    let longest = LongestBatch(clock.now)
+    let writes = IndexerWrites()
     let result: Result<SearchIndexer.Progress, CacheError> = Blocking.run {
       do throws(CacheError) {
-        return .success(try await SearchIndexer(cache: cache).run { _ in longest.lap(clock.now) })
+        return .success(try await SearchIndexer(cache: cache).run(wrote: writes.add))
       } catch {
         return .failure(error)
       }
     }
     let done = try result.get()
     let seconds = Self.seconds(since: start)
+    let (batches, merges) = writes.summary
     Output.out(String(
-      format: "index backlog of %d articles %.3f s, %d batches, longest %.0f ms\n", done.indexed, seconds, longest.count,
-      longest.milliseconds))
+      format: "index backlog of %d articles %.3f s: %d batches, longest %.0f ms; %d merge steps, longest %.0f ms\n",
+      done.indexed, seconds, batches.count, batches.longest, merges.count, merges.longest))
   }
 
   /// Prints the median milliseconds to the first rows, to the next page (keyset), and to the count.
@@ -149,24 +150,29 @@ struct BenchFindCommand: ParsableCommand {
   }
 }
 
-/// The longest time between two of the indexer's progress calls (one batch each).
-private final class LongestBatch: @unchecked Sendable {
+/// The indexer's transactions, counted and the longest of each kind kept.
+private final class IndexerWrites: @unchecked Sendable {
+  struct Kind { var count = 0, longest = 0.0 }
   private let lock = NSLock()
-  private var last: ContinuousClock.Instant
-  private var longest: Duration = .zero
-  private(set) var count = 0
+  private var batches = Kind(), merges = Kind()
 
-  init(_ start: ContinuousClock.Instant) { last = start }
+  /// Each transaction printed as it ends, with `SPLITFEED_BENCH_WRITES=1` (to see which ones are long).
+  private let verbose = ProcessInfo.processInfo.environment["SPLITFEED_BENCH_WRITES"] == "1"
 
-  func lap(_ now: ContinuousClock.Instant) {
+  func add(_ write: SearchIndexer.Write) {
+    if verbose { Output.out("\(write)\n") }
     lock.withLock {
-      longest = max(longest, now - last)
-      last = now
-      count += 1
+      switch write {
+      case .batch(_, let time): Self.note(time, in: &batches)
+      case .merge(_, let time): Self.note(time, in: &merges)
+      }
     }
   }
 
-  var milliseconds: Double {
-    lock.withLock { Double(longest.components.seconds) * 1000 + Double(longest.components.attoseconds) / 1e15 }
+  var summary: (batches: Kind, merges: Kind) { lock.withLock { (batches, merges) } }
+
+  private static func note(_ time: Duration, in kind: inout Kind) {
+    kind.count += 1
+    kind.longest = max(kind.longest, Double(time.components.seconds) * 1000 + Double(time.components.attoseconds) / 1e15)
   }
 }

@@ -10,7 +10,11 @@ extension Cache {
   @discardableResult
   public func prune(_ rule: PruneRule, at date: Date = Date()) async throws(CacheError) -> Int {
     guard rule.isActive else { return 0 }
-    return try await asyncWrite { db in try Self.prune(rule, now: date.timeIntervalSince1970, in: db) }
+    let removed = try await asyncWrite { db in try Self.prune(rule, now: date.timeIntervalSince1970, in: db) }
+    // The emptied pages moved to the file's end and cut off, in a transaction of their own; a cache made
+    // before `auto_vacuum` (`Cache.init`) keeps them for reuse instead (the pragma does nothing there).
+    if removed > 0 { try await asyncWrite { db in try db.execute(sql: "PRAGMA incremental_vacuum") } }
+    return removed
   }
 
   /// How long a pruned article's key is kept after the last reload that met it in its feed.

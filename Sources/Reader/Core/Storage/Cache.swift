@@ -42,6 +42,10 @@ public final class Cache: Sendable {
         // 16 KiB pages, for a new file only: an article row (3–8 KB) fits a page instead of spilling into
         // a mostly empty overflow page (docs/DECISIONS.md, "Cache pages").
         try db.execute(sql: "PRAGMA page_size = \(CacheSchema.pageSize)")
+        // Pages a prune empties go back to the file system (`Cache.prune`), for a new file only: an
+        // existing cache would need a VACUUM, a rewrite of the whole file (docs/DECISIONS.md, "Indexing
+        // under the lock's bound").
+        if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }  // not the pool's readers
         // A 1 MiB page cache per connection instead of SQLite's 2 MiB: a reload mostly appends rows and
         // gains nothing from more, and every connection would hold it (docs/DECISIONS.md, "Cache pages").
         try db.execute(sql: "PRAGMA cache_size = -1024")

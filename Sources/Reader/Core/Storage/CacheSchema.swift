@@ -132,6 +132,7 @@ enum CacheSchema {
       }
     }
     migrator.registerMigration("v14-indexer-merges") { db in try FindingSchema.migrateForIndexer(db) }
+    migrator.registerMigration("v15-indexer-explicit-merges") { db in try FindingSchema.migrateToExplicitMerges(db) }
     return migrator
   }
 }

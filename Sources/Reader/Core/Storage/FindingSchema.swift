@@ -118,6 +118,30 @@ enum FindingSchema {
     try db.execute(sql: "INSERT INTO items_fts (items_fts, rank) VALUES ('crisismerge', 64)")
   }
 
+  /// "v15-indexer-explicit-merges": v14 still left one batch in ~100 holding the write lock ~200 ms, for
+  /// the merge work `automerge` does inside the write that adds a segment. With `automerge` 0 a batch
+  /// writes only its own segment, and the indexer merges in steps of its own (`mergeStep`), each a short
+  /// transaction; `usermerge` 16 keeps v10's fan-in (a level's segments are merged 16 at a time).
+  /// `crisismerge` 64 (v14) stays as the backstop for segments no indexer merges (a prune's deletes in a
+  /// run without the reader): a merge of small segments, inside that write.
+  static func migrateToExplicitMerges(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO items_fts (items_fts, rank) VALUES ('automerge', 0);
+        INSERT INTO items_fts (items_fts, rank) VALUES ('usermerge', 16);
+        """)
+  }
+
+  /// One bounded step of merging the index's segments, in the caller's transaction: FTS5's `'merge'`
+  /// writes about `pages` pages, going on with a merge an earlier step left unfinished or starting one on
+  /// a level of `usermerge` segments; returns whether there was anything to merge (FTS5 then changes at
+  /// least two rows; a step with nothing to merge changes one).
+  static func mergeStep(pages: Int, _ db: Database) throws -> Bool {
+    let before = db.totalChangesCount
+    try db.execute(sql: "INSERT INTO items_fts (items_fts, rank) VALUES ('merge', ?)", arguments: [max(pages, 1)])
+    return db.totalChangesCount - before >= 2
+  }
+
   /// Indexes every article from scratch and records `textVersion`.
   static func reindex(_ db: Database) throws {
     try db.execute(

@@ -10,6 +10,12 @@ import GRDB
 /// and each batch is asked for after the last one ended). Each batch is one transaction — the index rows
 /// and the queue's rows together — so a quit or a `kill -9` mid-batch loses nothing and indexes nothing
 /// twice: the next run goes on from the queue.
+///
+/// Each batch adds FTS5 segments, and merging them is the index's other work: FTS5's own `automerge`
+/// did it inside the batch, which then held the lock up to ~200 ms (docs/DECISIONS.md, "Indexing under
+/// the lock's bound"). So the index does not merge by itself (v15) and the indexer merges after each
+/// batch, in steps of their own transactions sized like the batches (`FindingSchema.mergeStep`), until
+/// nothing is left to merge; a stopped run leaves a merge half done, and the next step goes on with it.
 public struct SearchIndexer: Sendable {
   /// How far indexing has come in this run: `indexed` of `total` articles (the backlog at the start,
   /// plus what writers queued meanwhile).
@@ -20,36 +26,74 @@ public struct SearchIndexer: Sendable {
     public var remaining: Int { total - indexed }
   }
 
+  /// One of the indexer's transactions and how long it held the write lock (for the bench and tests).
+  public enum Write: Sendable, Equatable {
+    case batch(articles: Int, Duration)
+    case merge(pages: Int, Duration)
+  }
+
   public let cache: Cache
-  /// How long one batch should hold the write lock.
-  public var batchTime: Duration = .milliseconds(40)
+  /// How long one batch or merge step should hold the write lock: 30 ms, for the ~50 ms bound to hold
+  /// under load (at 40 ms a loaded machine stretched 1 in 8 of them past 50 ms; docs/DECISIONS.md,
+  /// "Indexing under the lock's bound").
+  public var batchTime: Duration = .milliseconds(30)
   /// The batch sizes the indexer keeps within (the first batch is the smallest).
   public var batchSizes: ClosedRange<Int> = 200...5_000
+  /// The merge steps' sizes, in FTS5 pages (~4 KB each) written; the first step is the smallest. The
+  /// bound is low because a step's pace misleads: one that finishes a merge writes fewer pages than it
+  /// was given, and one that ends a merge also deletes its 16 inputs; at 4,096 a step took 190 ms, 384
+  /// is ~30 ms at this machine's ~70–80 µs a page (docs/DECISIONS.md, "Indexing under the lock's bound").
+  public var mergePages: ClosedRange<Int> = 32...384
 
   public init(cache: Cache) {
     self.cache = cache
   }
 
-  /// Indexes batches until the queue is empty or the task is cancelled (between batches), calling
-  /// `progress` after each one; returns the last progress.
+  /// Indexes batches, each followed by the merges it calls for, until the queue is empty or the task is
+  /// cancelled (between two transactions), calling `progress` after each batch and `wrote` after each
+  /// transaction; returns the last progress.
   @discardableResult
-  public func run(progress: (@Sendable (Progress) -> Void)? = nil) async throws(CacheError) -> Progress {
+  public func run(
+    progress: (@Sendable (Progress) -> Void)? = nil, wrote: (@Sendable (Write) -> Void)? = nil
+  ) async throws(CacheError) -> Progress {
     var done = Progress(indexed: 0, total: try cache.searchBacklog())
     var size = batchSizes.lowerBound
+    var pages = mergePages.lowerBound
+    try await merge(pages: &pages, wrote: wrote)  // what an earlier run or the writers' deletes left
     while done.remaining > 0, !Task.isCancelled {
       let start = ContinuousClock.now
       let (indexed, remaining) = try await cache.indexBatch(limit: size)
       let elapsed = ContinuousClock.now - start
+      wrote?(.batch(articles: indexed, elapsed))
       done.indexed += indexed
       done.total = done.indexed + remaining
       progress?(done)
       if indexed == 0 { break }
-      // The next batch sized by this one's pace, to take about `batchTime`.
-      let perArticle = elapsed / indexed
-      let fitting = perArticle > .zero ? Int(batchTime / perArticle) : batchSizes.upperBound
-      size = min(max(fitting, batchSizes.lowerBound), batchSizes.upperBound)
+      size = Self.fitting(elapsed, per: indexed, in: batchTime, within: batchSizes)
+      try await merge(pages: &pages, wrote: wrote)
     }
     return done
+  }
+
+  /// Merge steps until there is nothing left to merge or the task is cancelled, each resized to take
+  /// about `batchTime` by the last one's pace.
+  private func merge(pages: inout Int, wrote: (@Sendable (Write) -> Void)?) async throws(CacheError) {
+    while !Task.isCancelled {
+      let start = ContinuousClock.now
+      let step = pages
+      let merged = try await cache.asyncWrite { db in try FindingSchema.mergeStep(pages: step, db) }
+      guard merged else { return }
+      let elapsed = ContinuousClock.now - start
+      wrote?(.merge(pages: step, elapsed))
+      pages = Self.fitting(elapsed, per: step, in: batchTime, within: mergePages)
+    }
+  }
+
+  /// How many units fit in `time`, at the pace of `count` units in `elapsed`, kept within `sizes`.
+  static func fitting(_ elapsed: Duration, per count: Int, in time: Duration, within sizes: ClosedRange<Int>) -> Int {
+    let perUnit = elapsed / count
+    let fitting = perUnit > .zero ? Int(time / perUnit) : sizes.upperBound
+    return min(max(fitting, sizes.lowerBound), sizes.upperBound)
   }
 }
 
