@@ -50,8 +50,14 @@ public final class GReaderTestServer: @unchecked Sendable {
   public var now = 1_700_000_000
 
   public init() throws {
-    server = try TestHTTPServer(lifetime: 120) { [unowned self] request in self.answer(request) }
+    // Weak: a reader's background sync can still ask after the test let this server go; it gets a 503,
+    // not a read of a freed object.
+    server = try TestHTTPServer(lifetime: 120) { [weak self] request in
+      self?.answer(request) ?? TestHTTPServer.Response(status: 503, "the test's server is gone")
+    }
   }
+
+  deinit { server.stop() }
 
   public var apiURL: URL { URL(string: server.baseURL + "/api/greader.php")! }
   public var loginCount: Int { lock.withLock { logins } }
