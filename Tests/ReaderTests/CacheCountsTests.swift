@@ -46,4 +46,25 @@ struct CacheCountsTests {
     #expect(counts.unread[feedID] == 3)
     #expect(counts.total[feedID] == 3)
   }
+
+  /// A mark's recount reads only the feeds it touched: their counts, corrected for their own marks not yet
+  /// written, and nothing of the other feeds (which keep what they showed). Starred is always counted.
+  @Test func countsLimitedToFeedsReadOnlyThoseFeeds() throws {
+    let otherID = try #require(try cache.addFeeds(urls: ["https://example.com/other.xml"]).first?.id)
+    try cache.storeNow(
+      Feed(title: "O", items: (5...7).map { CacheTests.item($0, id: "o\($0)") }), feedID: otherID, validators: Validators())
+    let otherIDs = try cache.items(feedID: otherID).map(\.id)
+    try cache.setStarred(true, itemIDs: [otherIDs[0]])
+    let read = [ids[0]: true, otherIDs[1]: true]
+    let limited = try cache.counts(feeds: [feedID], read: read)
+    #expect(limited.unread == [feedID: 3])
+    #expect(limited.total == [feedID: 4])
+    #expect(limited.starred == 1)
+    let other = try cache.counts(feeds: [otherID], read: read)
+    #expect(other.unread == [otherID: 2])
+    #expect(other.total == [otherID: 3])
+    let whole = try cache.counts(read: read)
+    #expect(whole.unread == [feedID: 3, otherID: 2])
+    #expect(try cache.counts(feeds: [], read: read).unread.isEmpty)
+  }
 }

@@ -26,6 +26,9 @@ struct BenchUICommand: ParsableCommand {
   @Flag(help: "Instead: the time from the last key typed in the search field to the frame with the results.")
   var search = false
 
+  @Flag(help: "Instead: keypress + redraw while the search indexer works through every article (--rows 100000 is the reload's backlog).")
+  var indexing = false
+
   func run() throws {
     let parts = size.split(separator: "x").compactMap { Int($0) }
     guard parts.count == 2 else { throw ValidationError("--size wants WIDTHxHEIGHT") }
@@ -37,6 +40,21 @@ struct BenchUICommand: ParsableCommand {
           let result = BenchSearch.measure(rows: count, size: screenSize, runs: max(1, min(presses, 20)))
           let cells = result.map { String(format: "%@ %.1f / %.1f", $0.text, $0.median * 1e3, $0.max * 1e3) }
           Output.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
+        }
+      }
+    }
+    if indexing {
+      return MainActor.assumeIsolated {
+        Output.out("keypress + redraw while indexing the list for search, headless \(screenSize) (ms: median / p99 / max, presses)\n")
+        for count in rows {
+          let result = Self.measureWhileIndexing(rows: count, size: screenSize)
+          Output.out(String(format: "%7d rows, %d indexed in %.2f s\n", count, result.indexed, result.seconds))
+          for (name, times) in [("indexing", result.indexing), ("idle", result.idle)] {
+            let cells = times.map {
+              String(format: "%@ %.2f / %.2f / %.2f (%d)", $0.key, $0.median * 1e3, $0.p99 * 1e3, $0.max * 1e3, $0.presses)
+            }
+            Output.out("  \(name): " + cells.joined(separator: "   ") + "\n")
+          }
         }
       }
     }

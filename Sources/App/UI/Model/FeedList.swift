@@ -26,11 +26,17 @@ public final class FeedList {
   /// Reads every count again: the cache's, with `read` and `starred` (this run's flags not yet written)
   /// laid over. With `queries` (the query feeds' expressions) their counts are read in full too;
   /// without, they follow from the last full read and the marks made since (`willMark`): counting a
-  /// query feed can take a scan of every article, too slow for every key.
-  func recount(from cache: Cache, read: [Int64: Bool], starred: [Int64: Bool], queries: [FilterExpression]? = nil) throws {
-    let snapshot = try cache.counts(scopes: (queries ?? []).map { ItemScope(.query($0)) }, read: read, starred: starred)
+  /// query feed can take a scan of every article, too slow for every key. With `only`, just those feeds'
+  /// counts are read (those a mark touched: the rest cannot have changed by it).
+  func recount(
+    from cache: Cache, read: [Int64: Bool], starred: [Int64: Bool], queries: [FilterExpression]? = nil,
+    only: Set<Int64>? = nil
+  ) throws {
+    let snapshot = try cache.counts(
+      feeds: only, scopes: (queries ?? []).map { ItemScope(.query($0)) }, read: read, starred: starred)
     for index in feeds.indices {
       let id = feeds[index].id
+      if let only, !only.contains(id) { continue }
       feeds[index].unreadCount = snapshot.unread[id] ?? 0
       feeds[index].totalCount = snapshot.total[id] ?? 0
     }

@@ -40,8 +40,12 @@ public final class ReadState {
     for item in items { pending[item.id] = (item.feedID, read, write) }
   }
 
-  /// Writes up to `write` are in the cache: their flags are read from there now.
-  func written(through write: Int) {
+  /// Writes up to `write` are in the cache: their flags are read from there now. Returns the feeds of
+  /// the articles whose overlay went (their counts are the cache's alone from now).
+  @discardableResult
+  func written(through write: Int) -> Set<Int64> {
+    let feeds = Set(pending.values.lazy.filter { $0.write <= write }.map(\.feedID))
     pending = pending.filter { $0.value.write > write }
+    return feeds
   }
 }

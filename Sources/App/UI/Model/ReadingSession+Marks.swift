@@ -90,7 +90,8 @@ extension ReadingSession {
     case .read: setRead(mark.value, mark.items, by: .mark(mark))
     case .starred: stars.set(mark.value, mark.items.map(\.id), write: writer.enqueue(.mark(mark)))
     }
-    recount()
+    // A star changes only the Starred count, which every recount reads.
+    recount(feeds: mark.flag == .read ? Set(mark.items.map(\.feedID)) : [])
   }
 
   /// Gives `items` read flag `value` until `write` is done. The query feeds' counts note the flags
@@ -106,12 +107,13 @@ extension ReadingSession {
   }
 
   /// Reads every count again: the cache's, corrected for the marks not yet written; `full` counts the
-  /// query feeds again too (at start and after a reload or sync; marks follow without it).
-  func recount(full: Bool = false) {
+  /// query feeds again too (at start and after a reload or sync; marks follow without it). `feeds`
+  /// limits the feeds' counts to those a mark touched (the rest are as last read; Starred is always read).
+  func recount(full: Bool = false, feeds: Set<Int64>? = nil) {
     do {
       try feedList.recount(
         from: cache, read: readState.unwritten, starred: stars.unwritten,
-        queries: full ? queryFeeds.map(\.expression) : nil)
+        queries: full ? queryFeeds.map(\.expression) : nil, only: full ? nil : feeds)
     } catch {
       status.notify(error: "\(error)")
     }
@@ -121,7 +123,7 @@ extension ReadingSession {
   /// before the write (the open article, Recent, the rows lists hold) takes the cache's (lists re-read
   /// their rows' flags on `marksRevision`).
   func marksWritten() {
-    readState.written(through: writer.written)
+    let feeds = readState.written(through: writer.written)
     stars.written(through: writer.written)
     do {
       let flags = try cache.flags(of: recent.items.map(\.id) + (selected.map { [$0.id] } ?? []))
@@ -133,7 +135,7 @@ extension ReadingSession {
     } catch {
       status.notify(error: "\(error)")
     }
-    recount()
+    recount(feeds: feeds)
     marksRevision += 1
   }
 

@@ -112,7 +112,7 @@ public final class ReadingSession {
     selectionRevision += 1
     recent.record(summary)
     setRead(true, [MarkedItem(article)], by: .opened(itemID: article.id, at: Date()))
-    recount()
+    recount(feeds: [article.feedID])
     return article
   }
 

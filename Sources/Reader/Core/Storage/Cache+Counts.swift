@@ -26,26 +26,36 @@ extension Cache {
 
   /// The snapshot, with `read` and `starred` (article id → the flag this run gave it) standing for the
   /// stored flags of those articles. What the ignore rules hide is left out, as in every list.
+  /// `feeds` limits the per-feed counts to those feeds (the others are absent from the snapshot): what a
+  /// mark can change, read along the feed's index instead of over every article.
   public func counts(
-    scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:]
+    feeds: Set<Int64>? = nil, scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:]
   ) throws(CacheError) -> CountSnapshot {
     try self.read { db in
       var snapshot = CountSnapshot()
       let all = try visible(ItemScope(.all), in: db)
+      var counted = all
+      if let feeds {
+        counted = counted && SQLCondition("i.feed_id IN (SELECT value FROM json_each(?))", [Self.jsonArray(feeds)])
+      }
       for row in try Row.fetchAll(
-        db, sql: "SELECT i.feed_id, sum(i.read = 0), count(*) FROM items i WHERE \(all.sql) GROUP BY i.feed_id",
-        arguments: all.arguments)
+        db, sql: "SELECT i.feed_id, sum(i.read = 0), count(*) FROM items i WHERE \(counted.sql) GROUP BY i.feed_id",
+        arguments: counted.arguments)
       {
         snapshot.unread[row[0]] = row[1]
         snapshot.total[row[0]] = row[2]
       }
       let stored = try Self.storedFlags(of: Set(read.keys).union(starred.keys), where: all, in: db)
       for (id, flags) in stored {
-        if let value = read[id], value != flags.read { snapshot.unread[flags.feedID, default: 0] += value ? -1 : 1 }
+        if let value = read[id], value != flags.read, feeds?.contains(flags.feedID) != false {
+          snapshot.unread[flags.feedID, default: 0] += value ? -1 : 1
+        }
         if let value = starred[id], value != flags.starred { snapshot.starred += value ? 1 : -1 }
       }
       let starredScope = try visible(ItemScope(.starred), in: db)
-      snapshot.starred += try Self.count(starredScope, in: db)
+      // Along the starred articles' own index: left to itself SQLite counts them by scanning a covering
+      // index of every article (docs/DECISIONS.md, "Marks in a frame").
+      snapshot.starred += try Self.count(starredScope, indexedBy: "items_starred_by_date", in: db)
       for scope in scopes {
         var unreadScope = scope
         unreadScope.unreadOnly = true
@@ -61,9 +71,14 @@ extension Cache {
     }
   }
 
-  private static func count(_ condition: SQLCondition, in db: Database) throws -> Int {
-    try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
+  private static func count(_ condition: SQLCondition, indexedBy index: String? = nil, in db: Database) throws -> Int {
+    let table = index.map { "items i INDEXED BY \($0)" } ?? "items i"
+    return try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table) WHERE \(condition.sql)", arguments: condition.arguments) ?? 0
   }
+
+  /// Ids as a JSON array for `json_each`: one statement whatever their number (SQLite limits bound
+  /// variables).
+  private static func jsonArray(_ ids: Set<Int64>) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
 
   /// The stored flags of the articles `ids` that `condition` lists.
   private static func storedFlags(of ids: Set<Int64>, where condition: SQLCondition, in db: Database) throws
@@ -71,9 +86,7 @@ extension Cache {
   {
     guard !ids.isEmpty else { return [:] }
     var found: [Int64: (feedID: Int64, read: Bool, starred: Bool)] = [:]
-    // Ids go in as a JSON array: one statement whatever their number (SQLite limits bound variables).
-    let json = "[" + ids.map(String.init).joined(separator: ",") + "]"
-    let member = condition && SQLCondition("i.id IN (SELECT value FROM json_each(?))", [json])
+    let member = condition && SQLCondition("i.id IN (SELECT value FROM json_each(?))", [jsonArray(ids)])
     for row in try Row.fetchAll(
       db, sql: "SELECT i.id, i.feed_id, i.read, i.starred FROM items i WHERE \(member.sql)", arguments: member.arguments)
     {

@@ -6,8 +6,10 @@ import Foundation
 /// The UI reads it like any cache; the folder is removed when the process exits.
 public enum ScratchCache {
   /// Stores each `(url, feed)` as a fetched feed, in order; items first seen at `firstSeen` (the date
-  /// undated items sort by).
-  public static func make(_ feeds: [(url: String, feed: Feed)], firstSeen: Date = Date()) throws -> (Cache, [CachedFeed]) {
+  /// undated items sort by). `indexed` false leaves them queued for the search indexer, as a reload does.
+  public static func make(
+    _ feeds: [(url: String, feed: Feed)], firstSeen: Date = Date(), indexed: Bool = true
+  ) throws -> (Cache, [CachedFeed]) {
     let template = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-XXXXXX").path
     var buffer = Array(template.utf8CString)
     guard let folder = mkdtemp(&buffer).map({ String(cString: $0) }) else {
@@ -20,7 +22,7 @@ public enum ScratchCache {
       try cache.storeNow(source.feed, feedID: row.id, validators: Validators(), at: firstSeen)
     }
     // Searchable at once: a scratch cache is small and has no backlog to show (`SearchIndexer`).
-    try cache.indexForSearchNow()
+    if indexed { try cache.indexForSearchNow() }
     return (cache, try cache.feeds(urls: feeds.map(\.url)))
   }
 
