@@ -26,6 +26,9 @@ struct BenchFindCommand: ParsableCommand {
   @Option(help: "Instead of timing reads: reload every feed this many times (validators dropped, so each is a full fetch, parse and store) and report peak memory.")
   var reloads = 0
 
+  @Flag(help: "Index the backlog while searching for the article indexed last, and report when it was found (instead of timing the indexing alone).")
+  var needle = false
+
   /// The first screen of a list: what the reader reads when a list opens.
   static let firstRows = 50
 
@@ -34,6 +37,7 @@ struct BenchFindCommand: ParsableCommand {
     let library = Library.load(paths: paths) { _ in (EngineSettings(), []) }
     let cache = try library.openCache()
     if reloads > 0 { return try reloadRepeatedly(library, cache: cache) }
+    if needle { return try searchNeedle(cache) }
     try indexBacklog(cache)
     let feeds = try cache.feeds()
     // Tags like a heavy user's: one tag on every feed, one on a tenth of them.

@@ -103,6 +103,11 @@ extension Cache {
     try read { db in try FindingSchema.backlog(db) }
   }
 
+  /// The queued article the indexer reaches last (it takes the newest first); nil when none waits.
+  public func lastInSearchQueue() throws(CacheError) -> Int64? {
+    try read { db in try Int64.fetchOne(db, sql: "SELECT min(id) FROM fts_pending") }
+  }
+
   /// One batch of `SearchIndexer`: indexes up to `limit` queued articles in one transaction; returns how
   /// many, and how many are still queued.
   func indexBatch(limit: Int) async throws(CacheError) -> (indexed: Int, remaining: Int) {
