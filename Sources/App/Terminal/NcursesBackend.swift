@@ -18,6 +18,8 @@ public final class NcursesBackend: TerminalBackend {
   private var usesColor = false
   /// A frame needed more colour pairs than were left (`pair(for:)`).
   private var pairsFull = false
+  /// The bytes of the pictures the terminal draws itself, around each frame's text.
+  private var pictures: PictureOutput
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -29,7 +31,9 @@ public final class NcursesBackend: TerminalBackend {
     public var description: String
   }
 
-  public init() throws {
+  /// `pictures`: how the terminal draws pictures itself (`GraphicsProbe`), none by default.
+  public init(pictures terminal: PictureTerminal = PictureTerminal()) throws {
+    pictures = PictureOutput(terminal: terminal)
     var buffer = [CChar](repeating: 0, count: 512)
     let shellModes = TerminatingSignals.shellModes()
     if cnc_start(&buffer, buffer.count) != 0 {
@@ -65,11 +69,31 @@ public final class NcursesBackend: TerminalBackend {
       cnc_resize(lines, cols)
       size = newSize
     }
+    // A new font size changes the cell's pixels; a terminal that leaves them unset keeps the start's.
+    if let cell = GraphicsProbe.cellPixels() { pictures.terminal.cell = cell }
     invalidate()
     return size
   }
 
-  public func present(_ frame: Surface) { send(frame, retrying: true) }
+  /// The text through curses; around it what the terminal's own graphics need (`PictureOutput`).
+  public func present(_ frame: Surface) {
+    let graphics = pictures.bytes(for: frame, screen: size)
+    Self.write(graphics.before)
+    send(frame, retrying: true)
+    Self.write(graphics.after)
+  }
+
+  /// Writes `text` to the terminal as is, past curses (which has flushed its own output by then).
+  private static func write(_ text: String) {
+    guard !text.isEmpty else { return }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if n < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard n > 0 else { return }
+      bytes = bytes.dropFirst(n)
+    }
+  }
 
   private func send(_ frame: Surface, retrying: Bool) {
     let changes = frame.changes(since: previous)
@@ -118,6 +142,7 @@ public final class NcursesBackend: TerminalBackend {
   /// Forces the next frame to be sent whole (after a child program or a suspend used the terminal).
   public func invalidate() {
     previous = nil
+    pictures.screenCleared()
     cnc_clear()
   }
 

@@ -1,20 +1,35 @@
 import Foundation
 import ReaderUI
+import ScreenKit
 import Terminal
 
-/// Resolves `inline-images auto` before the terminal is taken over (README "Pictures"): the environment,
-/// tmux's `allow-passthrough`, then the terminal's answers (`GraphicsProbe`, at most 150 ms).
+/// Resolves `inline-images` before the terminal is taken over (README "Pictures"): the environment,
+/// tmux's `allow-passthrough`, then the terminal's answers (`GraphicsProbe`, at most 150 ms), and for
+/// sixel the cell's size in pixels.
 enum GraphicsDetection {
-  static func resolve(_ setting: InlineImages) -> InlineImages {
-    guard setting == .auto, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return setting }
+  /// The way pictures are drawn and what the backend needs to draw them. `kitty` and `sixel` inside tmux
+  /// without passthrough become cells: tmux would drop or garble them (DESIGN §5).
+  static func resolve(_ setting: InlineImages) -> (InlineImages, PictureTerminal) {
+    guard setting != .off, setting != .cells else { return (setting, PictureTerminal()) }
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return (setting == .auto ? .cells : setting, terminal(for: setting)) }
     let environment = ProcessInfo.processInfo.environment
     let insideTmux = !(environment["TMUX"] ?? "").isEmpty
-    let detected = GraphicsProbe.detect(
-      GraphicsEnvironment(environment: environment, tmuxPassthrough: insideTmux && tmuxAllowsPassthrough()))
-    switch detected {
-    case .kitty: return .kitty
-    case .sixel: return .sixel
-    case .cells: return .cells
+    let passthrough = insideTmux && tmuxAllowsPassthrough()
+    if insideTmux && !passthrough { return (.cells, PictureTerminal()) }
+    let forced: GraphicsSupport? = setting == .kitty ? .kitty : setting == .sixel ? .sixel : nil
+    let found = GraphicsProbe.probe(
+      GraphicsEnvironment(environment: environment, tmuxPassthrough: passthrough), support: forced)
+    let resolved: InlineImages = found.support == .kitty ? .kitty : found.support == .sixel ? .sixel : .cells
+    return (resolved, terminal(for: resolved, cell: found.cell, insideTmux: insideTmux))
+  }
+
+  /// kitty's commands go wrapped to the terminal outside tmux; sixel goes to tmux itself, which draws it
+  /// when it lists sixel in its own DA1 answer.
+  static func terminal(for drawing: InlineImages, cell: PixelSize = .fallbackCell, insideTmux: Bool = false) -> PictureTerminal {
+    switch drawing {
+    case .kitty: return PictureTerminal(drawing: .kitty, cell: cell, passthrough: insideTmux)
+    case .sixel: return PictureTerminal(drawing: .sixel, cell: cell)
+    default: return PictureTerminal()
     }
   }
 

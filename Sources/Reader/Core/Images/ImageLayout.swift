@@ -64,3 +64,45 @@ extension Bitmap {
     }
   }
 }
+
+extension Bitmap {
+  /// The picture scaled to fit `width` × `height` pixels with its shape kept (each pixel the mean of the
+  /// area it covers, or the nearest one when growing): what a terminal drawing pixels (sixel) shows in
+  /// the cells `ImageLayout.cells` gave it.
+  public func scaled(fitting width: Int, _ height: Int) -> Bitmap {
+    guard self.width > 0, self.height > 0, width > 0, height > 0 else { return Bitmap(width: 0, height: 0, pixels: []) }
+    let scale = min(Double(width) / Double(self.width), Double(height) / Double(self.height))
+    let w = min(width, max(1, Int((Double(self.width) * scale).rounded())))
+    let h = min(height, max(1, Int((Double(self.height) * scale).rounded())))
+    if w == self.width && h == self.height { return self }
+    var out = [UInt8](repeating: 0, count: w * h * 4)
+    for y in 0..<h {
+      for x in 0..<w {
+        let mean = average(x0: x * self.width / w, x1: (x + 1) * self.width / w, y0: y * self.height / h, y1: (y + 1) * self.height / h)
+        let o = (y * w + x) * 4
+        out[o] = mean[0]
+        out[o + 1] = mean[1]
+        out[o + 2] = mean[2]
+        out[o + 3] = mean[3]
+      }
+    }
+    return Bitmap(width: w, height: h, pixels: out, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+  }
+
+  /// Pixel rows `rows` (clamped) of the picture, with the pixels inside `hidden` made transparent: the
+  /// part of a picture in view, less what is drawn over it.
+  public func cropped(rows: Range<Int>, hiding hidden: [(x: Int, y: Int, width: Int, height: Int)]) -> Bitmap {
+    let top = min(max(0, rows.lowerBound), height)
+    let bottom = min(max(top, rows.upperBound), height)
+    var out = Array(pixels[(top * width * 4)..<(bottom * width * 4)])
+    for rect in hidden {
+      let (x0, x1) = (max(0, rect.x), min(width, rect.x + rect.width))
+      let (y0, y1) = (max(0, rect.y), min(bottom - top, rect.y + rect.height))
+      guard x0 < x1, y0 < y1 else { continue }
+      for y in y0..<y1 {
+        for x in x0..<x1 { out[(y * width + x) * 4 + 3] = 0 }
+      }
+    }
+    return Bitmap(width: width, height: bottom - top, pixels: out, sourceWidth: sourceWidth, sourceHeight: sourceHeight)
+  }
+}

@@ -1,0 +1,49 @@
+import Reader
+import ScreenKit
+
+/// A decoded picture of the article as the terminal's own graphics draw it (ScreenKit's `PicturePixels`):
+/// the backend asks it for the sixel stream of the part in view, or for the kitty transmission, once it
+/// knows the cells' size in pixels (docs/ARCHITECTURE.md, "A frame": pictures). Immutable.
+final class ArticlePicture: PicturePixels {
+  let bitmap: Bitmap
+
+  init(_ bitmap: Bitmap) { self.bitmap = bitmap }
+
+  func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [PixelRect]) -> String {
+    let shown = bitmap.scaled(fitting: size.width, size.height)
+      .cropped(rows: rows, hiding: hidden.map { ($0.x, $0.y, $0.width, $0.height) })
+    return Sixel.encode(shown)
+  }
+
+  func kittyTransmission(id: Int, columns: Int, rows: Int) -> String {
+    KittyGraphics.transmit(bitmap, id: UInt32(id), columns: columns, rows: rows)
+  }
+}
+
+/// Image ids for the kitty graphics protocol: one per picture at one size (`key`), 1…255 so that the id
+/// fits the 256-colour foreground of its placeholder cells on any terminal the protocol runs on; the
+/// least recently used id is given again (the backend then sends the new picture under it).
+struct KittyImageIDs {
+  static let maxID = 255
+  private var ids: [String: Int] = [:]
+  /// Keys, least recently used first.
+  private var order: [String] = []
+
+  mutating func id(for key: String) -> Int {
+    if let id = ids[key] {
+      if let index = order.firstIndex(of: key) { order.remove(at: index) }
+      order.append(key)
+      return id
+    }
+    let id: Int
+    if ids.count < Self.maxID {
+      id = ids.count + 1
+    } else {
+      let old = order.removeFirst()
+      id = ids.removeValue(forKey: old) ?? 1
+    }
+    ids[key] = id
+    order.append(key)
+    return id
+  }
+}
