@@ -183,6 +183,23 @@ struct ImagesEndToEndTests {
     #expect(opened().last == base + "/red.png")
   }
 
+  /// tmux without `allow-passthrough` (its default) would drop or garble sixel and kitty's commands, so
+  /// either setting draws cells there, and no escape sequence's bytes reach the screen.
+  @Test("sixel and kitty inside tmux without passthrough draw cells, with no escape bytes on screen",
+    arguments: ["inline-images sixel\n", "inline-images kitty\n"])
+  func graphicsInsideTmuxDrawCells(config: String) throws {
+    let setup = try Setup(config: config)
+    let tmux = try setup.openArticle((120, 50))
+    defer { tmux.close() }
+    let styled = try waitForPictures(tmux)
+    let plain = try tmux.screen()
+    check(styled, plain: plain, redColumns: bodyWidth(plain, cols: 120), config)
+    let shown = plain.joined(separator: "\n")
+    for garbage in ["\"1;1;", "#0;2;", "Ptmux", "_G", "a=T", "\u{10EEEE}"] {
+      #expect(!shown.contains(garbage), "\(garbage) on screen:\n\(shown)")
+    }
+  }
+
   @Test("inline-images off shows the alt text, and i shows the pictures")
   func offShowsTheAltText() throws {
     let setup = try Setup(config: "inline-images off\n")
