@@ -15,9 +15,9 @@ struct PicturesXtermEndToEndTests {
   static let cellWidth = 6, cellHeight = 13
   static let font = "-misc-fixed-medium-r-semicondensed--13-120-75-75-c-60-iso10646-1"
   static let red: UInt32 = 0xFF0000
-  /// 200 × 100 at 8 pixels a column: 25 columns, 6 rows (`ImageLayout`), 150 × 78 pixels of 6 × 13
-  /// cells, which the picture fills as 150 × 75 (its shape kept).
-  static let pictureWidth = 150, pictureHeight = 75
+  /// 200 × 100 pixels, drawn at its own size over the 34 × 8 cells of 6 × 13 pixels it needs (`ImageLayout`
+  /// with the cell's size, which xterm gives in TIOCGWINSZ), the last column and row partly.
+  static let pictureWidth = 200, pictureHeight = 100
 
   /// Relays the terminal to the reader through a pseudo-terminal of the same size (pixels included),
   /// and writes what arrives on the FIFO `argv[1]` as typed keys.
@@ -162,9 +162,10 @@ struct PicturesXtermEndToEndTests {
     try run.type("G")
     let shot = try run.waitFor("the whole picture in sixel", Self.wholePicture)
     let picture = try #require(Self.red(in: shot)).box
-    // On a cell's corner, and a bottom edge inside a cell row: only pixels drawn by the terminal do that.
+    // On a cell's corner, its right and bottom edges inside a cell: only pixels drawn by the terminal do
+    // that, not whole cells nor half blocks.
     #expect(picture.x % Self.cellWidth == 0 && picture.y % Self.cellHeight == 0, "\(picture)")
-    #expect(Self.pictureHeight % Self.cellHeight != 0 && (2 * Self.pictureHeight) % Self.cellHeight != 0)
+    #expect(Self.pictureWidth % Self.cellWidth != 0 && (2 * Self.pictureHeight) % Self.cellHeight != 0)
 
     try run.type("p")
     let covered = try run.waitFor("the popover over the picture") { shot in

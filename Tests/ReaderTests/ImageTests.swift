@@ -128,6 +128,15 @@ struct ImageTests {
     #expect(alpha[1] == Array(repeating: 255, count: 10) + [0, 0] && alpha[2] == alpha[1])
   }
 
+  /// With the cell's pixels (sixel) a picture takes the cells its own pixels cover, the last ones partly,
+  /// never more than the pane's width or two thirds of its height (then narrower, shape kept).
+  @Test func cellsFromTheCellsPixels() {
+    #expect(ImageLayout.cells(width: 200, height: 100, columns: 80, paneRows: 30, cellPixels: (6, 13)) == (34, 8))
+    #expect(ImageLayout.cells(width: 200, height: 100, columns: 20, paneRows: 30, cellPixels: (6, 13)) == (20, 5))
+    #expect(ImageLayout.cells(width: 100, height: 1000, columns: 80, paneRows: 12, cellPixels: (6, 13)) == (2, 8))
+    #expect(ImageLayout.cells(width: 200, height: 100, columns: 80, paneRows: 30, cellPixels: (10, 20)) == (20, 5))
+  }
+
   @Test func theDiskCacheDropsTheLeastRecentlyUsedPictures() throws {
     let folder = try TemporaryDirectory()
     let disk = ImageDiskCache(folder: folder.url, maxBytes: 250)

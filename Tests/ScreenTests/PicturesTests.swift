@@ -42,19 +42,22 @@ struct PicturesTests {
   }
 
   /// The cells `ImageLayout` gives the picture in the open article's pane.
-  func cells(_ harness: Harness, width: Int, height: Int) throws -> (columns: Int, rows: Int) {
+  func cells(_ harness: Harness, width: Int, height: Int, cell: PixelSize? = nil) throws -> (columns: Int, rows: Int) {
     let body = try #require(harness.article).bodyFrame
-    return ImageLayout.cells(width: width, height: height, columns: body.width, paneRows: body.height)
+    return ImageLayout.cells(
+      width: width, height: height, columns: body.width, paneRows: body.height, cellPixels: cell.map { ($0.width, $0.height) })
   }
 
-  @Test("sixel: one placement over the picture's reserved cells, sized to the pane at two widths")
-  func placementsAtTwoWidths() async throws {
+  @Test("sixel: one placement over the picture's reserved cells, sized to the pane at two widths",
+    arguments: [nil, PixelSize(width: 6, height: 13)])
+  func placementsAtTwoWidths(cell: PixelSize?) async throws {
     let site = try Site(TestPNG.solid(width: 640, height: 160, 255, 0, 0))
     let harness = try await open(site, 120, 40, drawing: .sixel)
+    harness.backend.cellPixels = cell
     for (width, height) in [(120, 40), (60, 40)] {
       harness.resize(width, height)
       let surface = harness.surface
-      let expected = try cells(harness, width: 640, height: 160)
+      let expected = try cells(harness, width: 640, height: 160, cell: cell)
       let placement = try #require(surface.placements.first, "\(width)×\(height)")
       #expect(surface.placements.count == 1)
       #expect(placement.frame.width == expected.columns && placement.frame.height == expected.rows, "\(width)×\(height)")
@@ -65,7 +68,8 @@ struct PicturesTests {
       #expect(surface.hiddenCells(of: placement).isEmpty)
       #expect(placement.frame.points.allSatisfy { surface[$0.x, $0.y] == .reservedForPicture })
     }
-    #expect(try cells(harness, width: 640, height: 160).columns == 58)
+    #expect(try cells(harness, width: 640, height: 160, cell: cell) == (58, 7))
+    if cell != nil { #expect(try cells(harness, width: 200, height: 100, cell: cell) == (34, 8)) }
   }
 
   @Test("sixel: the picture's cells under the popover are left out, in the frame and in the bytes sent")

@@ -38,20 +38,27 @@ public struct PictureOutput {
   private var drawn: [Drawn] = []
   /// What each kitty id holds now.
   private var sent: [Int: String] = [:]
-  /// The last streams made, by what they show, so a picture drawn again is not encoded again.
-  private var streams: [Drawn: String] = [:]
+  /// The last streams made, by what they show wherever it is, so a picture scrolled whole or drawn
+  /// again is not encoded again.
+  private var streams: [Shown: String] = [:]
 
-  struct Drawn: Hashable {
+  struct Drawn: Equatable {
     var placement: PicturePlacement
     var hidden: [Point]
 
-    static func == (a: Drawn, b: Drawn) -> Bool { a.placement == b.placement && a.hidden == b.hidden }
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(ObjectIdentifier(placement.pixels))
-      hasher.combine(placement.frame)
-      hasher.combine(placement.firstRow)
-      hasher.combine(hidden)
+    /// What the stream depends on: not where it goes.
+    var shown: Shown {
+      Shown(pixels: ObjectIdentifier(placement.pixels), size: placement.frame.size, firstRow: placement.firstRow, rows: placement.rows, hidden: hidden)
     }
+  }
+
+  /// A picture's part as drawn, keyed by the picture's identity (kept alive by `drawn` meanwhile).
+  struct Shown: Hashable {
+    var pixels: ObjectIdentifier
+    var size: Size
+    var firstRow: Int
+    var rows: Int
+    var hidden: [Point]
   }
 
   public init(terminal: PictureTerminal) { self.terminal = terminal }
@@ -98,10 +105,10 @@ public struct PictureOutput {
       before += "\u{1B}8"
     }
     var after = ""
-    var made: [Drawn: String] = [:]
+    var made: [Shown: String] = [:]
     for picture in wanted {
-      let stream = streams[picture] ?? encode(picture)
-      made[picture] = stream
+      let stream = made[picture.shown] ?? streams[picture.shown] ?? encode(picture)
+      made[picture.shown] = stream
       let f = picture.placement.frame
       after += "\u{1B}7\u{1B}[\(f.minY + 1);\(f.minX + 1)H" + stream + "\u{1B}8"
     }

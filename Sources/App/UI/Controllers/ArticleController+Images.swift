@@ -33,8 +33,8 @@ struct ArticleBody {
   /// are off (the captions show, as `[image: alt]`); `graphics`, when the terminal draws pictures itself,
   /// gives a loaded picture's object (then no half blocks are made).
   static func layout(
-    _ text: StyledText, width: Int, paneRows: Int, graphics: ((String) -> ArticlePicture?)? = nil,
-    picture: ((ImageReference) -> ArticleImages.State)?
+    _ text: StyledText, width: Int, paneRows: Int, cellPixels: PixelSize? = nil,
+    graphics: ((String) -> ArticlePicture?)? = nil, picture: ((ImageReference) -> ArticleImages.State)?
   ) -> ArticleBody {
     var text = text
     var states: [Int: (ImageReference, ArticleImages.State)] = [:]
@@ -56,7 +56,8 @@ struct ArticleBody {
       let block = line.source.block
       if line.source.offset >= 0, let (reference, state) = states[block], placed.insert(block).inserted {
         body.placeRows(
-          of: reference, state, block: text.blocks[block], index: block, width: width, paneRows: paneRows, graphics: graphics)
+          of: reference, state, block: text.blocks[block], index: block, width: width, paneRows: paneRows,
+          cellPixels: cellPixels, graphics: graphics)
       }
       body.lines.append(line)
     }
@@ -65,7 +66,7 @@ struct ArticleBody {
 
   private mutating func placeRows(
     of reference: ImageReference, _ state: ArticleImages.State, block: StyledBlock, index: Int, width: Int,
-    paneRows: Int, graphics: ((String) -> ArticlePicture?)?
+    paneRows: Int, cellPixels: PixelSize?, graphics: ((String) -> ArticlePicture?)?
   ) {
     let size: (width: Int, height: Int)?
     var bitmap: Bitmap?
@@ -81,7 +82,9 @@ struct ArticleBody {
     }
     guard let size else { return }
     let indent = min(width / 2, block.restPrefix.reduce(0) { $0 + $1.width })
-    let cells = ImageLayout.cells(width: size.width, height: size.height, columns: width - indent, paneRows: paneRows)
+    let cells = ImageLayout.cells(
+      width: size.width, height: size.height, columns: width - indent, paneRows: paneRows,
+      cellPixels: cellPixels.map { ($0.width, $0.height) })
     guard cells.rows > 0 else { return }
     let object = bitmap == nil ? nil : graphics?(reference.url)
     let rows = object == nil ? bitmap?.halfBlocks(columns: cells.columns, rows: cells.rows) ?? [] : []

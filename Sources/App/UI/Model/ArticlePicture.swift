@@ -10,7 +10,8 @@ final class ArticlePicture: PicturePixels {
   init(_ bitmap: Bitmap) { self.bitmap = bitmap }
 
   func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [PixelRect]) -> String {
-    let shown = bitmap.scaled(fitting: size.width, size.height)
+    // Never past its own size: the cells (`ImageLayout`) cover it whole, its last row and column partly.
+    let shown = bitmap.scaled(fitting: min(size.width, bitmap.sourceWidth), min(size.height, bitmap.sourceHeight))
       .cropped(rows: rows, hiding: hidden.map { ($0.x, $0.y, $0.width, $0.height) })
     return Sixel.encode(shown)
   }
