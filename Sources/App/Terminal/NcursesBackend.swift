@@ -104,7 +104,8 @@ public final class NcursesBackend: TerminalBackend {
     for (point, cell) in changes where !cell.isContinuation {
       guard point.x < size.width, point.y < size.height else { continue }
       let attributes = attributes(cell.style)
-      let pair = pair(for: cell.style)
+      // A kitty placeholder's colour names its picture: sent even with NO_COLOR, or no picture shows.
+      let pair = pair(for: cell.style, always: cell.grapheme.unicodeScalars.first == "\u{10EEEE}")
       if !usesColor, Self.isPicture(cell.style) {
         // A picture's cell is only its colours: without them it goes out blank, not as a solid block.
         cnc_put_cell(Int32(point.y), Int32(point.x), [0x20], 1, attributes, 0)
@@ -174,9 +175,9 @@ public final class NcursesBackend: TerminalBackend {
   /// Colour pairs are allocated once per (foreground, background) and reused (not TermKit's counter).
   /// Pictures bring many pairs: when the terminal's table is full, the frame is sent again whole from
   /// an empty table (`present`), which one screen of cells never fills.
-  private func pair(for style: Style) -> Int16 {
+  private func pair(for style: Style, always: Bool = false) -> Int16 {
     if style.foreground == .default && style.background == .default { return 0 }
-    guard usesColor else { return 0 }
+    guard usesColor || (always && cnc_has_colors() != 0) else { return 0 }
     let key = ColorPairKey(foreground: style.foreground, background: style.background)
     if let existing = pairs[key] { return existing }
     guard pairs.count + 1 < min(Int(cnc_color_pairs()), Int(Int16.max)) else {
