@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 import TestSupport
 import Testing
 
@@ -198,6 +199,47 @@ struct ImagesEndToEndTests {
     for garbage in ["\"1;1;", "#0;2;", "Ptmux", "_G", "a=T", "\u{10EEEE}"] {
       #expect(!shown.contains(garbage), "\(garbage) on screen:\n\(shown)")
     }
+  }
+
+  /// kitty through tmux with `allow-passthrough` on: the placeholders are text tmux keeps like any other
+  /// (the protocol's point), and each picture's transmission reaches the outer terminal once, wrapped in
+  /// tmux's passthrough. (No kitty here to draw them: README "Pictures".)
+  @Test("kitty inside tmux with passthrough: placeholder text where the pictures are, each sent once")
+  func kittyThroughTmuxPassthrough() throws {
+    let setup = try Setup(config: "inline-images kitty\n")
+    let tmux = try TmuxHarness(cols: 120, rows: 50, environment: ["TZ": "UTC"], recordOutput: true, interactiveShell: true)
+    defer { tmux.close() }
+    _ = try tmux.waitFor(text: "PROMPT$")
+    let arguments = ["--config-dir", setup.folder.configDir, "--cache", setup.folder.cacheFile,
+                     setup.folder.root.appendingPathComponent("feed.xml").path]
+    try tmux.type("tmux set -g allow-passthrough on; " + ([TmuxHarness.binary] + arguments).map(TmuxHarness.shellQuote).joined(separator: " "))
+    try tmux.send(keys: "Enter")
+    _ = try tmux.waitFor(text: "Reloaded")
+    try tmux.send(keys: "Enter")
+    _ = try tmux.waitFor(text: "Firstpara")
+    // The split's pane is narrower than the red picture's 80 columns: it takes the pane's width, a
+    // quarter as many rows (two pixels a row); the blue one its own 10 × 5.
+    func redRows(_ screen: [String]) -> Int { Int((Double(bodyWidth(screen, cols: 120)) / 8).rounded()) }
+    let plain = try tmux.waitUntil("both pictures' placeholders") { screen in
+      screen.filter { $0.contains("\u{10EEEE}") }.count == redRows(screen) + 5
+    }
+    // Each row's placeholders: from its first U+10EEEE (the list's text is left of it) to its last.
+    let rows = plain.compactMap { row -> String? in
+      guard let start = row.unicodeScalars.firstIndex(of: "\u{10EEEE}") else { return nil }
+      return String(String.UnicodeScalarView(row.unicodeScalars[start...])).trimmingCharacters(in: .whitespaces)
+    }
+    let width = bodyWidth(plain, cols: 120)
+    let red = redRows(plain)
+    #expect(rows.count == red + 5, "\(plain.joined(separator: "\n"))")
+    #expect(Array(rows.prefix(red)) == (0..<red).map { KittyGraphics.placeholderRow($0, columns: width)! })
+    #expect(Array(rows.suffix(5)) == (0..<5).map { KittyGraphics.placeholderRow($0, columns: 10)! })
+    try tmux.send(keys: "j")
+    try tmux.send(keys: "k")
+    _ = try tmux.settledScreen()
+    let output = String(decoding: tmux.outputBytes(), as: UTF8.self)
+    #expect(output.components(separatedBy: "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,f=32,").count - 1 == 2, "two pictures, each sent once")
+    // Every command's ESC doubled: none reaches tmux unwrapped.
+    #expect(output.components(separatedBy: "\u{1B}_Ga=T").count == output.components(separatedBy: "\u{1B}\u{1B}_Ga=T").count)
   }
 
   @Test("inline-images off shows the alt text, and i shows the pictures")

@@ -129,7 +129,7 @@ extension ArticleController {
 
   /// Gives each picture at its size a kitty image id (layout: ids are handed out, which drawing may not do).
   static func giveKittyIDs(in body: inout ArticleBody, from images: ArticleImages) {
-    for (line, row) in body.graphics {
+    for (line, row) in body.graphics.sorted(by: { $0.key < $1.key }) {
       body.graphics[line]?.kittyID = images.kittyIDs.id(for: kittyKey(row))
     }
   }
