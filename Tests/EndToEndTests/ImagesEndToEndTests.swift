@@ -207,16 +207,8 @@ struct ImagesEndToEndTests {
   @Test("kitty inside tmux with passthrough: placeholder text where the pictures are, each sent once")
   func kittyThroughTmuxPassthrough() throws {
     let setup = try Setup(config: "inline-images kitty\n")
-    let tmux = try TmuxHarness(cols: 120, rows: 50, environment: ["TZ": "UTC"], recordOutput: true, interactiveShell: true)
+    let tmux = try openWithPassthrough(setup)
     defer { tmux.close() }
-    _ = try tmux.waitFor(text: "PROMPT$")
-    let arguments = ["--config-dir", setup.folder.configDir, "--cache", setup.folder.cacheFile,
-                     setup.folder.root.appendingPathComponent("feed.xml").path]
-    try tmux.type("tmux set -g allow-passthrough on; " + ([TmuxHarness.binary] + arguments).map(TmuxHarness.shellQuote).joined(separator: " "))
-    try tmux.send(keys: "Enter")
-    _ = try tmux.waitFor(text: "Reloaded")
-    try tmux.send(keys: "Enter")
-    _ = try tmux.waitFor(text: "Firstpara")
     // The split's pane is narrower than the red picture's 80 columns: it takes the pane's width, a
     // quarter as many rows (two pixels a row); the blue one its own 10 × 5.
     func redRows(_ screen: [String]) -> Int { Int((Double(bodyWidth(screen, cols: 120)) / 8).rounded()) }
@@ -240,6 +232,34 @@ struct ImagesEndToEndTests {
     #expect(output.components(separatedBy: "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,f=32,").count - 1 == 2, "two pictures, each sent once")
     // Every command's ESC doubled: none reaches tmux unwrapped.
     #expect(output.components(separatedBy: "\u{1B}_Ga=T").count == output.components(separatedBy: "\u{1B}\u{1B}_Ga=T").count)
+  }
+
+  /// The article in a tmux whose `allow-passthrough` is on (typed into its shell, which runs inside it).
+  func openWithPassthrough(_ setup: Setup) throws -> TmuxHarness {
+    let tmux = try TmuxHarness(
+      cols: 120, rows: 50, environment: ["TZ": "UTC", "NO_COLOR": ""], recordOutput: true, interactiveShell: true)
+    _ = try tmux.waitFor(text: "PROMPT$")
+    let arguments = ["--config-dir", setup.folder.configDir, "--cache", setup.folder.cacheFile,
+                     setup.folder.root.appendingPathComponent("feed.xml").path]
+    try tmux.type("tmux set -g allow-passthrough on; " + ([TmuxHarness.binary] + arguments).map(TmuxHarness.shellQuote).joined(separator: " "))
+    try tmux.send(keys: "Enter")
+    _ = try tmux.waitFor(text: "Reloaded")
+    try tmux.send(keys: "Enter")
+    _ = try tmux.waitFor(text: "Firstpara")
+    return tmux
+  }
+
+  /// Sixel inside tmux is tmux's to draw: tmux 3.3a (built without sixel) does not list it, so even a
+  /// forced `sixel` with passthrough on draws cells rather than blank rows.
+  @Test("sixel inside tmux with passthrough, a tmux without sixel: cells")
+  func sixelThroughATmuxWithoutSixel() throws {
+    let setup = try Setup(config: "inline-images sixel\n")
+    let tmux = try openWithPassthrough(setup)
+    defer { tmux.close() }
+    let styled = try waitForPictures(tmux)
+    let plain = try tmux.screen()
+    check(styled, plain: plain, redColumns: bodyWidth(plain, cols: 120), "sixel, passthrough")
+    #expect(!String(decoding: tmux.outputBytes(), as: UTF8.self).contains("\u{1B}P0;1;0q"), "no sixel sent")
   }
 
   @Test("inline-images off shows the alt text, and i shows the pictures")

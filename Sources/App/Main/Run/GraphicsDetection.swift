@@ -16,10 +16,14 @@ enum GraphicsDetection {
     let insideTmux = !(environment["TMUX"] ?? "").isEmpty
     let passthrough = insideTmux && tmuxAllowsPassthrough()
     if insideTmux && !passthrough { return (.cells, PictureTerminal()) }
-    let forced: GraphicsSupport? = setting == .kitty ? .kitty : setting == .sixel ? .sixel : nil
+    // Sixel inside tmux is drawn by tmux itself, so tmux is asked even when it is forced: a tmux built
+    // without sixel (DA1 without 4) would leave the picture's rows blank.
+    let asksTmux = insideTmux && setting == .sixel
+    let forced: GraphicsSupport? = asksTmux ? nil : setting == .kitty ? .kitty : setting == .sixel ? .sixel : nil
     let found = GraphicsProbe.probe(
       GraphicsEnvironment(environment: environment, tmuxPassthrough: passthrough), support: forced)
-    let resolved: InlineImages = found.support == .kitty ? .kitty : found.support == .sixel ? .sixel : .cells
+    var resolved: InlineImages = found.support == .kitty ? .kitty : found.support == .sixel ? .sixel : .cells
+    if asksTmux && resolved != .sixel { resolved = .cells }
     return (resolved, terminal(for: resolved, cell: found.cell, insideTmux: insideTmux))
   }
 
