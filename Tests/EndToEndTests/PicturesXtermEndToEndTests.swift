@@ -6,8 +6,8 @@ import Testing
 /// font), an article whose last block is a 200 × 100 pure red PNG from a loopback server. The screenshot
 /// must hold the picture at sixel resolution — a solid red rectangle of exactly the pixels the picture is
 /// scaled to, whose bottom edge falls inside a cell, which neither whole nor half-block cells can draw —
-/// then lose its pixels under the publish-date popover (whose text is there) and get them back when the
-/// popover closes. Keys reach the reader through a small pseudo-terminal relay (`keys` FIFO), since
+/// then lose its pixels under the publish-date popover (whose text is there), get them back when the
+/// popover closes, move with the text (no pixel left behind) and leave with the article (`t`). Keys reach the reader through a small pseudo-terminal relay (`keys` FIFO), since
 /// xterm takes no keys from outside.
 @Suite("Pictures in xterm -ti vt340", .serialized)
 struct PicturesXtermEndToEndTests {
@@ -194,5 +194,18 @@ struct PicturesXtermEndToEndTests {
     try run.type("p")
     let back = try run.waitFor("the picture whole again", Self.wholePicture)
     #expect(Self.red(in: back)?.box.x == picture.x && Self.red(in: back)?.box.y == picture.y)
+
+    // A line up: the picture one row lower, whole, and nothing of it left behind on its old top row.
+    try run.type("k")
+    _ = try run.waitFor("the picture a row lower") { shot in
+      Self.wholePicture(shot) && Self.red(in: shot)?.box.y == picture.y + Self.cellHeight
+    }
+    // `t` goes to the list (the stack's other page): no red anywhere; and back: the picture again.
+    try run.type("t")
+    _ = try run.waitFor("the list, without the picture") { Self.red(in: $0) == nil }
+    try run.type("t")
+    _ = try run.waitFor("the picture back with the article") { shot in
+      Self.wholePicture(shot) && Self.red(in: shot)?.box.y == picture.y + Self.cellHeight
+    }
   }
 }
