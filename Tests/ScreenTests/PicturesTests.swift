@@ -83,7 +83,8 @@ struct PicturesTests {
     let shown = output.bytes(for: whole, screen: whole.size)
     let picture = placement.pixels
     let size = PixelSize(width: placement.frame.width * 6, height: placement.rows * 13)
-    let stream = picture.sixel(fitting: size, rows: 0..<placement.frame.height * 13, hidden: [])
+    let cell = PixelSize(width: 6, height: 13)
+    let stream = picture.sixel(fitting: size, rows: 0..<placement.frame.height * 13, hidden: [], cell: cell)
     #expect(shown.before.isEmpty, "nothing on screen to erase yet")
     #expect(shown.after == "\u{1B}7\u{1B}[\(placement.frame.minY + 1);\(placement.frame.minX + 1)H" + stream + "\u{1B}8")
     #expect(output.bytes(for: whole, screen: whole.size) == ("", ""), "an unchanged frame sends nothing")
@@ -101,8 +102,7 @@ struct PicturesTests {
     // The old picture erased cell row by cell row, then drawn again without the popover's cells.
     let f = placement.frame
     #expect(sent.before == "\u{1B}7\u{1B}[0m" + (f.minY..<f.maxY).map { "\u{1B}[\($0 + 1);\(f.minX + 1)H\u{1B}[\(f.width)X" }.joined() + "\u{1B}8")
-    let holes = hidden.map { PixelRect(x: $0.x * 6, y: $0.y * 13, width: 6, height: 13) }
-    #expect(sent.after.contains(picture.sixel(fitting: size, rows: 0..<f.height * 13, hidden: holes)))
+    #expect(sent.after.contains(picture.sixel(fitting: size, rows: 0..<f.height * 13, hidden: hidden, cell: cell)))
     #expect(!sent.after.contains(stream))
 
     harness.press(.character("p"))

@@ -123,10 +123,7 @@ public struct PictureOutput {
     let p = picture.placement
     let size = PixelSize(width: p.frame.width * cell.width, height: p.rows * cell.height)
     let top = p.firstRow * cell.height
-    let hidden = picture.hidden.map {
-      PixelRect(x: $0.x * cell.width, y: $0.y * cell.height, width: cell.width, height: cell.height)
-    }
-    return p.pixels.sixel(fitting: size, rows: top..<top + p.frame.height * cell.height, hidden: hidden)
+    return p.pixels.sixel(fitting: size, rows: top..<top + p.frame.height * cell.height, hidden: picture.hidden, cell: cell)
   }
 
   /// A command for the terminal outside tmux: in a DCS passthrough, its ESCs doubled (tmux's manual,

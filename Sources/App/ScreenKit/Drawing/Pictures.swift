@@ -5,9 +5,9 @@
 /// "A frame": pictures).
 public protocol PicturePixels: AnyObject, Sendable {
   /// The sixel stream of the picture scaled to fit `size` pixels (aspect kept, top left), only its pixel
-  /// rows `rows` of that scaled picture, with the pixels inside `hidden` (pixel rectangles, relative to
-  /// the first row shown) left out so that what is behind them stays.
-  func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [PixelRect]) -> String
+  /// rows `rows` of that scaled picture, with the pixels of the `hidden` cells (of `cell` pixels, counted
+  /// from the first row shown) left out so that what is behind them stays.
+  func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> String
   /// The kitty graphics transmission of the picture as image `id`, virtually placed over `columns` ×
   /// `rows` cells (its Unicode placeholders are ordinary cells of the frame).
   func kittyTransmission(id: Int, columns: Int, rows: Int) -> String
@@ -24,21 +24,6 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
   /// The cell size assumed when the terminal does not say (docs/DESIGN.md §5, pictures).
   public static let fallbackCell = PixelSize(width: 10, height: 20)
   public var description: String { "\(width)×\(height) px" }
-}
-
-/// A rectangle in pixels (`maxX`/`maxY` exclusive).
-public struct PixelRect: Hashable, Sendable {
-  public var x: Int
-  public var y: Int
-  public var width: Int
-  public var height: Int
-  public init(x: Int, y: Int, width: Int, height: Int) {
-    self.x = x
-    self.y = y
-    self.width = width
-    self.height = height
-  }
-  public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < x + width && py >= y && py < y + height }
 }
 
 /// A picture drawn by the terminal over cells of the frame (sixel): the cells are reserved blanks in the

@@ -9,10 +9,10 @@ final class ArticlePicture: PicturePixels {
 
   init(_ bitmap: Bitmap) { self.bitmap = bitmap }
 
-  func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [PixelRect]) -> String {
+  func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> String {
     // Never past its own size: the cells (`ImageLayout`) cover it whole, its last row and column partly.
     let shown = bitmap.scaled(fitting: min(size.width, bitmap.sourceWidth), min(size.height, bitmap.sourceHeight))
-      .cropped(rows: rows, hiding: hidden.map { ($0.x, $0.y, $0.width, $0.height) })
+      .cropped(rows: rows, hiding: hidden.map { ($0.x * cell.width, $0.y * cell.height, cell.width, cell.height) })
     return Sixel.encode(shown)
   }
 
