@@ -4,11 +4,12 @@ import Testing
 
 /// The reader drawing a picture as sixel in a real sixel terminal: xterm `-ti vt340` under Xvfb (a 6×13
 /// font), an article whose last block is a 200 × 100 pure red PNG from a loopback server. The screenshot
-/// must hold the picture at sixel resolution — a solid red rectangle of exactly the pixels the picture is
-/// scaled to, whose bottom edge falls inside a cell, which neither whole nor half-block cells can draw —
-/// then lose its pixels under the publish-date popover (whose text is there), get them back when the
-/// popover closes, move with the text (no pixel left behind) and leave with the article (`t`). Keys reach the reader through a small pseudo-terminal relay (`keys` FIFO), since
-/// xterm takes no keys from outside.
+/// must hold the picture at its own size — a solid red rectangle of exactly its pixels, whose right and
+/// bottom edges fall inside a cell, which neither whole nor half-block cells can draw — then lose its
+/// pixels under the publish-date popover (whose text is there), get them back when the popover closes,
+/// move with the text (no pixel left behind), leave with the article (`t`) and come back whole after
+/// xterm is resized. Keys reach the reader through a small pseudo-terminal relay (a `keys` FIFO), since
+/// xterm takes no keys from outside; the resize is xterm's own window operation, sent through it.
 @Suite("Pictures in xterm -ti vt340", .serialized)
 struct PicturesXtermEndToEndTests {
   static let cols = 40, rows = 20
@@ -19,22 +20,29 @@ struct PicturesXtermEndToEndTests {
   /// with the cell's size, which xterm gives in TIOCGWINSZ), the last column and row partly.
   static let pictureWidth = 200, pictureHeight = 100
 
-  /// Relays the terminal to the reader through a pseudo-terminal of the same size (pixels included),
-  /// and writes what arrives on the FIFO `argv[1]` as typed keys.
+  /// Relays the terminal to the reader through a pseudo-terminal of the same size (pixels included, and
+  /// again on every SIGWINCH), writes what arrives on the FIFO `argv[1]` as typed keys and what arrives on
+  /// `argv[2]` to the terminal itself (xterm's window operations: a resize).
   static let relay = """
-    import fcntl, os, pty, select, sys, termios, tty
+    import fcntl, os, pty, select, signal, sys, termios, tty
     size = fcntl.ioctl(0, termios.TIOCGWINSZ, b'\\0' * 8)
     tty.setraw(0)
     pid, fd = pty.fork()
     if pid == 0:
         fcntl.ioctl(0, termios.TIOCSWINSZ, size)
-        os.execvp(sys.argv[2], sys.argv[2:])
+        os.execvp(sys.argv[3], sys.argv[3:])
+    signal.signal(signal.SIGWINCH, lambda *_: fcntl.ioctl(fd, termios.TIOCSWINSZ, fcntl.ioctl(0, termios.TIOCGWINSZ, b'\\0' * 8)))
     keys = os.open(sys.argv[1], os.O_RDWR)
+    term = os.open(sys.argv[2], os.O_RDWR)
     while True:
-        ready, _, _ = select.select([0, fd, keys], [], [])
+        try:
+            ready, _, _ = select.select([0, fd, keys, term], [], [])
+        except InterruptedError:
+            continue
         try:
             if 0 in ready: os.write(fd, os.read(0, 4096))
             if keys in ready: os.write(fd, os.read(keys, 4096))
+            if term in ready: os.write(1, os.read(term, 4096))
             if fd in ready:
                 data = os.read(fd, 65536)
                 if not data: break
@@ -48,6 +56,7 @@ struct PicturesXtermEndToEndTests {
     let server: TestHTTPServer
     let screen: XvfbScreen
     let keys: String
+    let terminal: String
 
     init(config: String) throws {
       folder = try RunFolder("splitfeed-sixel-reader")
@@ -69,15 +78,16 @@ struct PicturesXtermEndToEndTests {
       let relay = folder.root.appendingPathComponent("relay.py").path
       try Self.relayScript.write(toFile: relay, atomically: true, encoding: .utf8)
       keys = folder.root.appendingPathComponent("keys").path
-      guard mkfifo(keys, 0o600) == 0 else { throw TmuxHarness.Failure(description: "mkfifo failed") }
+      terminal = folder.root.appendingPathComponent("terminal").path
+      guard mkfifo(keys, 0o600) == 0, mkfifo(terminal, 0o600) == 0 else { throw TmuxHarness.Failure(description: "mkfifo failed") }
       screen = try XvfbScreen(
-        width: PicturesXtermEndToEndTests.cols * PicturesXtermEndToEndTests.cellWidth + 20,
+        width: (PicturesXtermEndToEndTests.cols + 20) * PicturesXtermEndToEndTests.cellWidth,
         height: PicturesXtermEndToEndTests.rows * PicturesXtermEndToEndTests.cellHeight + 20)
       try screen.launch(
         [
           "xterm", "-ti", "vt340", "-geometry", "\(PicturesXtermEndToEndTests.cols)x\(PicturesXtermEndToEndTests.rows)+0+0",
           "-fn", PicturesXtermEndToEndTests.font, "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "-u8", "+sb",
-          "-e", "python3", relay, keys, TmuxHarness.binary, "--layout", "stack", "--config-dir", folder.configDir,
+          "-xrm", "XTerm*allowWindowOps: true", "-e", "python3", relay, keys, terminal, TmuxHarness.binary, "--layout", "stack", "--config-dir", folder.configDir,
           "--cache", folder.cacheFile, folder.root.appendingPathComponent("feed.xml").path,
         ],
         environment: [
@@ -88,8 +98,8 @@ struct PicturesXtermEndToEndTests {
 
     static var relayScript: String { PicturesXtermEndToEndTests.relay }
 
-    func type(_ text: String) throws {
-      let fd = open(keys, O_WRONLY)
+    func type(_ text: String, toTerminal: Bool = false) throws {
+      let fd = open(toTerminal ? terminal : keys, O_WRONLY)
       guard fd >= 0 else { throw TmuxHarness.Failure(description: "the key FIFO cannot be opened") }
       defer { close(fd) }
       _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
@@ -206,6 +216,16 @@ struct PicturesXtermEndToEndTests {
     try run.type("t")
     _ = try run.waitFor("the picture back with the article") { shot in
       Self.wholePicture(shot) && Self.red(in: shot)?.box.y == picture.y + Self.cellHeight
+    }
+    // xterm made 20 columns wider (its window operation, `CSI 8 ; rows ; columns t`): the screen is
+    // cleared and drawn again, the picture with it, whole.
+    try run.type("\u{1B}[8;\(Self.rows);\(Self.cols + 20)t", toTerminal: true)
+    _ = try run.waitFor("the picture after the resize") { shot in
+      // The toolbar's right item moved right: ink past the old width on its row.
+      let moved = (Self.cols * Self.cellWidth..<(Self.cols + 20) * Self.cellWidth).contains { x in
+        (0..<Self.cellHeight).contains { shot[x, (Self.rows - 3) * Self.cellHeight + $0] != 0 || shot[x, (Self.rows - 2) * Self.cellHeight + $0] != 0 }
+      }
+      return moved && Self.wholePicture(shot)
     }
   }
 }
