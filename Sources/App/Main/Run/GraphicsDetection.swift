@@ -43,7 +43,7 @@ enum GraphicsDetection {
   static func tmuxAllowsPassthrough() -> Bool {
     guard let pipe = popen("tmux show -gv allow-passthrough 2>/dev/null </dev/null", "r") else { return false }
     var buffer = [CChar](repeating: 0, count: 64)
-    let line = fgets(&buffer, Int32(buffer.count), pipe).map { _ in String(cString: buffer) } ?? ""
+    let line = fgets(&buffer, Int32(buffer.count), pipe).map { _ in buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } } ?? ""
     let status = pclose(pipe)
     let value = line.trimmingCharacters(in: .whitespacesAndNewlines)
     return status == 0 && (value == "on" || value == "all")
