@@ -1,17 +1,28 @@
 import Reader
 import ScreenKit
+import Synchronization
 
 /// A decoded picture of the article as the terminal's own graphics draw it (ScreenKit's `PicturePixels`):
 /// the backend asks it for the sixel stream of the part in view, or for the kitty transmission, once it
-/// knows the cells' size in pixels (docs/ARCHITECTURE.md, "A frame": pictures). Immutable.
+/// knows the cells' size in pixels (docs/ARCHITECTURE.md, "A frame": pictures). Its pixels never change;
+/// the scaled copy is a cache behind a lock, so the object stays `Sendable`.
 final class ArticlePicture: PicturePixels {
   let bitmap: Bitmap
+  /// The picture scaled for the last size asked: a picture scrolled through the pane's edge is cropped
+  /// anew at each step, not scaled anew (about a third of the work, docs/DECISIONS.md).
+  private let scaled = Mutex<(size: PixelSize, bitmap: Bitmap)?>(nil)
 
   init(_ bitmap: Bitmap) { self.bitmap = bitmap }
 
   func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> String {
-    // Never past its own size: the cells (`ImageLayout`) cover it whole, its last row and column partly.
-    let shown = bitmap.scaled(fitting: min(size.width, bitmap.sourceWidth), min(size.height, bitmap.sourceHeight))
+    let whole = scaled.withLock { last in
+      if let last, last.size == size { return last.bitmap }
+      // Never past its own size: the cells (`ImageLayout`) cover it whole, its last row and column partly.
+      let made = bitmap.scaled(fitting: min(size.width, bitmap.sourceWidth), min(size.height, bitmap.sourceHeight))
+      last = (size, made)
+      return made
+    }
+    let shown = whole
       .cropped(rows: rows, hiding: hidden.map { ($0.x * cell.width, $0.y * cell.height, cell.width, cell.height) })
     return Sixel.encode(shown)
   }
