@@ -136,6 +136,16 @@ void cnc_terminal_size(int *cols, int *lines) {
   }
 }
 
+void cnc_cell_pixels(int *width, int *height) {
+  struct winsize ws;
+  *width = 0;
+  *height = 0;
+  if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 && ws.ws_xpixel > 0 && ws.ws_ypixel > 0) {
+    *width = ws.ws_xpixel / ws.ws_col;
+    *height = ws.ws_ypixel / ws.ws_row;
+  }
+}
+
 int cnc_cols(void) { return COLS; }
 int cnc_lines(void) { return LINES; }
 void cnc_resize(int lines, int cols) { resizeterm(lines, cols); }

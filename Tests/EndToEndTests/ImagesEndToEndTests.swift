@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 import TestSupport
 import Testing
 
@@ -181,6 +182,84 @@ struct ImagesEndToEndTests {
     try tmux.send(keys: "o")
     try tmux.waitUntil("the browser got the picture's address") { _ in opened().count == 2 }
     #expect(opened().last == base + "/red.png")
+  }
+
+  /// tmux without `allow-passthrough` (its default) would drop or garble sixel and kitty's commands, so
+  /// either setting draws cells there, and no escape sequence's bytes reach the screen.
+  @Test("sixel and kitty inside tmux without passthrough draw cells, with no escape bytes on screen",
+    arguments: ["inline-images sixel\n", "inline-images kitty\n"])
+  func graphicsInsideTmuxDrawCells(config: String) throws {
+    let setup = try Setup(config: config)
+    let tmux = try setup.openArticle((120, 50))
+    defer { tmux.close() }
+    let styled = try waitForPictures(tmux)
+    let plain = try tmux.screen()
+    check(styled, plain: plain, redColumns: bodyWidth(plain, cols: 120), config)
+    let shown = plain.joined(separator: "\n")
+    for garbage in ["\"1;1;", "#0;2;", "Ptmux", "_G", "a=T", "\u{10EEEE}"] {
+      #expect(!shown.contains(garbage), "\(garbage) on screen:\n\(shown)")
+    }
+  }
+
+  /// kitty through tmux with `allow-passthrough` on: the placeholders are text tmux keeps like any other
+  /// (the protocol's point), and each picture's transmission reaches the outer terminal once, wrapped in
+  /// tmux's passthrough. (No kitty here to draw them: README "Pictures".)
+  @Test("kitty inside tmux with passthrough: placeholder text where the pictures are, each sent once")
+  func kittyThroughTmuxPassthrough() throws {
+    let setup = try Setup(config: "inline-images kitty\n")
+    let tmux = try openWithPassthrough(setup)
+    defer { tmux.close() }
+    // The split's pane is narrower than the red picture's 80 columns: it takes the pane's width, a
+    // quarter as many rows (two pixels a row); the blue one its own 10 × 5.
+    func redRows(_ screen: [String]) -> Int { Int((Double(bodyWidth(screen, cols: 120)) / 8).rounded()) }
+    let plain = try tmux.waitUntil("both pictures' placeholders") { screen in
+      screen.filter { $0.contains("\u{10EEEE}") }.count == redRows(screen) + 5
+    }
+    // Each row's placeholders: from its first U+10EEEE (the list's text is left of it) to its last.
+    let rows = plain.compactMap { row -> String? in
+      guard let start = row.unicodeScalars.firstIndex(of: "\u{10EEEE}") else { return nil }
+      return String(String.UnicodeScalarView(row.unicodeScalars[start...])).trimmingCharacters(in: .whitespaces)
+    }
+    let width = bodyWidth(plain, cols: 120)
+    let red = redRows(plain)
+    #expect(rows.count == red + 5, "\(plain.joined(separator: "\n"))")
+    #expect(Array(rows.prefix(red)) == (0..<red).map { KittyGraphics.placeholderRow($0, columns: width)! })
+    #expect(Array(rows.suffix(5)) == (0..<5).map { KittyGraphics.placeholderRow($0, columns: 10)! })
+    try tmux.send(keys: "j")
+    try tmux.send(keys: "k")
+    _ = try tmux.settledScreen()
+    let output = String(decoding: tmux.outputBytes(), as: UTF8.self)
+    #expect(output.components(separatedBy: "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=T,U=1,f=32,").count - 1 == 2, "two pictures, each sent once")
+    // Every command's ESC doubled: none reaches tmux unwrapped.
+    #expect(output.components(separatedBy: "\u{1B}_Ga=T").count == output.components(separatedBy: "\u{1B}\u{1B}_Ga=T").count)
+  }
+
+  /// The article in a tmux whose `allow-passthrough` is on (typed into its shell, which runs inside it).
+  func openWithPassthrough(_ setup: Setup) throws -> TmuxHarness {
+    let tmux = try TmuxHarness(
+      cols: 120, rows: 50, environment: ["TZ": "UTC", "NO_COLOR": ""], recordOutput: true, interactiveShell: true)
+    _ = try tmux.waitFor(text: "PROMPT$")
+    let arguments = ["--config-dir", setup.folder.configDir, "--cache", setup.folder.cacheFile,
+                     setup.folder.root.appendingPathComponent("feed.xml").path]
+    try tmux.type("tmux set -g allow-passthrough on; " + ([TmuxHarness.binary] + arguments).map(TmuxHarness.shellQuote).joined(separator: " "))
+    try tmux.send(keys: "Enter")
+    _ = try tmux.waitFor(text: "Reloaded")
+    try tmux.send(keys: "Enter")
+    _ = try tmux.waitFor(text: "Firstpara")
+    return tmux
+  }
+
+  /// Sixel inside tmux is tmux's to draw: tmux 3.3a (built without sixel) does not list it, so even a
+  /// forced `sixel` with passthrough on draws cells rather than blank rows.
+  @Test("sixel inside tmux with passthrough, a tmux without sixel: cells")
+  func sixelThroughATmuxWithoutSixel() throws {
+    let setup = try Setup(config: "inline-images sixel\n")
+    let tmux = try openWithPassthrough(setup)
+    defer { tmux.close() }
+    let styled = try waitForPictures(tmux)
+    let plain = try tmux.screen()
+    check(styled, plain: plain, redColumns: bodyWidth(plain, cols: 120), "sixel, passthrough")
+    #expect(!String(decoding: tmux.outputBytes(), as: UTF8.self).contains("\u{1B}P0;1;0q"), "no sixel sent")
   }
 
   @Test("inline-images off shows the alt text, and i shows the pictures")

@@ -4,7 +4,7 @@ import Testing
 
 /// The sixel encoder against a real sixel terminal: xterm `-ti vt340` on a private X server draws the
 /// stream `Sixel.encode` makes of a known picture, and the screenshot holds exactly its pixels. (The
-/// reader does not draw sixel yet; this checks the byte stream it will send.)
+/// reader's own drawing, placed and covered by the popover, is `PicturesXtermEndToEndTests`.)
 struct SixelXtermEndToEndTests {
   static let red: UInt32 = 0xFF0000, blue: UInt32 = 0x0000FF
 

@@ -43,4 +43,10 @@ struct KittyGraphicsTests {
     let colour = KittyGraphics.foreground(id: 0x12_34_56)
     #expect(colour.red == 0x12 && colour.green == 0x34 && colour.blue == 0x56)
   }
+
+  /// One row at a time, as the article draws the rows in view: the same text as the whole's.
+  @Test func placeholderRowAlone() {
+    #expect(KittyGraphics.placeholderRow(1, columns: 3) == KittyGraphics.placeholderRows(columns: 3, rows: 2)?[1])
+    #expect(KittyGraphics.placeholderRow(64, columns: 3) == nil)
+  }
 }

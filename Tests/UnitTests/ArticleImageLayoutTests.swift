@@ -90,3 +90,16 @@ struct ArticleImageLayoutTests {
     #expect(Color.nearestIndex(red: 250, green: 10, blue: 10, colors: 8) == 1)
   }
 }
+
+/// kitty image ids: one per picture at one size, 1…255 (the placeholder's 256-colour foreground), the
+/// least recently used given again once all are out.
+struct KittyImageIDsTests {
+  @Test func idsAreKeptThenReused() {
+    var ids = KittyImageIDs()
+    #expect(ids.id(for: "a#3x2") == 1 && ids.id(for: "b#3x2") == 2 && ids.id(for: "a#3x2") == 1)
+    for n in 3...255 { #expect(ids.id(for: "p\(n)") == n) }
+    // "b" is now the least recently used: the next new picture gets its id.
+    #expect(ids.id(for: "new") == 2)
+    #expect(ids.id(for: "a#3x2") == 1)
+  }
+}

@@ -1,4 +1,5 @@
 import Glibc
+import ScreenKit
 import Testing
 
 @testable import Terminal
@@ -104,5 +105,18 @@ struct GraphicsProbeTests {
     let replies = GraphicsProbe.ask(GraphicsReplies.query(passthrough: false), on: slave, timeout: .seconds(5))
     #expect(replies.support == .sixel)
     #expect(clock.now - start < .seconds(1))
+  }
+
+  /// `ESC [ 16 t` asks the cell's size in pixels before DA1 (so DA1 still ends the wait); its answer
+  /// `ESC [ 6 ; height ; width t` is read wherever it comes, a nonsense size ignored.
+  @Test func cellSizeIsAskedAndRead() {
+    #expect(GraphicsReplies.query(passthrough: false, cell: true)
+      == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"))
+    let answered = GraphicsReplies.parse(Self.bytes("\u{1B}[6;20;10t") + Self.xtermVT340)
+    #expect(answered == GraphicsReplies(sixel: true, cell: PixelSize(width: 10, height: 20), complete: true))
+    #expect(GraphicsReplies.parse(Self.xtermVT340).cell == nil, "xterm by default leaves 16t unanswered")
+    #expect(GraphicsReplies.parse(Self.bytes("\u{1B}[6;0;10t\u{1B}[?62c")).cell == nil)
+    #expect(GraphicsReplies.parse(Self.bytes("\u{1B}[6;20;10")).cell == nil, "cut off")
+    #expect(PixelSize.fallbackCell == PixelSize(width: 10, height: 20))
   }
 }

@@ -1,4 +1,6 @@
+import CNcurses
 import Glibc
+import ScreenKit
 
 /// How the terminal can draw pictures, as found at start (README "Pictures", docs/DESIGN.md "Pictures").
 public enum GraphicsSupport: String, Sendable, Equatable {
@@ -39,12 +41,15 @@ public struct GraphicsEnvironment: Sendable, Equatable {
 public struct GraphicsReplies: Sendable, Equatable {
   public var kitty = false
   public var sixel = false
+  /// A cell's size in pixels, from the answer to `ESC [ 16 t` (`ESC [ 6 ; height ; width t`).
+  public var cell: PixelSize?
   /// The DA1 reply came: nothing more to wait for.
   public var complete = false
 
-  public init(kitty: Bool = false, sixel: Bool = false, complete: Bool = false) {
+  public init(kitty: Bool = false, sixel: Bool = false, cell: PixelSize? = nil, complete: Bool = false) {
     self.kitty = kitty
     self.sixel = sixel
+    self.cell = cell
     self.complete = complete
   }
 
@@ -53,9 +58,11 @@ public struct GraphicsReplies: Sendable, Equatable {
 
   /// The bytes sent: the kitty query for a 1 × 1 RGB image (never stored: `a=q`), then DA1. Inside tmux
   /// each goes in a DCS passthrough with its ESCs doubled (tmux's manual, `allow-passthrough`).
-  public static func query(passthrough: Bool) -> [UInt8] {
+  /// With `cell`, the cell's size in pixels is asked too (`ESC [ 16 t`, before DA1, so its answer
+  /// comes first; xterm leaves it unanswered by default, and gives the size in TIOCGWINSZ instead).
+  public static func query(passthrough: Bool, cell: Bool = false) -> [UInt8] {
     let kitty = Array("\u{1B}_Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
-    let da1 = Array("\u{1B}[c".utf8)
+    let da1 = Array((cell ? "\u{1B}[16t" : "").utf8) + Array("\u{1B}[c".utf8)
     guard passthrough else { return kitty + da1 }
     func wrap(_ bytes: [UInt8]) -> [UInt8] {
       Array("\u{1B}Ptmux;".utf8) + bytes.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + Array("\u{1B}\\".utf8)
@@ -89,6 +96,18 @@ public struct GraphicsReplies: Sendable, Equatable {
           replies.complete = true
         }
         i = j + 1
+      } else if bytes[i + 1] == UInt8(ascii: "["), i + 4 < bytes.count, bytes[i + 2] == UInt8(ascii: "6"),
+        bytes[i + 3] == UInt8(ascii: ";")
+      {
+        // CSI 6 ; height ; width t
+        var j = i + 4
+        while j < bytes.count, bytes[j] == UInt8(ascii: ";") || (bytes[j] >= 0x30 && bytes[j] <= 0x39) { j += 1 }
+        guard j < bytes.count else { break }
+        let numbers = String(decoding: bytes[(i + 4)..<j], as: UTF8.self).split(separator: ";").compactMap { Int($0) }
+        if bytes[j] == UInt8(ascii: "t"), numbers.count == 2, (1...512).contains(numbers[0]), (1...512).contains(numbers[1]) {
+          replies.cell = PixelSize(width: numbers[1], height: numbers[0])
+        }
+        i = j + 1
       } else {
         i += 1
       }
@@ -116,8 +135,30 @@ public enum GraphicsProbe {
   public static let timeout: Duration = .milliseconds(150)
 
   public static func detect(_ environment: GraphicsEnvironment, timeout: Duration = timeout) -> GraphicsSupport {
-    guard environment.shouldQuery else { return .cells }
-    return ask(GraphicsReplies.query(passthrough: environment.insideTmux), timeout: timeout).support
+    probe(environment, timeout: timeout).support
+  }
+
+  /// What the terminal draws and its cell's size in pixels: TIOCGWINSZ's when it fills them in, else
+  /// the answer to `ESC [ 16 t`, else `PixelSize.fallbackCell`. With `support` given (a forced
+  /// `inline-images`), only the cell's size is asked for.
+  public static func probe(_ environment: GraphicsEnvironment, support: GraphicsSupport? = nil, timeout: Duration = timeout)
+    -> (support: GraphicsSupport, cell: PixelSize)
+  {
+    let known = cellPixels()
+    guard environment.shouldQuery, support == nil || known == nil else { return (support ?? .cells, known ?? .fallbackCell) }
+    let query = support == nil
+      ? GraphicsReplies.query(passthrough: environment.insideTmux, cell: known == nil)
+      : Array("\u{1B}[16t\u{1B}[c".utf8)
+    let replies = ask(query, timeout: timeout)
+    return (support ?? replies.support, known ?? replies.cell ?? .fallbackCell)
+  }
+
+  /// A cell's size in pixels from TIOCGWINSZ (xterm, foot, WezTerm fill it in), nil when it is unset.
+  public static func cellPixels() -> PixelSize? {
+    var width: Int32 = 0
+    var height: Int32 = 0
+    cnc_cell_pixels(&width, &height)
+    return width > 0 && height > 0 ? PixelSize(width: Int(width), height: Int(height)) : nil
   }
 
   /// Writes `query` to the controlling terminal in raw mode and reads what comes back until the DA1

@@ -18,6 +18,9 @@ public final class NcursesBackend: TerminalBackend {
   private var usesColor = false
   /// A frame needed more colour pairs than were left (`pair(for:)`).
   private var pairsFull = false
+  /// The bytes of the pictures the terminal draws itself, around each frame's text.
+  private var pictures: PictureOutput
+  public var cellPixels: PixelSize? { pictures.terminal.drawing == .sixel ? pictures.terminal.cell : nil }
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -29,7 +32,9 @@ public final class NcursesBackend: TerminalBackend {
     public var description: String
   }
 
-  public init() throws {
+  /// `pictures`: how the terminal draws pictures itself (`GraphicsProbe`), none by default.
+  public init(pictures terminal: PictureTerminal = PictureTerminal()) throws {
+    pictures = PictureOutput(terminal: terminal)
     var buffer = [CChar](repeating: 0, count: 512)
     let shellModes = TerminatingSignals.shellModes()
     if cnc_start(&buffer, buffer.count) != 0 {
@@ -65,11 +70,31 @@ public final class NcursesBackend: TerminalBackend {
       cnc_resize(lines, cols)
       size = newSize
     }
+    // A new font size changes the cell's pixels; a terminal that leaves them unset keeps the start's.
+    if let cell = GraphicsProbe.cellPixels() { pictures.terminal.cell = cell }
     invalidate()
     return size
   }
 
-  public func present(_ frame: Surface) { send(frame, retrying: true) }
+  /// The text through curses; around it what the terminal's own graphics need (`PictureOutput`).
+  public func present(_ frame: Surface) {
+    let graphics = pictures.bytes(for: frame, screen: size)
+    Self.write(graphics.before)
+    send(frame, retrying: true)
+    Self.write(graphics.after)
+  }
+
+  /// Writes `text` to the terminal as is, past curses (which has flushed its own output by then).
+  private static func write(_ text: String) {
+    guard !text.isEmpty else { return }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if n < 0, errno == EINTR || errno == EAGAIN { continue }
+      guard n > 0 else { return }
+      bytes = bytes.dropFirst(n)
+    }
+  }
 
   private func send(_ frame: Surface, retrying: Bool) {
     let changes = frame.changes(since: previous)
@@ -79,7 +104,8 @@ public final class NcursesBackend: TerminalBackend {
     for (point, cell) in changes where !cell.isContinuation {
       guard point.x < size.width, point.y < size.height else { continue }
       let attributes = attributes(cell.style)
-      let pair = pair(for: cell.style)
+      // A kitty placeholder's colour names its picture: sent even with NO_COLOR, or no picture shows.
+      let pair = pair(for: cell.style, always: cell.grapheme.unicodeScalars.first == "\u{10EEEE}")
       if !usesColor, Self.isPicture(cell.style) {
         // A picture's cell is only its colours: without them it goes out blank, not as a solid block.
         cnc_put_cell(Int32(point.y), Int32(point.x), [0x20], 1, attributes, 0)
@@ -118,6 +144,7 @@ public final class NcursesBackend: TerminalBackend {
   /// Forces the next frame to be sent whole (after a child program or a suspend used the terminal).
   public func invalidate() {
     previous = nil
+    pictures.screenCleared()
     cnc_clear()
   }
 
@@ -148,9 +175,9 @@ public final class NcursesBackend: TerminalBackend {
   /// Colour pairs are allocated once per (foreground, background) and reused (not TermKit's counter).
   /// Pictures bring many pairs: when the terminal's table is full, the frame is sent again whole from
   /// an empty table (`present`), which one screen of cells never fills.
-  private func pair(for style: Style) -> Int16 {
+  private func pair(for style: Style, always: Bool = false) -> Int16 {
     if style.foreground == .default && style.background == .default { return 0 }
-    guard usesColor else { return 0 }
+    guard usesColor || (always && cnc_has_colors() != 0) else { return 0 }
     let key = ColorPairKey(foreground: style.foreground, background: style.background)
     if let existing = pairs[key] { return existing }
     guard pairs.count + 1 < min(Int(cnc_color_pairs()), Int(Int16.max)) else {

@@ -125,6 +125,7 @@ public final class Screen {
     var surface = Surface(size: size)
     surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
     root.terminalGlyphs = surface.glyphs
+    root.terminalCellPixels = backend.cellPixels
     if isTooSmall {
       drawTooSmall(in: &surface)
     } else {

@@ -70,6 +70,9 @@ void cnc_install_crash_handlers(void);
 /* Size of the terminal on fd 1 via ioctl(TIOCGWINSZ); falls back to ncurses's COLS/LINES. */
 void cnc_terminal_size(int *cols, int *lines);
 /* Current curses size (COLS, LINES). */
+/* A cell's size in pixels from TIOCGWINSZ's ws_xpixel and ws_ypixel; 0 × 0 when the terminal leaves them
+ * unset (pictures drawn as sixel then ask, or assume a size: GraphicsProbe). */
+void cnc_cell_pixels(int *width, int *height);
 int cnc_cols(void);
 int cnc_lines(void);
 /* resizeterm, called outside any signal handler after SIGWINCH. */

@@ -16,7 +16,8 @@ enum Application {
     var configuration = configuration
     configuration.isSynced = library.settings.sync.isOn
     if let layout { configuration.layout = layout }
-    configuration.inlineImages = GraphicsDetection.resolve(configuration.inlineImages)
+    let pictureTerminal: PictureTerminal
+    (configuration.inlineImages, pictureTerminal) = GraphicsDetection.resolve(configuration.inlineImages)
     let (session, openNotices) = try openSession(sources: sources, library: library, configuration: configuration)
     // Before the terminal is taken over: a password command may ask for a passphrase on it.
     var notices = openNotices
@@ -29,7 +30,7 @@ enum Application {
     }
     let backend: NcursesBackend
     do {
-      backend = try NcursesBackend()
+      backend = try NcursesBackend(pictures: pictureTerminal)
     } catch {
       CommandOutput.warn("\(error)")
       exit(1)

@@ -4,6 +4,7 @@
 public final class MemoryBackend: TerminalBackend {
   public var size: Size
   public var supportsUnicode = true
+  public var cellPixels: PixelSize?
   public private(set) var lastFrame: Surface?
   public private(set) var frameCount = 0
 

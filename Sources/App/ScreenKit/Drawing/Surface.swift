@@ -12,6 +12,10 @@ public struct Surface: Equatable, Sendable {
   private var cells: [Cell]
   /// Box-drawing and arrow glyphs for this terminal (ASCII when it cannot show Unicode).
   public var glyphs = Glyphs.unicode
+  /// Pictures the terminal draws over reserved cells after the text (sixel), in drawing order.
+  public internal(set) var placements: [PicturePlacement] = []
+  /// Pictures the terminal must hold for this frame's placeholder cells (kitty graphics).
+  public internal(set) var transmissions: [PictureTransmission] = []
 
   public init(size: Size) {
     self.size = Size(width: max(0, size.width), height: max(0, size.height))

@@ -6,4 +6,11 @@ public protocol TerminalBackend: AnyObject {
   func present(_ frame: Surface)
   /// Whether box-drawing characters and arrows can be shown (false under a non-UTF-8 locale).
   var supportsUnicode: Bool { get }
+  /// A cell's size in pixels when the terminal draws pictures as pixels (sixel), which then take the
+  /// cells their own size needs; nil otherwise.
+  var cellPixels: PixelSize? { get }
+}
+
+extension TerminalBackend {
+  public var cellPixels: PixelSize? { nil }
 }

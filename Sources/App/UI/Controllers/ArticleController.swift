@@ -41,6 +41,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     var width: Int
     var height: Int
     var pictures: Int?
+    var cellPixels: PixelSize?
   }
   /// `i` turned pictures the other way from `inline-images` in this article.
   private(set) var picturesToggled = false
@@ -120,7 +121,9 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   private func body() -> ArticleBody {
     let images = picturesShown ? session?.pages.images : nil
-    let key = BodyKey(width: max(1, bodyFrame.width), height: max(1, bodyFrame.height), pictures: images?.revision)
+    let key = BodyKey(
+      width: max(1, bodyFrame.width), height: max(1, bodyFrame.height), pictures: images?.revision,
+      cellPixels: pictureDrawing == .sixel ? cellPixels : nil)
     if let cache = bodyCache, cache.key == key { return cache.body }
     var body = ArticleBody()
     if let article {
@@ -129,7 +132,10 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
         of: article, page: page, timeZone: configuration.timeZone)
       styledText = (page, text)
       body = ArticleBody.layout(
-        text, width: key.width, paneRows: key.height, picture: images.map { images in { images.state(of: $0.url) } })
+        text, width: key.width, paneRows: key.height, cellPixels: key.cellPixels,
+        graphics: terminalDraws ? images.map { images in { images.picture(of: $0) } } : nil,
+        picture: images.map { images in { images.state(of: $0.url) } })
+      if let images, pictureDrawing == .kitty { Self.giveKittyIDs(in: &body, from: images) }
     }
     bodyCache = (key, body)
     return body
@@ -219,6 +225,11 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       for (i, line) in lines[offset..<min(lines.count, offset + body.height)].enumerated() {
         var x = body.minX + line.indent
         let point = { (x: Int) in Point(x: x, y: body.minY + i) }
+        if let shown = bodyCache?.body,
+          drawGraphics(line: offset + i, of: shown, at: Point(x: x, y: body.minY + i), shown: offset..<offset + body.height, clip: body, in: &surface)
+        {
+          continue
+        }
         if let cells = bodyCache?.body.pictures[offset + i] {
           Self.drawPicture(cells, x: x, y: body.minY + i, clip: body, in: &surface)
           continue

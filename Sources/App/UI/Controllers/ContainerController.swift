@@ -26,6 +26,8 @@ final class ContainerController: Controller {
   private var seenMarks = 0
   /// The terminal's glyph set, set by the screen before each frame.
   var terminalGlyphs = Glyphs.unicode
+  /// A cell's size in pixels where the terminal draws pictures as pixels (sixel), set like the glyphs.
+  var terminalCellPixels: PixelSize?
 
   init(
     split: SplitController, session: ReadingSession, tabs: TabController? = nil,
@@ -84,6 +86,7 @@ final class ContainerController: Controller {
   override var keyMap: KeyMap { session.configuration.keyMap }
   override var theme: Theme { session.configuration.theme }
   override var glyphs: Glyphs { terminalGlyphs }
+  override var cellPixels: PixelSize? { terminalCellPixels }
 
   override func viewWillTransition(to size: Size) {
     // Recorded only: `Screen.transition` hands the screen's new traits down right after (see the doc of

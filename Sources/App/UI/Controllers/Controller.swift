@@ -109,6 +109,9 @@ class Controller {
   /// The glyph set of this terminal (ASCII when it cannot show Unicode), found like the key map; the
   /// screen sets the root's before each frame.
   var glyphs: Glyphs { (parent ?? presentingController)?.glyphs ?? .unicode }
+  /// A cell's size in pixels when the terminal draws pictures as pixels (sixel), else nil; found like
+  /// the glyphs.
+  var cellPixels: PixelSize? { (parent ?? presentingController)?.cellPixels }
 
   /// The layout phase of a frame, for this controller and its visible subtree.
   final func layoutTree() {

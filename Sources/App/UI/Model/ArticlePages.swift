@@ -66,8 +66,8 @@ extension CachedArticle {
 }
 
 /// `inline-images`: how the article pane draws pictures. `auto` is resolved at start from what the
-/// terminal answers (`GraphicsProbe`, README "Pictures"); `kitty` and `sixel` name the protocol (drawn as
-/// character cells until their drawing lands, docs/DECISIONS.md); `off` shows the alt text.
+/// terminal answers (`GraphicsProbe`, README "Pictures"); `kitty` and `sixel` name the protocol the
+/// terminal draws them with, `cells` half blocks; `off` shows the alt text.
 public enum InlineImages: String, CaseIterable, Sendable {
   case auto, kitty, sixel, cells, off
 }
@@ -93,6 +93,10 @@ public final class ArticleImages {
   private var waiting: [String] = []
   private var running = 0
   public private(set) var revision = 0
+  /// One object per picture in memory, so a frame's placements compare equal while it stays the same.
+  private var pictures: [String: ArticlePicture] = [:]
+  /// The kitty graphics ids of the pictures drawn at one size (`KittyImageIDs`).
+  var kittyIDs = KittyImageIDs()
 
   static let maxRunning = 4
   static let maxKept = 48
@@ -120,6 +124,15 @@ public final class ArticleImages {
     return .loading
   }
 
+  /// The picture at `url` for the terminal's own graphics, once loaded.
+  func picture(of url: String) -> ArticlePicture? {
+    if let picture = pictures[url] { return picture }
+    guard case .loaded(let bitmap) = states[url] else { return nil }
+    let picture = ArticlePicture(bitmap)
+    pictures[url] = picture
+    return picture
+  }
+
   /// A picture arrived (`.imageLoaded`).
   public func loaded(_ url: String, _ result: Result<Bitmap, ImageFailure>) {
     running -= 1
@@ -132,6 +145,7 @@ public final class ArticleImages {
       let old = recent.removeFirst()
       if case .loading = states[old] { continue }
       states[old] = nil
+      pictures[old] = nil
     }
     startWaiting()
   }

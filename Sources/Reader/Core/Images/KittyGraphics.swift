@@ -1,7 +1,7 @@
 import Foundation
 
-/// The kitty graphics protocol with Unicode placeholders, for the kitty way of drawing pictures (DESIGN §1;
-/// not drawn yet: README "Pictures"). The picture is sent once as a virtual placement (`U=1`) of
+/// The kitty graphics protocol with Unicode placeholders, for the kitty way of drawing pictures (DESIGN §1,
+/// README "Pictures"). The picture is sent once as a virtual placement (`U=1`) of
 /// `columns × rows` cells; the screen then holds ordinary text — U+10EEEE cells whose foreground colour
 /// is the image id and whose combining marks give the row and column — so redraws, scrolling, the
 /// popover on top and tmux treat it as text.
@@ -53,17 +53,23 @@ public enum KittyGraphics {
   /// The text of each placeholder row (drawn in `foreground(id:)`), or nil when taller than `maxRows`.
   public static func placeholderRows(columns: Int, rows: Int) -> [String]? {
     guard rows <= maxRows, columns > 0 else { return nil }
-    let zero = Character(Unicode.Scalar(diacritics[0])!)
-    return (0..<rows).map { row in
-      var line = String(Character(placeholder))
-      line.unicodeScalars.append(Unicode.Scalar(diacritics[row])!)
-      line.unicodeScalars.append(contentsOf: zero.unicodeScalars)
-      line.unicodeScalars.append(contentsOf: repeatElement(placeholder, count: columns - 1))
-      return line
-    }
+    return (0..<rows).map { placeholderRow($0, columns: columns)! }
   }
 
-  /// The foreground colour naming image `id` (24-bit: its low three bytes as red, green, blue).
+  /// Row `row` of the placeholders of a picture `columns` wide: U+10EEEE with the row's and column 0's
+  /// diacritics, then bare U+10EEEE cells (the terminal reads them as the next columns); nil past `maxRows`.
+  public static func placeholderRow(_ row: Int, columns: Int) -> String? {
+    guard row >= 0, row < maxRows, columns > 0 else { return nil }
+    var line = String(Character(placeholder))
+    line.unicodeScalars.append(Unicode.Scalar(diacritics[row])!)
+    line.unicodeScalars.append(Unicode.Scalar(diacritics[0])!)
+    line.unicodeScalars.append(contentsOf: repeatElement(placeholder, count: columns - 1))
+    return line
+  }
+
+  /// The 24-bit foreground colour naming image `id` (its low three bytes as red, green, blue). The reader
+  /// gives ids 1…255 and names them by the 256-colour foreground instead, which the protocol reads the
+  /// same and which survives a terminal whose terminfo has no direct colour.
   public static func foreground(id: UInt32) -> (red: UInt8, green: UInt8, blue: UInt8) {
     (UInt8(id >> 16 & 0xFF), UInt8(id >> 8 & 0xFF), UInt8(id & 0xFF))
   }

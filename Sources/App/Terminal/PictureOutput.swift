@@ -1,0 +1,134 @@
+import ScreenKit
+
+/// How the terminal draws pictures itself, as decided at start (`GraphicsProbe`, README "Pictures").
+public struct PictureTerminal: Sendable, Equatable {
+  public enum Drawing: Sendable, Equatable {
+    case none, sixel, kitty
+  }
+
+  public var drawing: Drawing
+  /// A cell's size in pixels (sixel scales the picture to the cells it covers).
+  public var cell: PixelSize
+  /// Inside tmux with `allow-passthrough`: kitty's commands go to the outer terminal wrapped.
+  public var passthrough: Bool
+
+  public init(drawing: Drawing = .none, cell: PixelSize = .fallbackCell, passthrough: Bool = false) {
+    self.drawing = drawing
+    self.cell = cell
+    self.passthrough = passthrough
+  }
+}
+
+/// The bytes the terminal's own graphics need around a text frame (docs/ARCHITECTURE.md, "A frame":
+/// pictures). Pure: the backend writes `before` ahead of curses's update and `after` once it is on
+/// screen.
+///
+/// Sixel: xterm wipes the pixels of a cell that text is written to, and keeps them where nothing is
+/// written. Curses writes only the cells that changed, so when the pictures on screen change (moved,
+/// scrolled, a popover over them), the old ones are erased first (ECH over their cells: the terminal then
+/// holds the blanks curses believes are there), and every picture is drawn again after the text, its
+/// pixels under anything drawn over its cells left out (transparent, so that text stays). Each drawing
+/// goes between DECSC and DECRC, so curses's cursor and attributes are as it left them.
+///
+/// kitty: each picture is transmitted once per id (a virtual placement; its placeholder cells are text),
+/// before the text that shows it.
+public struct PictureOutput {
+  public var terminal: PictureTerminal
+  /// The sixel pictures on screen: where, and which of their cells were left out.
+  private var drawn: [Drawn] = []
+  /// What each kitty id holds now.
+  private var sent: [Int: String] = [:]
+  /// The last streams made, by what they show wherever it is, so a picture scrolled whole or drawn
+  /// again is not encoded again.
+  private var streams: [Shown: String] = [:]
+
+  struct Drawn: Equatable {
+    var placement: PicturePlacement
+    var hidden: [Point]
+
+    /// What the stream depends on: not where it goes.
+    var shown: Shown {
+      Shown(pixels: ObjectIdentifier(placement.pixels), size: placement.frame.size, firstRow: placement.firstRow, rows: placement.rows, hidden: hidden)
+    }
+  }
+
+  /// A picture's part as drawn, keyed by the picture's identity (kept alive by `drawn` meanwhile).
+  struct Shown: Hashable {
+    var pixels: ObjectIdentifier
+    var size: Size
+    var firstRow: Int
+    var rows: Int
+    var hidden: [Point]
+  }
+
+  public init(terminal: PictureTerminal) { self.terminal = terminal }
+
+  /// The screen was cleared (a whole frame follows): no sixel picture is left on it.
+  public mutating func screenCleared() { drawn = [] }
+
+  /// What goes out for `frame` on a screen of `size`: `before` curses writes the text, `after` it.
+  public mutating func bytes(for frame: Surface, screen size: Size) -> (before: String, after: String) {
+    switch terminal.drawing {
+    case .none: return ("", "")
+    case .kitty: return (transmissions(frame), "")
+    case .sixel: return sixel(frame, screen: size)
+    }
+  }
+
+  private mutating func transmissions(_ frame: Surface) -> String {
+    var out = ""
+    for transmission in frame.transmissions where sent[transmission.id] != transmission.key {
+      let command = transmission.pixels.kittyTransmission(
+        id: transmission.id, columns: transmission.columns, rows: transmission.rows)
+      out += terminal.passthrough ? Self.passthrough(command) : command
+      sent[transmission.id] = transmission.key
+    }
+    return out
+  }
+
+  private mutating func sixel(_ frame: Surface, screen size: Size) -> (before: String, after: String) {
+    var wanted: [Drawn] = []
+    for var placement in frame.placements {
+      // Never on the screen's last row: a sixel reaching it would scroll the terminal.
+      placement.frame = placement.frame.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height - 1))
+      guard !placement.frame.isEmpty else { continue }
+      let hidden = frame.hiddenCells(of: placement)
+      guard hidden.count < placement.frame.width * placement.frame.height else { continue }
+      wanted.append(Drawn(placement: placement, hidden: hidden))
+    }
+    guard wanted != drawn else { return ("", "") }
+    var before = ""
+    for old in drawn {
+      let f = old.placement.frame
+      before += "\u{1B}7\u{1B}[0m"
+      for y in f.minY..<f.maxY { before += "\u{1B}[\(y + 1);\(f.minX + 1)H\u{1B}[\(f.width)X" }
+      before += "\u{1B}8"
+    }
+    var after = ""
+    var made: [Shown: String] = [:]
+    for picture in wanted {
+      let stream = made[picture.shown] ?? streams[picture.shown] ?? encode(picture)
+      made[picture.shown] = stream
+      let f = picture.placement.frame
+      after += "\u{1B}7\u{1B}[\(f.minY + 1);\(f.minX + 1)H" + stream + "\u{1B}8"
+    }
+    streams = made
+    drawn = wanted
+    return (before, after)
+  }
+
+  /// The stream of the picture's rows in view at this terminal's cell size, its hidden cells left out.
+  private func encode(_ picture: Drawn) -> String {
+    let cell = terminal.cell
+    let p = picture.placement
+    let size = PixelSize(width: p.frame.width * cell.width, height: p.rows * cell.height)
+    let top = p.firstRow * cell.height
+    return p.pixels.sixel(fitting: size, rows: top..<top + p.frame.height * cell.height, hidden: picture.hidden, cell: cell)
+  }
+
+  /// A command for the terminal outside tmux: in a DCS passthrough, its ESCs doubled (tmux's manual,
+  /// `allow-passthrough`).
+  static func passthrough(_ command: String) -> String {
+    "\u{1B}Ptmux;" + command.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+  }
+}

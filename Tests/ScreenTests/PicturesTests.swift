@@ -1,0 +1,151 @@
+import Foundation
+import Reader
+import ScreenKit
+import TestSupport
+import Testing
+import TextLayout
+@testable import ReaderUI
+@testable import Terminal
+
+/// Pictures the terminal draws itself (docs/DESIGN.md §1, pictures), in process: the frame's sixel
+/// placements after layout at two widths, a placement's cells left out under the popover (and the bytes
+/// the backend sends for it), and the kitty placeholder cells and transmission of a 3 × 2 picture.
+@MainActor
+@Suite(.serialized)
+struct PicturesTests {
+  /// A site serving `picture` and a one-article feed showing it between two paragraphs (`before` more
+  /// paragraphs first, so it can sit low in the pane).
+  final class Site {
+    let folder: TemporaryDirectory
+    let server: TestHTTPServer
+    let feed: Feed
+
+    init(_ picture: Data, before: Int = 0) throws {
+      folder = try TemporaryDirectory("splitfeed-pictures")
+      let site = folder.url.appendingPathComponent("site")
+      try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+      try picture.write(to: site.appendingPathComponent("picture.png"))
+      server = try TestHTTPServer(serving: folder.url.appendingPathComponent("site"))
+      let paragraphs = (0..<before).map { "<p>Paragraph \($0).</p>" }.joined()
+      let html = "<p>Intro.</p>" + paragraphs + "<p><img src='http://127.0.0.1:\(server.port)/picture.png' alt='The picture'></p>"
+      feed = Feed(title: "Pictures", items: [Item(title: "A picture", published: SampleFeeds.date("2014-09-04 17:09"), content: html)])
+    }
+
+    deinit { server.stop() }
+  }
+
+  func open(_ site: Site, _ width: Int, _ height: Int, drawing: InlineImages) async throws -> Harness {
+    let harness = Harness(width, height, feeds: [site.feed]) { $0.inlineImages = drawing; $0.layout = width < 100 ? .stack : .auto }
+    harness.press(.enter)
+    try await harness.eventually("the picture loaded") { harness.session.pages.images.revision > 0 }
+    return harness
+  }
+
+  /// The cells `ImageLayout` gives the picture in the open article's pane.
+  func cells(_ harness: Harness, width: Int, height: Int, cell: PixelSize? = nil) throws -> (columns: Int, rows: Int) {
+    let body = try #require(harness.article).bodyFrame
+    return ImageLayout.cells(
+      width: width, height: height, columns: body.width, paneRows: body.height, cellPixels: cell.map { ($0.width, $0.height) })
+  }
+
+  @Test("sixel: one placement over the picture's reserved cells, sized to the pane at two widths",
+    arguments: [nil, PixelSize(width: 6, height: 13)])
+  func placementsAtTwoWidths(cell: PixelSize?) async throws {
+    let site = try Site(TestPNG.solid(width: 640, height: 160, 255, 0, 0))
+    let harness = try await open(site, 120, 40, drawing: .sixel)
+    harness.backend.cellPixels = cell
+    for (width, height) in [(120, 40), (60, 40)] {
+      harness.resize(width, height)
+      let surface = harness.surface
+      let expected = try cells(harness, width: 640, height: 160, cell: cell)
+      let placement = try #require(surface.placements.first, "\(width)×\(height)")
+      #expect(surface.placements.count == 1)
+      #expect(placement.frame.width == expected.columns && placement.frame.height == expected.rows, "\(width)×\(height)")
+      #expect(placement.firstRow == 0 && placement.rows == expected.rows)
+      // Right above the caption, at the pane's text margin, every cell reserved (blank in the text).
+      let caption = try #require(harness.find("The picture"))
+      #expect(placement.frame.minY + placement.frame.height == caption.y && placement.frame.minX == caption.x)
+      #expect(surface.hiddenCells(of: placement).isEmpty)
+      #expect(placement.frame.points.allSatisfy { surface[$0.x, $0.y] == .reservedForPicture })
+    }
+    #expect(try cells(harness, width: 640, height: 160, cell: cell) == (58, 7))
+    if cell != nil { #expect(try cells(harness, width: 200, height: 100, cell: cell) == (34, 8)) }
+  }
+
+  @Test("sixel: the picture's cells under the popover are left out, in the frame and in the bytes sent")
+  func popoverOverAPicture() async throws {
+    let site = try Site(TestPNG.solid(width: 200, height: 100, 255, 0, 0), before: 20)
+    let harness = try await open(site, 40, 20, drawing: .sixel)
+    harness.press(.character("G"))
+    var output = PictureOutput(terminal: PictureTerminal(drawing: .sixel, cell: PixelSize(width: 6, height: 13)))
+    let whole = harness.surface
+    let placement = try #require(whole.placements.first)
+    let shown = output.bytes(for: whole, screen: whole.size)
+    let picture = placement.pixels
+    let size = PixelSize(width: placement.frame.width * 6, height: placement.rows * 13)
+    let cell = PixelSize(width: 6, height: 13)
+    let stream = picture.sixel(fitting: size, rows: 0..<placement.frame.height * 13, hidden: [], cell: cell)
+    #expect(shown.before.isEmpty, "nothing on screen to erase yet")
+    #expect(shown.after == "\u{1B}7\u{1B}[\(placement.frame.minY + 1);\(placement.frame.minX + 1)H" + stream + "\u{1B}8")
+    #expect(output.bytes(for: whole, screen: whole.size) == ("", ""), "an unchanged frame sends nothing")
+
+    harness.press(.character("p"))
+    let covered = harness.surface
+    let popover = try #require(harness.root.presentations.last?.controller.frame)
+    let over = try #require(covered.placements.first)
+    #expect(over == placement)
+    let hidden = covered.hiddenCells(of: over)
+    let expected = popover.intersection(over.frame)
+    #expect(!expected.isEmpty, "the popover overlaps the picture: \(popover) \(over.frame)")
+    #expect(Set(hidden) == Set(expected.points.map { Point(x: $0.x - over.frame.minX, y: $0.y - over.frame.minY) }))
+    let sent = output.bytes(for: covered, screen: covered.size)
+    // The old picture erased cell row by cell row, then drawn again without the popover's cells.
+    let f = placement.frame
+    #expect(sent.before == "\u{1B}7\u{1B}[0m" + (f.minY..<f.maxY).map { "\u{1B}[\($0 + 1);\(f.minX + 1)H\u{1B}[\(f.width)X" }.joined() + "\u{1B}8")
+    #expect(sent.after.contains(picture.sixel(fitting: size, rows: 0..<f.height * 13, hidden: hidden, cell: cell)))
+    #expect(!sent.after.contains(stream))
+
+    harness.press(.character("p"))
+    #expect(harness.surface.hiddenCells(of: try #require(harness.surface.placements.first)).isEmpty)
+    #expect(output.bytes(for: harness.surface, screen: harness.surface.size).after.contains(stream), "whole again")
+  }
+
+  @Test("kitty: a 3 × 2 picture is three placeholder cells a row in its id's colour, transmitted once")
+  func kittyPlaceholders() async throws {
+    let site = try Site(TestPNG.solid(width: 24, height: 32, 0, 255, 0))
+    let harness = try await open(site, 120, 40, drawing: .kitty)
+    let surface = harness.surface
+    let transmission = try #require(surface.transmissions.first)
+    #expect(surface.transmissions.count == 1)
+    #expect(transmission.id == 1 && transmission.columns == 3 && transmission.rows == 2)
+    let caption = try #require(harness.find("The picture"))
+    let top = caption.y - 2
+    let id = Style(foreground: .index(1))
+    // Row 0: U+10EEEE with the row-0 and column-0 diacritics (U+0305 twice), then bare placeholders;
+    // row 1: the row-1 diacritic (U+030D). The protocol's document, "Unicode placeholders".
+    #expect(surface[caption.x, top] == Cell(grapheme: "\u{10EEEE}\u{0305}\u{0305}", style: id))
+    #expect(surface[caption.x + 1, top] == Cell(grapheme: "\u{10EEEE}", style: id))
+    #expect(surface[caption.x + 2, top] == Cell(grapheme: "\u{10EEEE}", style: id))
+    #expect(surface[caption.x + 3, top] == Cell())
+    #expect(surface[caption.x, top + 1] == Cell(grapheme: "\u{10EEEE}\u{030D}\u{0305}", style: id))
+    #expect(surface[caption.x + 1, top + 1] == Cell(grapheme: "\u{10EEEE}", style: id))
+    #expect(surface[caption.x + 2, top + 1] == Cell(grapheme: "\u{10EEEE}", style: id))
+    #expect(surface.placements.isEmpty)
+
+    var output = PictureOutput(terminal: PictureTerminal(drawing: .kitty))
+    let sent = output.bytes(for: surface, screen: surface.size)
+    // 24 × 32 RGBA is 3,072 bytes, 4,096 base64 characters: one chunk, no `m` key.
+    let payload = Data((0..<24 * 32).flatMap { _ in [0, 255, 0, 255] as [UInt8] })
+    #expect(sent.before == "\u{1B}_Ga=T,U=1,f=32,s=24,v=32,i=1,c=3,r=2,q=2;" + payload.base64EncodedString() + "\u{1B}\\")
+    #expect(sent.after.isEmpty)
+    #expect(output.bytes(for: surface, screen: surface.size).before.isEmpty, "sent once")
+    var wrapped = PictureOutput(terminal: PictureTerminal(drawing: .kitty, passthrough: true))
+    #expect(wrapped.bytes(for: surface, screen: surface.size).before
+      == "\u{1B}Ptmux;" + sent.before.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\")
+  }
+}
+
+extension Rect {
+  /// Every cell of the rectangle.
+  var points: [Point] { (minY..<maxY).flatMap { y in (minX..<maxX).map { Point(x: $0, y: y) } } }
+}
