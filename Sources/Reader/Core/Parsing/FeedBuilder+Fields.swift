@@ -4,6 +4,7 @@ extension FeedBuilder {
   // MARK: - Finishing fields
 
   func finishCapture(_ cap: Capture) {
+    if !keepsBodies, cap.field.isItemBody { return }
     do {
       let bytes = buffer.bytes  // nothing below touches `buffer`
       switch cap.field {

@@ -17,6 +17,14 @@ extension FeedBuilder {
       }
     }
 
+    /// An item's summary or content (left out without `keepsBodies`).
+    var isItemBody: Bool {
+      switch self {
+      case .summary(.item, _), .content, .textContent: return true
+      default: return false
+      }
+    }
+
     case title(target: Target, kind: PlainText.Kind)
     case link(target: Target, priority: Int)
     case guid(permaLink: Bool)
