@@ -53,6 +53,11 @@ final class ItemUpsert {
   /// INSERT` trigger: a trigger gives the insert a statement journal.
   private let queueForSearch: Statement
   private let db: Database
+  /// Whether each feed met so far has pruned keys at all: a reload into an empty cache (or of a feed
+  /// never pruned) then skips the lookup per new article (docs/DECISIONS.md, "The reload's own CPU").
+  /// Pruning runs in transactions of its own, so the answer holds for this upsert's transaction.
+  private var hasPrunedKeys: [Int64: Bool] = [:]
+  private let anyPruned: Statement
   /// The rows this upsert inserted (by id) or changed (by key), by feed.
   private var written: [Int64: IgnoredArticles.Written] = [:]
 
@@ -62,6 +67,7 @@ final class ItemUpsert {
     update = try db.cachedStatement(sql: Self.updateSQL)
     pruned = try db.cachedStatement(sql: "SELECT 1 FROM pruned_items WHERE feed_id = ? AND key = ?")
     touchPruned = try db.cachedStatement(sql: "UPDATE pruned_items SET seen_at = ? WHERE feed_id = ? AND key = ?")
+    anyPruned = try db.cachedStatement(sql: "SELECT 1 FROM pruned_items WHERE feed_id = ? LIMIT 1")
     queueForSearch = try db.cachedStatement(sql: "INSERT INTO fts_pending (id) VALUES (?)")
   }
 
@@ -89,7 +95,7 @@ final class ItemUpsert {
     }
     if try step(insert, fields) > 0 {
       let id = db.lastInsertedRowID
-      try queueForSearch.execute(arguments: [id])
+      try queue(id)
       written[feedID, default: .init()].ids.append(id)
       return id
     }
@@ -107,8 +113,33 @@ final class ItemUpsert {
     written.removeAll()
   }
 
-  /// Whether `key` of feed `feedID` was pruned; stepped like the upsert (one lookup per new article).
+  /// Queues a new article for the search index, stepped like the upsert: through GRDB's arguments it
+  /// cost as much as a third of the insert itself.
+  private func queue(_ id: Int64) throws {
+    let h = queueForSearch.sqliteStatement
+    sqlite3_reset(h)
+    sqlite3_bind_int64(h, 1, id)
+    let code = sqlite3_step(h)
+    guard code == SQLITE_DONE else { throw error(code, h) }
+  }
+
+  private func error(_ code: CInt, _ h: SQLiteStatement) -> DatabaseError {
+    DatabaseError(
+      resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+      sql: String(cString: sqlite3_sql(h)))
+  }
+
+  /// Whether `key` of feed `feedID` was pruned; stepped like the upsert (one lookup per new article of
+  /// a feed that has pruned keys).
   private func isPruned(feedID: Int64, key: String) throws -> Bool {
+    let hasKeys: Bool
+    if let known = hasPrunedKeys[feedID] {
+      hasKeys = known
+    } else {
+      hasKeys = try Bool.fetchOne(anyPruned, arguments: [feedID]) ?? false
+      hasPrunedKeys[feedID] = hasKeys
+    }
+    guard hasKeys else { return false }
     let h = pruned.sqliteStatement
     sqlite3_reset(h)
     sqlite3_bind_int64(h, 1, feedID)
@@ -149,8 +180,8 @@ final class ItemUpsert {
     Self.bind(item.publishedText, at: 8, h)
     Self.bind(fields.updated, at: 9, h)
     Self.bind(item.updatedText, at: 10, h)
-    Self.bind(ItemColumns.json(item.enclosures), at: 13, h)
-    Self.bind(ItemColumns.json(item.categories), at: 14, h)
+    Self.bind(ItemColumns.jsonBytes(item.enclosures), at: 13, h)
+    Self.bind(ItemColumns.jsonBytes(item.categories), at: 14, h)
     sqlite3_bind_double(h, 15, fields.firstSeen)
     sqlite3_bind_double(h, 16, fields.sortDate)
     let code = Self.withStatic(item.summary, at: 11, h) {
@@ -193,6 +224,15 @@ final class ItemUpsert {
       return
     }
     withStorableCString(value) { _ = sqlite3_bind_text(h, index, $0, CInt($1), transient) }
+  }
+
+  /// Binds UTF-8 text without a NUL (the JSON columns: JSON escapes every control character).
+  private static func bind(_ value: [UInt8]?, at index: CInt, _ h: SQLiteStatement) {
+    guard let value else {
+      sqlite3_bind_null(h, index)
+      return
+    }
+    value.withUnsafeBytes { _ = sqlite3_bind_text(h, index, $0.baseAddress, CInt($0.count), transient) }
   }
 
   private static func bind(_ value: Double?, at index: CInt, _ h: SQLiteStatement) {
