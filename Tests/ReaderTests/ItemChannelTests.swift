@@ -14,7 +14,7 @@ import Testing
       var restarts = 0
       while true {
         switch channel.next() {
-        case .item(let item, _): titles.append(item.title)
+        case .item(let item, _, _): titles.append(item.title)
         case .restart: restarts += 1
         case .finished: return (titles, restarts)
         case .failed: return (titles, -1)

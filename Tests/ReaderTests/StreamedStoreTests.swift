@@ -58,6 +58,53 @@ struct StreamedStoreTests {
     #expect(compared >= 20)
   }
 
+  /// The reload streams bodies as bytes (`itemWithBodies`) for the cache to store as they are: decoded,
+  /// they must be the whole parse's summary and content, for every fixture.
+  @Test func bodiesStreamedAsBytesAreTheWholeParsesBodies() throws {
+    var compared = 0
+    var withBytes = 0
+    for file in Self.fixtureFiles {
+      let data = try Data(contentsOf: file)
+      guard let whole = try? FeedParser.parse(data: data, url: file) else { continue }
+      var items: [Item] = []
+      let streamed = try FeedParser.parse(
+        data: data, url: file,
+        streamingItemsTo: .init(
+          item: { items.append($0) }, restart: { items = [] },
+          itemWithBodies: { item, bodies in
+            var item = item
+            #expect(item.summary == nil && item.content == nil)
+            if bodies.summary != nil || bodies.content != nil { withBytes += 1 }
+            item.summary = bodies.summary.map { String(decoding: $0, as: UTF8.self) }
+            item.content = bodies.content.map { String(decoding: $0, as: UTF8.self) }
+            items.append(item)
+          }))
+      if let author = streamed.inheritedAuthor {
+        for i in items.indices where items[i].author == nil { items[i].author = author }
+      }
+      #expect(items == whole.feed.items, "\(file.lastPathComponent)")
+      compared += 1
+    }
+    #expect(compared >= 20)
+    #expect(withBytes > 50)
+  }
+
+  /// A body handed over as bytes is stored as the `String` path stores it, a NUL included (as U+FFFD).
+  @Test func bodiesAsBytesAreStoredAsStringsAre() throws {
+    let dir = try TemporaryDirectory("splitfeed-streamed")
+    let cache = try Cache(path: dir.path("cache.db"))
+    let feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed"]).first?.id)
+    let bodies = FeedParser.ItemBodies(summary: Array("Zürich \u{0}x".utf8), content: Array("<p>東京</p>".utf8))
+    try cache.write { db in
+      let upsert = try ItemUpsert(db)
+      try upsert.run(feedID: feedID, key: "g:a", item: Item(title: "A", id: "a"), bodies: bodies, index: 0, now: 1)
+      try upsert.refreshIgnoredFlags()
+    }
+    let row = try #require(try Self.rows(dir.path("cache.db")).first)
+    #expect(row["summary"] as String? == "Zürich \u{FFFD}x")
+    #expect(row["content"] as String? == "<p>東京</p>")
+  }
+
   @Test func aWrongDeclaredEncodingRestartsTheStreamOnce() throws {
     let file = Fixture.url("wrong-encoding.xml")
     let (whole, streamed, restarts, _) = try Self.bothWays(try Data(contentsOf: file), url: file)

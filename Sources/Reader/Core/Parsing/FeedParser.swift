@@ -31,10 +31,30 @@ public enum FeedParser {
     public var item: (Item) -> Void
     /// The items sent so far are void: the document is read again (its declared encoding was wrong).
     public var restart: () -> Void
+    /// When set, an XML feed's items come here instead, their summary and content left out of the
+    /// `Item` and handed over as UTF-8 bytes (`ItemBodies`): the cache stores them as they are, without
+    /// the `String` each would cost (docs/DECISIONS.md, "The reload's own CPU").
+    public var itemWithBodies: ((Item, ItemBodies) -> Void)?
 
-    public init(item: @escaping (Item) -> Void, restart: @escaping () -> Void) {
+    public init(
+      item: @escaping (Item) -> Void, restart: @escaping () -> Void,
+      itemWithBodies: ((Item, ItemBodies) -> Void)? = nil
+    ) {
       self.item = item
       self.restart = restart
+      self.itemWithBodies = itemWithBodies
+    }
+  }
+
+  /// An item's summary and content as the UTF-8 text libxml2 delivered (it converts and checks every
+  /// character it reads, so the bytes are UTF-8); nil where the item has none.
+  public struct ItemBodies: Sendable {
+    public var summary: [UInt8]?
+    public var content: [UInt8]?
+
+    public init(summary: [UInt8]? = nil, content: [UInt8]? = nil) {
+      self.summary = summary
+      self.content = content
     }
   }
 
@@ -115,11 +135,15 @@ public enum FeedParser {
   ) throws -> Result {
     var warnings: [String] = []
     let sniffed = EncodingSniffer.override(for: head, httpCharset: httpCharset)
+    let onItem: ((Item, ItemBodies?) -> Void)? = stream.map { stream in
+      if let withBodies = stream.itemWithBodies { return { withBodies($0, $1 ?? ItemBodies()) } }
+      return { item, _ in stream.item(item) }
+    }
     let read = { (encoding: String?) in
       XMLFeedReader.read(
         input, documentURL: url, encoding: encoding,
         repairReferences: ReferenceRepair.isApplicable(head: head, encoding: encoding), timeLimit: timeLimit,
-        onItem: stream?.item, bodies: bodies)
+        onItem: onItem, bodies: bodies, bodiesAsBytes: stream?.itemWithBodies != nil)
     }
     var outcome = read(sniffed)
     if outcome.errors.encoding, sniffed == nil || sniffed == "UTF-8",

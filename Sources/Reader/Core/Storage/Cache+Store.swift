@@ -95,8 +95,9 @@ extension Cache {
     var keysWithoutAuthor: [String] = []
     while true {
       switch channel.next() {
-      case .item(let item, let key):
-        try upsert.run(feedID: feedID, key: key, item: item, index: index, now: now, likelyStored: channel.knows(key))
+      case .item(let item, let key, let bodies):
+        try upsert.run(
+          feedID: feedID, key: key, item: item, bodies: bodies, index: index, now: now, likelyStored: channel.knows(key))
         if item.author == nil { keysWithoutAuthor.append(key) }
         index += 1
       case .restart:

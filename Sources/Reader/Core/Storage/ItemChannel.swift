@@ -8,8 +8,8 @@ import Foundation
 /// which is what a parse without streaming holds anyway.
 final class ItemChannel: @unchecked Sendable {
   enum Event {
-    /// An item and its key.
-    case item(Item, key: String)
+    /// An item and its key; from a parse, its summary and content as bytes (`FeedParser.ItemBodies`).
+    case item(Item, key: String, bodies: FeedParser.ItemBodies? = nil)
     /// Forget the items received so far (the parser reads the document again).
     case restart
     /// The parse is complete: `feed` has the feed-level fields (no items); `warnings` are the parse's.
@@ -87,6 +87,9 @@ final class ItemChannel: @unchecked Sendable {
       item: { item in
         self.send(.item(item, key: ItemKey.of(item)))
       },
-      restart: { self.send(.restart) })
+      restart: { self.send(.restart) },
+      itemWithBodies: { item, bodies in
+        self.send(.item(item, key: ItemKey.of(item), bodies: bodies))
+      })
   }
 }

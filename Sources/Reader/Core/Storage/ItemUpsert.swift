@@ -74,14 +74,18 @@ final class ItemUpsert {
   /// Upserts the `index`th item of a document stored at `now`; returns the row id of a new article (nil
   /// when it was stored already, or is pruned). Undated items sort by first sight, in document order (the
   /// first one newest). `likelyStored` (the key was in the cache when the reload began) only chooses which
-  /// statement to try first.
+  /// statement to try first. `bodies`, when given, are the item's summary and content (the item's own are
+  /// then nil), stored as the parser's bytes.
   @discardableResult
-  func run(feedID: Int64, key: String, item: Item, index: Int, now: Double, likelyStored: Bool = false) throws -> Int64? {
+  func run(
+    feedID: Int64, key: String, item: Item, bodies: FeedParser.ItemBodies? = nil, index: Int, now: Double,
+    likelyStored: Bool = false
+  ) throws -> Int64? {
     // Every writer stores through here (reload, sync, import): the one place a date is clamped.
     let published = item.published.flatMap { StoredDate.clamped($0.timeIntervalSince1970) }
     let updated = item.updated.flatMap { StoredDate.clamped($0.timeIntervalSince1970) }
     let fields = Fields(
-      feedID: feedID, key: key, item: item, published: published, updated: updated, firstSeen: now,
+      feedID: feedID, key: key, item: item, bodies: bodies, published: published, updated: updated, firstSeen: now,
       sortDate: published ?? updated ?? (now - Double(index) * 1e-6))
     if likelyStored {
       if try step(update, fields) > 0 {
@@ -157,6 +161,7 @@ final class ItemUpsert {
     let feedID: Int64
     let key: String
     let item: Item
+    let bodies: FeedParser.ItemBodies?
     let published: Double?
     let updated: Double?
     let firstSeen: Double
@@ -184,9 +189,16 @@ final class ItemUpsert {
     Self.bind(ItemColumns.jsonBytes(item.categories), at: 14, h)
     sqlite3_bind_double(h, 15, fields.firstSeen)
     sqlite3_bind_double(h, 16, fields.sortDate)
-    let code = Self.withStatic(item.summary, at: 11, h) {
-      Self.withStatic(item.content, at: 12, h) { sqlite3_step(h) }
-    }
+    let code =
+      if let bodies = fields.bodies {
+        Self.withStatic(bytes: bodies.summary, at: 11, h) {
+          Self.withStatic(bytes: bodies.content, at: 12, h) { sqlite3_step(h) }
+        }
+      } else {
+        Self.withStatic(item.summary, at: 11, h) {
+          Self.withStatic(item.content, at: 12, h) { sqlite3_step(h) }
+        }
+      }
     let message = code == SQLITE_DONE ? nil : sqlite3_db_handle(h).flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
     // Drop the in-place bindings now (binding needs a reset statement): the strings they point to may be
     // freed after this call.
@@ -248,6 +260,24 @@ final class ItemUpsert {
     }
     return withStorableCString(value) { pointer, count in
       sqlite3_bind_text(h, index, pointer, CInt(count), nil)  // nil = SQLITE_STATIC
+      return body()
+    }
+  }
+
+  /// `withStatic` for text already in UTF-8 (a parse's bodies): bound in place, no `String` made. A NUL
+  /// (which XML cannot carry, but a stray one must not cut the text short) takes the `String` path.
+  private static func withStatic<T>(
+    bytes value: [UInt8]?, at index: CInt, _ h: SQLiteStatement, _ body: () -> T
+  ) -> T {
+    guard let value, !value.isEmpty else {
+      return withStatic(value.map { _ in "" }, at: index, h, body)
+    }
+    return value.withUnsafeBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      if memchr(base, 0, buffer.count) != nil {
+        return withStatic(String(decoding: buffer, as: UTF8.self), at: index, h, body)
+      }
+      sqlite3_bind_text(h, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), CInt(buffer.count), nil)
       return body()
     }
   }
