@@ -58,6 +58,53 @@ struct StreamedStoreTests {
     #expect(compared >= 20)
   }
 
+  /// The reload streams bodies as bytes (`itemWithBodies`) for the cache to store as they are: decoded,
+  /// they must be the whole parse's summary and content, for every fixture.
+  @Test func bodiesStreamedAsBytesAreTheWholeParsesBodies() throws {
+    var compared = 0
+    var withBytes = 0
+    for file in Self.fixtureFiles {
+      let data = try Data(contentsOf: file)
+      guard let whole = try? FeedParser.parse(data: data, url: file) else { continue }
+      var items: [Item] = []
+      let streamed = try FeedParser.parse(
+        data: data, url: file,
+        streamingItemsTo: .init(
+          item: { items.append($0) }, restart: { items = [] },
+          itemWithBodies: { item, bodies in
+            var item = item
+            #expect(item.summary == nil && item.content == nil)
+            if bodies.summary != nil || bodies.content != nil { withBytes += 1 }
+            item.summary = bodies.summary.map { String(decoding: $0, as: UTF8.self) }
+            item.content = bodies.content.map { String(decoding: $0, as: UTF8.self) }
+            items.append(item)
+          }))
+      if let author = streamed.inheritedAuthor {
+        for i in items.indices where items[i].author == nil { items[i].author = author }
+      }
+      #expect(items == whole.feed.items, "\(file.lastPathComponent)")
+      compared += 1
+    }
+    #expect(compared >= 20)
+    #expect(withBytes > 50)
+  }
+
+  /// A body handed over as bytes is stored as the `String` path stores it, a NUL included (as U+FFFD).
+  @Test func bodiesAsBytesAreStoredAsStringsAre() throws {
+    let dir = try TemporaryDirectory("splitfeed-streamed")
+    let cache = try Cache(path: dir.path("cache.db"))
+    let feedID = try #require(try cache.addFeeds(urls: ["https://example.com/feed"]).first?.id)
+    let bodies = FeedParser.ItemBodies(summary: Array("Zürich \u{0}x".utf8), content: Array("<p>東京</p>".utf8))
+    try cache.write { db in
+      let upsert = try ItemUpsert(db)
+      try upsert.run(feedID: feedID, key: "g:a", item: Item(title: "A", id: "a"), bodies: bodies, index: 0, now: 1)
+      try upsert.refreshIgnoredFlags()
+    }
+    let row = try #require(try Self.rows(dir.path("cache.db")).first)
+    #expect(row["summary"] as String? == "Zürich \u{FFFD}x")
+    #expect(row["content"] as String? == "<p>東京</p>")
+  }
+
   @Test func aWrongDeclaredEncodingRestartsTheStreamOnce() throws {
     let file = Fixture.url("wrong-encoding.xml")
     let (whole, streamed, restarts, _) = try Self.bothWays(try Data(contentsOf: file), url: file)
@@ -96,10 +143,13 @@ struct StreamedStoreTests {
     }
   }
 
-  @Test func aLargeFeedIsStoredExactlyAsTheWholeDocumentPathStoresIt() async throws {
+  /// A large feed (streamed) and a small one (parsed whole), both with their bodies handed to the cache
+  /// as bytes, are stored as `storeNow` stores the whole parse's `String`s.
+  @Test(arguments: [1500, 50])
+  func aFeedIsStoredExactlyAsTheWholeDocumentPathStoresIt(entries: Int) async throws {
     let dir = try TemporaryDirectory("splitfeed-streamed")
-    let data = Self.largeAtom(entries: 1500)
-    #expect(data.count >= Reloader.streamingThreshold)
+    let data = Self.largeAtom(entries: entries)
+    #expect((data.count >= Reloader.streamingThreshold) == (entries == 1500))
     let file = dir.path("large.xml")
     try data.write(to: URL(fileURLWithPath: file))
 
@@ -111,7 +161,7 @@ struct StreamedStoreTests {
       Issue.record("not updated: \(results)")
       return
     }
-    #expect(summary == StoreSummary(newItems: 1500, itemsInDocument: 1500))
+    #expect(summary == StoreSummary(newItems: entries, itemsInDocument: entries))
     #expect(warnings.isEmpty)
 
     let wholeCache = try Cache(path: dir.path("whole.db"))
@@ -120,12 +170,12 @@ struct StreamedStoreTests {
     try wholeCache.storeNow(parsed.feed, feedID: wholeID, validators: Validators())
 
     let streamedRows = try Self.rows(dir.path("streamed.db"))
-    #expect(streamedRows.count == 1500)
+    #expect(streamedRows.count == entries)
     #expect(streamedRows == (try Self.rows(dir.path("whole.db"))))
     #expect(streamedRows[0]["author"] as String? == "Feed Author")  // inherited
     #expect(streamedRows[1]["author"] as String? == "Writer 1")
     #expect(try streamedCache.feeds().first?.title == "Large feed")
-    #expect(try streamedCache.feeds().first?.totalCount == 1500)
+    #expect(try streamedCache.feeds().first?.totalCount == entries)
   }
 
   /// A cache in a new folder holding one large feed file (`largeAtom(entries: 1500)`), reloaded once.

@@ -23,8 +23,11 @@ enum CommandOutput {
 
   /// Writes a document whose format already escapes every control (dump's JSON, export's OPML) to
   /// stdout as it is, failing as `out` does: sanitizing it would change the data.
-  static func document(_ text: String) {
-    guard let error = FileDescriptor.writeAll(STDOUT_FILENO, Array(text.utf8)) else { return }
+  static func document(_ text: String) { document(bytes: Array(text.utf8)) }
+
+  /// `document` for a document already in UTF-8 (dump's JSON is built as bytes).
+  static func document(bytes: [UInt8]) {
+    guard let error = FileDescriptor.writeAll(STDOUT_FILENO, bytes) else { return }
     stdoutFailed(errno: error)
   }
 

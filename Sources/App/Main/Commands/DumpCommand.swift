@@ -26,14 +26,18 @@ struct DumpCommand: ParsableCommand {
       CommandOutput.warn(outcome.error ?? "failed")
       throw ExitCode.failure
     }
-    CommandOutput.document(json)
+    CommandOutput.document(bytes: json)
   }
 
   /// What `dump` prints: the JSON on success, else the one-line error; warnings either way.
   struct Outcome: Equatable {
-    var json: String?
+    /// The document's UTF-8 bytes.
+    var json: [UInt8]?
     var error: String?
     var warnings: [String] = []
+
+    /// The document as text (for tests).
+    var text: String? { json.map { String(decoding: $0, as: UTF8.self) } }
   }
 
   /// The whole command as a pure-ish function of its source (it reads the file), for tests.
@@ -47,11 +51,11 @@ struct DumpCommand: ParsableCommand {
     do {
       let result: FeedParser.Result
       if let data = loaded.data {
-        result = try FeedParser.parse(data: data, url: loaded.url, httpCharset: loaded.charset)
+        result = try FeedParser.parse(data: data, url: loaded.url, httpCharset: loaded.charset, bodies: false)
       } else {
-        result = try FeedParser.parse(contentsOf: loaded.url)
+        result = try FeedParser.parse(contentsOf: loaded.url, bodies: false)  // dump prints no bodies
       }
-      return Outcome(json: FeedJSON.render(result.feed), warnings: result.warnings)
+      return Outcome(json: FeedJSON.bytes(result.feed), warnings: result.warnings)
     } catch {
       return Outcome(error: "\(source): \(error)")
     }
@@ -106,46 +110,117 @@ enum FeedSourceLoader {
 }
 
 /// The exact JSON shape of `splitfeed dump` (DESIGN §6), written by hand so the key order is fixed and each
-/// item sits on one line.
+/// item sits on one line. Written as UTF-8 bytes into one buffer: a 10,000-item feed's document is
+/// ~100,000 pieces, and `String` appends and `String(format:)` per date were a fifth of the command's
+/// instructions (docs/DECISIONS.md, "dump at the floor").
 enum FeedJSON {
-  static func render(_ feed: Feed) -> String {
-    var out = "{\n  \"title\": \(string(feed.title.isEmpty ? nil : feed.title)),\n"
-    out += "  \"link\": \(string(feed.link)),\n"
+  static func render(_ feed: Feed) -> String { String(decoding: bytes(feed), as: UTF8.self) }
+
+  static func bytes(_ feed: Feed) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(256 + feed.items.count * 256)
+    out.append("{\n  \"title\": ")
+    string(feed.title.isEmpty ? nil : feed.title, to: &out)
+    out.append(",\n  \"link\": ")
+    string(feed.link, to: &out)
     if feed.items.isEmpty {
-      out += "  \"items\": []\n}\n"
+      out.append(",\n  \"items\": []\n}\n")
       return out
     }
-    out += "  \"items\": [\n"
+    out.append(",\n  \"items\": [\n")
     for (index, item) in feed.items.enumerated() {
-      out += "    {\"title\": \(string(item.title.isEmpty ? nil : item.title)), "
-      out += "\"link\": \(string(item.link)), "
-      out += "\"published\": \(string(item.date.map(utcTimestamp))), "
-      out += "\"id\": \(string(item.id)), "
-      out += "\"author\": \(string(item.author))"
-      if !item.enclosures.isEmpty { out += ", \"enclosures\": [" + item.enclosures.map(enclosure).joined(separator: ", ") + "]" }
-      out += "}"
-      out += index == feed.items.count - 1 ? "\n" : ",\n"
+      out.append("    {\"title\": ")
+      string(item.title.isEmpty ? nil : item.title, to: &out)
+      out.append(", \"link\": ")
+      string(item.link, to: &out)
+      out.append(", \"published\": ")
+      if let date = item.date {
+        out.append(UInt8(ascii: "\""))
+        utcTimestamp(date, to: &out)
+        out.append(UInt8(ascii: "\""))
+      } else {
+        out.append("null")
+      }
+      out.append(", \"id\": ")
+      string(item.id, to: &out)
+      out.append(", \"author\": ")
+      string(item.author, to: &out)
+      if !item.enclosures.isEmpty {
+        out.append(", \"enclosures\": [")
+        for (n, enclosure) in item.enclosures.enumerated() {
+          if n > 0 { out.append(", ") }
+          self.enclosure(enclosure, to: &out)
+        }
+        out.append("]")
+      }
+      out.append(index == feed.items.count - 1 ? "}\n" : "},\n")
     }
-    out += "  ]\n}\n"
+    out.append("  ]\n}\n")
     return out
   }
 
   /// `{"url": …, "type": …, "length": …, "duration": …}`, null where the feed gave nothing.
-  static func enclosure(_ enclosure: Enclosure) -> String {
-    "{\"url\": \(string(enclosure.url)), \"type\": \(string(enclosure.type)), "
-      + "\"length\": \(enclosure.length.map(String.init) ?? "null"), "
-      + "\"duration\": \(enclosure.duration.map(String.init) ?? "null")}"
+  static func enclosure(_ enclosure: Enclosure, to out: inout [UInt8]) {
+    out.append("{\"url\": ")
+    string(enclosure.url, to: &out)
+    out.append(", \"type\": ")
+    string(enclosure.type, to: &out)
+    out.append(", \"length\": ")
+    out.append(contentsOf: (enclosure.length.map(String.init) ?? "null").utf8)
+    out.append(", \"duration\": ")
+    out.append(contentsOf: (enclosure.duration.map(String.init) ?? "null").utf8)
+    out.append("}")
   }
 
   /// `YYYY-MM-DDTHH:MM:SSZ` in UTC.
   static func utcTimestamp(_ date: Date) -> String {
+    var out: [UInt8] = []
+    utcTimestamp(date, to: &out)
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  static func utcTimestamp(_ date: Date, to out: inout [UInt8]) {
     let seconds = Int(StoredDate.clamped(date).timeIntervalSince1970.rounded(.down))
     let (days, rest) = seconds.floorDivided(by: 86_400)
-    let (y, m, d) = CivilDate.yearMonthDay(fromDays: days)
-    return String(
-      format: "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d, rest / 3600, rest % 3600 / 60, rest % 60)
+    let (y, m, d) = CivilDate.yearMonthDay(fromDays: days)  // year 1…9999: the date is clamped
+    digits(y, 4, to: &out)
+    out.append(UInt8(ascii: "-"))
+    digits(m, 2, to: &out)
+    out.append(UInt8(ascii: "-"))
+    digits(d, 2, to: &out)
+    out.append(UInt8(ascii: "T"))
+    digits(rest / 3600, 2, to: &out)
+    out.append(UInt8(ascii: ":"))
+    digits(rest % 3600 / 60, 2, to: &out)
+    out.append(UInt8(ascii: ":"))
+    digits(rest % 60, 2, to: &out)
+    out.append(UInt8(ascii: "Z"))
+  }
+
+  /// `value` (not negative) in decimal, zero-padded to `width` digits.
+  private static func digits(_ value: Int, _ width: Int, to out: inout [UInt8]) {
+    var divisor = 1
+    for _ in 1..<width { divisor *= 10 }
+    var v = value
+    while divisor > 0 {
+      out.append(UInt8(truncatingIfNeeded: 0x30 + v / divisor % 10))
+      v %= divisor * 10
+      divisor /= 10
+    }
   }
 
   /// A JSON string literal, or `null`.
   static func string(_ value: String?) -> String { JSONString.literal(value) }
+
+  static func string(_ value: String?, to out: inout [UInt8]) {
+    if let value { JSONString.append(value, to: &out) } else { out.append("null") }
+  }
+}
+
+extension [UInt8] {
+  /// Appends the bytes of a literal without building a `String` for it.
+  @inline(__always)
+  fileprivate mutating func append(_ literal: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
 }

@@ -4,6 +4,7 @@ extension FeedBuilder {
   // MARK: - Finishing fields
 
   func finishCapture(_ cap: Capture) {
+    if !keepsBodies, cap.field.isItemBody { return }
     do {
       let bytes = buffer.bytes  // nothing below touches `buffer`
       switch cap.field {
@@ -53,6 +54,13 @@ extension FeedBuilder {
         } else if feedDraft.set(.updatedText, text, priority: priority) {
           feedDraft.updated = DateParser.parse(text)
         }
+      case .summary(.item, let priority) where bodiesAsBytes:
+        draft?.setBytes(.summary, bytes, priority: priority)
+      case .content(let priority) where bodiesAsBytes:
+        draft?.setBytes(.content, bytes, priority: priority)
+      case .textContent where bodiesAsBytes:
+        var html = XHTMLWriter.htmlFromPlainText(bytes)
+        html.withUTF8 { draft?.setBytes(.content, $0, priority: 1) }
       case .summary(let target, let priority):
         let text = String(decoding: bytes, as: UTF8.self)
         if target == .item {
@@ -112,7 +120,7 @@ extension FeedBuilder {
     }
     if let onItem {
       emitted += 1
-      onItem(item)
+      onItem(item, bodiesAsBytes ? FeedParser.ItemBodies(summary: d.summaryBytes, content: d.contentBytes) : nil)
       return
     }
     if item.author == nil { itemsWithoutAuthor.append(feed.items.count) }

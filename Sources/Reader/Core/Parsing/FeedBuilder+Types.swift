@@ -17,6 +17,14 @@ extension FeedBuilder {
       }
     }
 
+    /// An item's summary or content (left out without `keepsBodies`).
+    var isItemBody: Bool {
+      switch self {
+      case .summary(.item, _), .content, .textContent: return true
+      default: return false
+      }
+    }
+
     case title(target: Target, kind: PlainText.Kind)
     case link(target: Target, priority: Int)
     case guid(permaLink: Bool)
@@ -83,6 +91,9 @@ struct ItemDraft {
   var duration: Int?
   var authors: [String] = []
   var sourceAuthors: [String] = []
+  /// Summary and content as bytes, when the builder hands bodies over as bytes (`setBytes`).
+  var summaryBytes: [UInt8]?
+  var contentBytes: [UInt8]?
   /// Priority per slot (lower wins); a SIMD vector so a draft needs no heap allocation for it.
   private var priorities = SIMD8<Int32>(repeating: .max)
 
@@ -105,6 +116,13 @@ struct ItemDraft {
   var enclosures: [Enclosure] {
     get { item.enclosures }
     set { item.enclosures = newValue }
+  }
+
+  /// `set` for the summary or the content kept as bytes: the same rule of priorities.
+  mutating func setBytes(_ slot: Slot, _ bytes: UnsafeBufferPointer<UInt8>, priority: Int) {
+    guard !bytes.isEmpty, priority < Int(priorities[slot.rawValue]) else { return }
+    priorities[slot.rawValue] = Int32(priority)
+    if slot == .summary { summaryBytes = Array(bytes) } else { contentBytes = Array(bytes) }
   }
 
   /// Stores `value` unless a better source (lower priority number) already set the slot; empty values

@@ -31,10 +31,30 @@ public enum FeedParser {
     public var item: (Item) -> Void
     /// The items sent so far are void: the document is read again (its declared encoding was wrong).
     public var restart: () -> Void
+    /// When set, an XML feed's items come here instead, their summary and content left out of the
+    /// `Item` and handed over as UTF-8 bytes (`ItemBodies`): the cache stores them as they are, without
+    /// the `String` each would cost (docs/DECISIONS.md, "The reload's own CPU").
+    public var itemWithBodies: ((Item, ItemBodies) -> Void)?
 
-    public init(item: @escaping (Item) -> Void, restart: @escaping () -> Void) {
+    public init(
+      item: @escaping (Item) -> Void, restart: @escaping () -> Void,
+      itemWithBodies: ((Item, ItemBodies) -> Void)? = nil
+    ) {
       self.item = item
       self.restart = restart
+      self.itemWithBodies = itemWithBodies
+    }
+  }
+
+  /// An item's summary and content as the UTF-8 text libxml2 delivered (it converts and checks every
+  /// character it reads, so the bytes are UTF-8); nil where the item has none.
+  public struct ItemBodies: Sendable {
+    public var summary: [UInt8]?
+    public var content: [UInt8]?
+
+    public init(summary: [UInt8]? = nil, content: [UInt8]? = nil) {
+      self.summary = summary
+      self.content = content
     }
   }
 
@@ -46,12 +66,15 @@ public enum FeedParser {
   public static let defaultTimeLimit: Double = 60
 
   /// Parses `data` fetched from `url` (used to resolve relative links). `httpCharset` is the `charset`
-  /// parameter of the HTTP `Content-Type`, which overrides the XML declaration (but not a BOM).
+  /// parameter of the HTTP `Content-Type`, which overrides the XML declaration (but not a BOM). Without
+  /// `bodies` the items of an XML feed come without summary and content (`dump` prints neither).
   public static func parse(
     data: Data, url: URL?, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes,
-    timeLimit: Double = defaultTimeLimit
+    timeLimit: Double = defaultTimeLimit, bodies: Bool = true
   ) throws -> Result {
-    try parse(data: data, url: url, httpCharset: httpCharset, maxBytes: maxBytes, timeLimit: timeLimit, stream: nil)
+    try parse(
+      data: data, url: url, httpCharset: httpCharset, maxBytes: maxBytes, timeLimit: timeLimit, stream: nil,
+      bodies: bodies)
   }
 
   /// `parse(data:…)` that hands each item to `stream` as it is parsed; the result's `feed.items` is
@@ -64,7 +87,8 @@ public enum FeedParser {
   }
 
   private static func parse(
-    data: Data, url: URL?, httpCharset: String?, maxBytes: Int, timeLimit: Double, stream: ItemStream?
+    data: Data, url: URL?, httpCharset: String?, maxBytes: Int, timeLimit: Double, stream: ItemStream?,
+    bodies: Bool = true
   ) throws -> Result {
     guard data.count <= maxBytes else { throw FeedError.tooLarge(bytes: data.count, limit: maxBytes) }
     guard let first = EncodingSniffer.firstSignificantByte(data) else { throw FeedError.empty }
@@ -78,13 +102,15 @@ public enum FeedParser {
       return Result(feed: feed, warnings: [], itemCount: count)
     }
     return try parseXML(
-      .data(data), head: data, url: url, httpCharset: httpCharset, timeLimit: timeLimit, stream: stream)
+      .data(data), head: data, url: url, httpCharset: httpCharset, timeLimit: timeLimit, stream: stream,
+      bodies: bodies)
   }
 
   /// Parses the file at `fileURL`, reading it in chunks (a large feed is never held in memory whole).
+  /// Without `bodies` the items of an XML feed come without summary and content (`dump` prints neither).
   public static func parse(
     contentsOf fileURL: URL, httpCharset: String? = nil, maxBytes: Int = defaultMaxBytes,
-    timeLimit: Double = defaultTimeLimit
+    timeLimit: Double = defaultTimeLimit, bodies: Bool = true
   ) throws -> Result {
     let size = (try FileManager.default.attributesOfItem(atPath: fileURL.path)[.size] as? Int) ?? 0
     guard size <= maxBytes else { throw FeedError.tooLarge(bytes: size, limit: maxBytes) }
@@ -95,7 +121,8 @@ public enum FeedParser {
     if first == UInt8(ascii: "{") {
       return try parse(data: Data(contentsOf: fileURL), url: fileURL, maxBytes: maxBytes, timeLimit: timeLimit)
     }
-    return try parseXML(.file(fileURL), head: head, url: fileURL, httpCharset: httpCharset, timeLimit: timeLimit)
+    return try parseXML(
+      .file(fileURL), head: head, url: fileURL, httpCharset: httpCharset, timeLimit: timeLimit, bodies: bodies)
   }
 
   /// One XML pass (two when declared UTF-8 turns out to be windows-1252), with libxml2's complaints
@@ -103,15 +130,20 @@ public enum FeedParser {
   /// the second reads the document a third time, so the stream ends with the reading kept (rare: the
   /// document must be broken in both encodings).
   private static func parseXML(
-    _ input: FeedInput, head: Data, url: URL?, httpCharset: String?, timeLimit: Double, stream: ItemStream? = nil
+    _ input: FeedInput, head: Data, url: URL?, httpCharset: String?, timeLimit: Double, stream: ItemStream? = nil,
+    bodies: Bool = true
   ) throws -> Result {
     var warnings: [String] = []
     let sniffed = EncodingSniffer.override(for: head, httpCharset: httpCharset)
+    let onItem: ((Item, ItemBodies?) -> Void)? = stream.map { stream in
+      if let withBodies = stream.itemWithBodies { return { withBodies($0, $1 ?? ItemBodies()) } }
+      return { item, _ in stream.item(item) }
+    }
     let read = { (encoding: String?) in
       XMLFeedReader.read(
         input, documentURL: url, encoding: encoding,
         repairReferences: ReferenceRepair.isApplicable(head: head, encoding: encoding), timeLimit: timeLimit,
-        onItem: stream?.item)
+        onItem: onItem, bodies: bodies, bodiesAsBytes: stream?.itemWithBodies != nil)
     }
     var outcome = read(sniffed)
     if outcome.errors.encoding, sniffed == nil || sniffed == "UTF-8",

@@ -50,15 +50,17 @@ enum XMLFeedReader {
   /// Parses `input`; `encoding`, when given, overrides the BOM-less detection and the XML declaration.
   /// With `onItem`, each item is handed over as soon as it is complete instead of kept in the outcome.
   /// `repairReferences` runs the bytes through `ReferenceRepair` first; the pass stops after
-  /// `timeLimit` seconds.
+  /// `timeLimit` seconds. Without `bodies`, items come without summary and content; with `bodiesAsBytes`,
+  /// `onItem` gets them as bytes beside the item instead.
   static func read(
     _ input: FeedInput, documentURL: URL?, encoding: String?, repairReferences: Bool, timeLimit: Double,
-    onItem: ((Item) -> Void)? = nil
+    onItem: ((Item, FeedParser.ItemBodies?) -> Void)? = nil, bodies: Bool = true, bodiesAsBytes: Bool = false
   ) -> Outcome {
     // Errors reach `session.errors` through the SAX callbacks; libxml2's default printers (stderr, the
     // terminal in the interactive reader) are silenced on this thread.
     LibXML.prepareThread()
-    let session = Session(builder: FeedBuilder(documentURL: documentURL, onItem: onItem), timeLimit: timeLimit)
+    let session = Session(builder: FeedBuilder(
+        documentURL: documentURL, onItem: onItem, keepsBodies: bodies, bodiesAsBytes: bodiesAsBytes), timeLimit: timeLimit)
     var handler = makeHandler()
     let handlerEncoding = encoding.flatMap { xmlFindCharEncodingHandler($0) }
     var context: xmlParserCtxtPtr?

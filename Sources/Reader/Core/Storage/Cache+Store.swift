@@ -26,6 +26,17 @@ extension Cache {
     }
   }
 
+  /// `store` for items parsed apart from `feed` (whose own `items` are ignored), each with its bodies as
+  /// bytes where the parse gave them so (`Reloader`).
+  func store(
+    _ feed: Feed, items: [(Item, FeedParser.ItemBodies?)], feedID: Int64, validators: Validators,
+    warnings: [String] = [], at date: Date = Date()
+  ) async throws(CacheError) -> StoreSummary {
+    try await asyncWrite { db in
+      try Self.store(feed, items: items, feedID: feedID, validators: validators, warnings: warnings, at: date, in: db)
+    }
+  }
+
   /// `store` for a feed whose items arrive from a parse still under way (`channel`), in one transaction
   /// like `store`: nothing is kept unless the channel ends with `.finished`. Throws
   /// `CacheError.database` with `streamFailed` as the reason when the parse failed.
@@ -71,18 +82,20 @@ extension Cache {
   }
 
   private static func store(
-    _ feed: Feed, feedID: Int64, validators: Validators, warnings: [String], at date: Date, in db: Database
+    _ feed: Feed, items: [(Item, FeedParser.ItemBodies?)]? = nil, feedID: Int64, validators: Validators,
+    warnings: [String], at date: Date, in db: Database
   ) throws -> StoreSummary {
     let now = date.timeIntervalSince1970
     try updateFeedRow(feed, feedID: feedID, validators: validators, warnings: warnings, now: now, in: db)
     let before = try itemCount(feedID: feedID, in: db)
     let upsert = try ItemUpsert(db)
-    for (index, item) in feed.items.enumerated() {
-      try upsert.run(feedID: feedID, key: ItemKey.of(item), item: item, index: index, now: now)
+    let items = items ?? feed.items.map { ($0, nil) }
+    for (index, (item, bodies)) in items.enumerated() {
+      try upsert.run(feedID: feedID, key: ItemKey.of(item), item: item, bodies: bodies, index: index, now: now)
     }
     try upsert.refreshIgnoredFlags()
     let after = try itemCount(feedID: feedID, in: db)
-    return StoreSummary(newItems: after - before, itemsInDocument: feed.items.count)
+    return StoreSummary(newItems: after - before, itemsInDocument: items.count)
   }
 
   private static func store(
@@ -95,8 +108,9 @@ extension Cache {
     var keysWithoutAuthor: [String] = []
     while true {
       switch channel.next() {
-      case .item(let item, let key):
-        try upsert.run(feedID: feedID, key: key, item: item, index: index, now: now, likelyStored: channel.knows(key))
+      case .item(let item, let key, let bodies):
+        try upsert.run(
+          feedID: feedID, key: key, item: item, bodies: bodies, index: index, now: now, likelyStored: channel.knows(key))
         if item.author == nil { keysWithoutAuthor.append(key) }
         index += 1
       case .restart:

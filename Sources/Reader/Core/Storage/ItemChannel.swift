@@ -8,8 +8,8 @@ import Foundation
 /// which is what a parse without streaming holds anyway.
 final class ItemChannel: @unchecked Sendable {
   enum Event {
-    /// An item and its key.
-    case item(Item, key: String)
+    /// An item and its key; from a parse, its summary and content as bytes (`FeedParser.ItemBodies`).
+    case item(Item, key: String, bodies: FeedParser.ItemBodies? = nil)
     /// Forget the items received so far (the parser reads the document again).
     case restart
     /// The parse is complete: `feed` has the feed-level fields (no items); `warnings` are the parse's.
@@ -21,10 +21,20 @@ final class ItemChannel: @unchecked Sendable {
   /// The keys of the feed's stored items: the writer tries the update first for them (`ItemUpsert`).
   private let knownKeys: Set<String>
   private let condition = NSCondition()
-  /// Taken slots are nil: an item is released as soon as the writer has it, not when the batch is dropped.
+  /// Sent, not yet taken by the writer (guarded by `condition`).
   private var queue: [Event?] = []
-  private var head = 0
   private var closed = false
+  /// The writer waits in `next()` (guarded by `condition`).
+  private var writerWaits = false
+  /// The events the writer took at once, and the next of them: touched by the writer's thread only.
+  /// Taken slots are nil: an item is released as soon as the writer has it, not when the batch is dropped.
+  private var taken: [Event?] = []
+  private var takenHead = 0
+
+  /// A waiting writer is woken once this many items are queued (or at any other event), not for each
+  /// item: the writer is faster than the parser, so it waited after every item, and the 10,000-item
+  /// reload made ~10,000 wake-ups and as many context switches (docs/DECISIONS.md, "The reload's own CPU").
+  static let wakeBatch = 128
 
   init(knownKeys: Set<String> = []) {
     self.knownKeys = knownKeys
@@ -39,21 +49,27 @@ final class ItemChannel: @unchecked Sendable {
     defer { condition.unlock() }
     guard !closed else { return }
     queue.append(event)
-    condition.signal()
+    if writerWaits {
+      if case .item = event, queue.count < Self.wakeBatch { return }
+      condition.signal()
+    }
   }
 
-  /// The next event, waiting for one if needed.
+  /// The next event, waiting for one if needed. Called by the one writer.
   func next() -> Event {
-    condition.lock()
-    defer { condition.unlock() }
-    while head == queue.count { condition.wait() }
-    let event = queue[head]!
-    queue[head] = nil
-    head += 1
-    if head == queue.count {
-      queue.removeAll(keepingCapacity: true)
-      head = 0
+    if takenHead == taken.count {
+      taken.removeAll(keepingCapacity: true)
+      takenHead = 0
+      condition.lock()
+      writerWaits = true
+      while queue.isEmpty { condition.wait() }
+      writerWaits = false
+      swap(&queue, &taken)  // `taken` is empty: its storage becomes the next queue's
+      condition.unlock()
     }
+    let event = taken[takenHead]!
+    taken[takenHead] = nil
+    takenHead += 1
     return event
   }
 
@@ -63,7 +79,6 @@ final class ItemChannel: @unchecked Sendable {
     defer { condition.unlock() }
     closed = true
     queue = []
-    head = 0
   }
 
   /// The stream for `FeedParser.parse(data:…streamingItemsTo:)`.
@@ -72,6 +87,9 @@ final class ItemChannel: @unchecked Sendable {
       item: { item in
         self.send(.item(item, key: ItemKey.of(item)))
       },
-      restart: { self.send(.restart) })
+      restart: { self.send(.restart) },
+      itemWithBodies: { item, bodies in
+        self.send(.item(item, key: ItemKey.of(item), bodies: bodies))
+      })
   }
 }

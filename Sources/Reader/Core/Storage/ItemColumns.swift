@@ -12,34 +12,42 @@ enum ItemColumns {
 
   // The two encoders below write by hand the JSON that `enclosures(_:)` / `strings(_:)` read back with
   // JSONDecoder: a JSONEncoder per item was 5% of a 10,000-item reload's CPU (perf), for a few short
-  // strings. (JSONEncoder would also escape "/"; JSON does not require it.)
+  // strings. (JSONEncoder would also escape "/"; JSON does not require it.) They write UTF-8 bytes,
+  // which the reload binds as they are (`ItemUpsert`): `String` appends per item were 4.5 % of the
+  // cache writer's instructions (docs/DECISIONS.md, "The reload's own CPU").
 
-  static func json(_ enclosures: [Enclosure]) -> String? {
+  static func json(_ enclosures: [Enclosure]) -> String? { jsonBytes(enclosures).map { String(decoding: $0, as: UTF8.self) } }
+
+  static func json(_ strings: [String]) -> String? { jsonBytes(strings).map { String(decoding: $0, as: UTF8.self) } }
+
+  static func jsonBytes(_ enclosures: [Enclosure]) -> [UInt8]? {
     guard !enclosures.isEmpty else { return nil }
-    var out = "["
+    var out: [UInt8] = [UInt8(ascii: "[")]
     for (index, enclosure) in enclosures.enumerated() {
-      if index > 0 { out += "," }
-      out += "{\"url\":"
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out.append(contentsOf: #"{"url":"#.utf8)
       JSONString.append(enclosure.url, to: &out)
       if let type = enclosure.type {
-        out += ",\"type\":"
+        out.append(contentsOf: #","type":"#.utf8)
         JSONString.append(type, to: &out)
       }
-      if let length = enclosure.length { out += ",\"length\":\(length)" }
-      if let duration = enclosure.duration { out += ",\"duration\":\(duration)" }
-      out += "}"
+      if let length = enclosure.length { out.append(contentsOf: #","length":\#(length)"#.utf8) }
+      if let duration = enclosure.duration { out.append(contentsOf: #","duration":\#(duration)"#.utf8) }
+      out.append(UInt8(ascii: "}"))
     }
-    return out + "]"
+    out.append(UInt8(ascii: "]"))
+    return out
   }
 
-  static func json(_ strings: [String]) -> String? {
+  static func jsonBytes(_ strings: [String]) -> [UInt8]? {
     guard !strings.isEmpty else { return nil }
-    var out = "["
+    var out: [UInt8] = [UInt8(ascii: "[")]
     for (index, string) in strings.enumerated() {
-      if index > 0 { out += "," }
+      if index > 0 { out.append(UInt8(ascii: ",")) }
       JSONString.append(string, to: &out)
     }
-    return out + "]"
+    out.append(UInt8(ascii: "]"))
+    return out
   }
 
   static func enclosures(_ text: String?) -> [Enclosure] {

@@ -53,6 +53,11 @@ final class ItemUpsert {
   /// INSERT` trigger: a trigger gives the insert a statement journal.
   private let queueForSearch: Statement
   private let db: Database
+  /// Whether each feed met so far has pruned keys at all: a reload into an empty cache (or of a feed
+  /// never pruned) then skips the lookup per new article (docs/DECISIONS.md, "The reload's own CPU").
+  /// Pruning runs in transactions of its own, so the answer holds for this upsert's transaction.
+  private var hasPrunedKeys: [Int64: Bool] = [:]
+  private let anyPruned: Statement
   /// The rows this upsert inserted (by id) or changed (by key), by feed.
   private var written: [Int64: IgnoredArticles.Written] = [:]
 
@@ -62,20 +67,25 @@ final class ItemUpsert {
     update = try db.cachedStatement(sql: Self.updateSQL)
     pruned = try db.cachedStatement(sql: "SELECT 1 FROM pruned_items WHERE feed_id = ? AND key = ?")
     touchPruned = try db.cachedStatement(sql: "UPDATE pruned_items SET seen_at = ? WHERE feed_id = ? AND key = ?")
+    anyPruned = try db.cachedStatement(sql: "SELECT 1 FROM pruned_items WHERE feed_id = ? LIMIT 1")
     queueForSearch = try db.cachedStatement(sql: "INSERT INTO fts_pending (id) VALUES (?)")
   }
 
   /// Upserts the `index`th item of a document stored at `now`; returns the row id of a new article (nil
   /// when it was stored already, or is pruned). Undated items sort by first sight, in document order (the
   /// first one newest). `likelyStored` (the key was in the cache when the reload began) only chooses which
-  /// statement to try first.
+  /// statement to try first. `bodies`, when given, are the item's summary and content (the item's own are
+  /// then nil), stored as the parser's bytes.
   @discardableResult
-  func run(feedID: Int64, key: String, item: Item, index: Int, now: Double, likelyStored: Bool = false) throws -> Int64? {
+  func run(
+    feedID: Int64, key: String, item: Item, bodies: FeedParser.ItemBodies? = nil, index: Int, now: Double,
+    likelyStored: Bool = false
+  ) throws -> Int64? {
     // Every writer stores through here (reload, sync, import): the one place a date is clamped.
     let published = item.published.flatMap { StoredDate.clamped($0.timeIntervalSince1970) }
     let updated = item.updated.flatMap { StoredDate.clamped($0.timeIntervalSince1970) }
     let fields = Fields(
-      feedID: feedID, key: key, item: item, published: published, updated: updated, firstSeen: now,
+      feedID: feedID, key: key, item: item, bodies: bodies, published: published, updated: updated, firstSeen: now,
       sortDate: published ?? updated ?? (now - Double(index) * 1e-6))
     if likelyStored {
       if try step(update, fields) > 0 {
@@ -89,7 +99,7 @@ final class ItemUpsert {
     }
     if try step(insert, fields) > 0 {
       let id = db.lastInsertedRowID
-      try queueForSearch.execute(arguments: [id])
+      try queue(id)
       written[feedID, default: .init()].ids.append(id)
       return id
     }
@@ -107,8 +117,33 @@ final class ItemUpsert {
     written.removeAll()
   }
 
-  /// Whether `key` of feed `feedID` was pruned; stepped like the upsert (one lookup per new article).
+  /// Queues a new article for the search index, stepped like the upsert: through GRDB's arguments it
+  /// cost as much as a third of the insert itself.
+  private func queue(_ id: Int64) throws {
+    let h = queueForSearch.sqliteStatement
+    sqlite3_reset(h)
+    sqlite3_bind_int64(h, 1, id)
+    let code = sqlite3_step(h)
+    guard code == SQLITE_DONE else { throw error(code, h) }
+  }
+
+  private func error(_ code: CInt, _ h: SQLiteStatement) -> DatabaseError {
+    DatabaseError(
+      resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
+      sql: String(cString: sqlite3_sql(h)))
+  }
+
+  /// Whether `key` of feed `feedID` was pruned; stepped like the upsert (one lookup per new article of
+  /// a feed that has pruned keys).
   private func isPruned(feedID: Int64, key: String) throws -> Bool {
+    let hasKeys: Bool
+    if let known = hasPrunedKeys[feedID] {
+      hasKeys = known
+    } else {
+      hasKeys = try Bool.fetchOne(anyPruned, arguments: [feedID]) ?? false
+      hasPrunedKeys[feedID] = hasKeys
+    }
+    guard hasKeys else { return false }
     let h = pruned.sqliteStatement
     sqlite3_reset(h)
     sqlite3_bind_int64(h, 1, feedID)
@@ -126,6 +161,7 @@ final class ItemUpsert {
     let feedID: Int64
     let key: String
     let item: Item
+    let bodies: FeedParser.ItemBodies?
     let published: Double?
     let updated: Double?
     let firstSeen: Double
@@ -149,13 +185,20 @@ final class ItemUpsert {
     Self.bind(item.publishedText, at: 8, h)
     Self.bind(fields.updated, at: 9, h)
     Self.bind(item.updatedText, at: 10, h)
-    Self.bind(ItemColumns.json(item.enclosures), at: 13, h)
-    Self.bind(ItemColumns.json(item.categories), at: 14, h)
+    Self.bind(ItemColumns.jsonBytes(item.enclosures), at: 13, h)
+    Self.bind(ItemColumns.jsonBytes(item.categories), at: 14, h)
     sqlite3_bind_double(h, 15, fields.firstSeen)
     sqlite3_bind_double(h, 16, fields.sortDate)
-    let code = Self.withStatic(item.summary, at: 11, h) {
-      Self.withStatic(item.content, at: 12, h) { sqlite3_step(h) }
-    }
+    let code =
+      if let bodies = fields.bodies {
+        Self.withStatic(bytes: bodies.summary, at: 11, h) {
+          Self.withStatic(bytes: bodies.content, at: 12, h) { sqlite3_step(h) }
+        }
+      } else {
+        Self.withStatic(item.summary, at: 11, h) {
+          Self.withStatic(item.content, at: 12, h) { sqlite3_step(h) }
+        }
+      }
     let message = code == SQLITE_DONE ? nil : sqlite3_db_handle(h).flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
     // Drop the in-place bindings now (binding needs a reset statement): the strings they point to may be
     // freed after this call.
@@ -195,6 +238,15 @@ final class ItemUpsert {
     withStorableCString(value) { _ = sqlite3_bind_text(h, index, $0, CInt($1), transient) }
   }
 
+  /// Binds UTF-8 text without a NUL (the JSON columns: JSON escapes every control character).
+  private static func bind(_ value: [UInt8]?, at index: CInt, _ h: SQLiteStatement) {
+    guard let value else {
+      sqlite3_bind_null(h, index)
+      return
+    }
+    value.withUnsafeBytes { _ = sqlite3_bind_text(h, index, $0.baseAddress, CInt($0.count), transient) }
+  }
+
   private static func bind(_ value: Double?, at index: CInt, _ h: SQLiteStatement) {
     if let value { sqlite3_bind_double(h, index, value) } else { sqlite3_bind_null(h, index) }
   }
@@ -208,6 +260,24 @@ final class ItemUpsert {
     }
     return withStorableCString(value) { pointer, count in
       sqlite3_bind_text(h, index, pointer, CInt(count), nil)  // nil = SQLITE_STATIC
+      return body()
+    }
+  }
+
+  /// `withStatic` for text already in UTF-8 (a parse's bodies): bound in place, no `String` made. A NUL
+  /// (which XML cannot carry, but a stray one must not cut the text short) takes the `String` path.
+  private static func withStatic<T>(
+    bytes value: [UInt8]?, at index: CInt, _ h: SQLiteStatement, _ body: () -> T
+  ) -> T {
+    guard let value, !value.isEmpty else {
+      return withStatic(value.map { _ in "" }, at: index, h, body)
+    }
+    return value.withUnsafeBufferPointer { buffer in
+      let base = buffer.baseAddress!
+      if memchr(base, 0, buffer.count) != nil {
+        return withStatic(String(decoding: buffer, as: UTF8.self), at: index, h, body)
+      }
+      sqlite3_bind_text(h, index, UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), CInt(buffer.count), nil)
       return body()
     }
   }

@@ -70,9 +70,9 @@ public struct Reloader: Sendable {
     case .notModified(let validators):
       try await cache.recordNotModified(feedID: feed.id, validators: validators)
       return .notModified
-    case .parsed(let parsed, let validators):
+    case .parsed(let parsed, let items, let validators):
       let summary = try await cache.store(
-        parsed.feed, feedID: feed.id, validators: validators, warnings: parsed.warnings)
+        parsed.feed, items: items, feedID: feed.id, validators: validators, warnings: parsed.warnings)
       return .updated(summary, warnings: parsed.warnings)
     case .large(let body):
       return try await parseAndStoreStreaming(body, feedID: feed.id)
@@ -85,7 +85,8 @@ public struct Reloader: Sendable {
   private enum Parsed {
     case failed(String, offeredFeeds: [String] = [])
     case notModified(Validators)
-    case parsed(FeedParser.Result, Validators)
+    /// Parsed: the feed-level fields in the result, its items (an XML feed's with their bodies as bytes).
+    case parsed(FeedParser.Result, [(Item, FeedParser.ItemBodies?)], Validators)
     /// Fetched, not parsed yet: a large body, for `parseAndStoreStreaming`.
     case large(FetchedFeed)
   }
@@ -109,8 +110,17 @@ public struct Reloader: Sendable {
     case .fetched(let body):
       if body.data.count >= Self.streamingThreshold { return .large(body) }
       do {
-        let parsed = try FeedParser.parse(data: body.data, url: body.finalURL, httpCharset: body.charset)
-        return .parsed(parsed, body.validators)
+        // Collected through a stream for the bodies as bytes, as a large feed's are (`ItemBodies`).
+        var items: [(Item, FeedParser.ItemBodies?)] = []
+        let parsed = try FeedParser.parse(
+          data: body.data, url: body.finalURL, httpCharset: body.charset,
+          streamingItemsTo: .init(
+            item: { items.append(($0, nil)) }, restart: { items.removeAll() },
+            itemWithBodies: { items.append(($0, $1)) }))
+        if let author = parsed.inheritedAuthor {  // as the whole parse gives it (`FeedBuilder.finish`)
+          for i in items.indices where items[i].0.author == nil { items[i].0.author = author }
+        }
+        return .parsed(parsed, items, body.validators)
       } catch {
         return .failed("\(error)")
       }
