@@ -26,6 +26,8 @@ public struct Bitmap: Hashable, Sendable {
 public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
   case unsupported(String)
   case tooLarge(width: Int, height: Int)
+  /// An animation of more frames than `ImageDecoder.maxFrames` (counted before any is decoded).
+  case tooManyFrames(limit: Int)
   case broken
   case fetch(String)
 
@@ -33,43 +35,65 @@ public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .unsupported(let format): "\(format) is not shown"
     case .tooLarge(let width, let height): "too large: \(width)×\(height)"
+    case .tooManyFrames(let limit): "animation of more than \(limit) frames"
     case .broken: "broken or truncated file"
     case .fetch(let message): message
     }
   }
 }
 
-/// Decodes PNG and JPEG with Debian's libpng and libjpeg-turbo (docs/DECISIONS.md, "Inline images").
-/// The header is read first and the declared size checked before any pixel is decoded, so a few
-/// kilobytes declaring 50,000 × 50,000 pixels cost nothing; JPEGs are scaled down while decoding.
+/// Decodes PNG, JPEG, GIF and WebP with Debian's libpng, libjpeg-turbo, giflib and libwebp
+/// (docs/DECISIONS.md, "Inline images"), an animation's first frame only. The format comes from the
+/// bytes, never the address or the Content-Type (servers and pages mislabel pictures). The header is read
+/// first and the declared size (and an animation's frame count) checked before any pixel is decoded, so
+/// a few kilobytes declaring 50,000 × 50,000 pixels cost nothing; JPEGs are scaled down while decoding.
 public enum ImageDecoder {
   /// The most pixels decoded at once (64 MB of RGBA); a JPEG over it is decoded at 1/2, 1/4 or 1/8.
   public static let maxDecodedPixels = 16_000_000
   /// The widest a kept bitmap is: more than any pane has half-block cells for.
   public static let keptWidth = 480
+  /// The most frames an animation may have: only the first is drawn, but a file of thousands is a
+  /// hostile one (or a video), refused after a walk over its frames that decodes none of them.
+  public static let maxFrames = 1_000
 
   public static func decode(_ data: Data) -> Result<Bitmap, ImageFailure> {
     switch Format(sniffing: data) {
     case .png: return data.withUnsafeBytes { decodePNG($0) }
     case .jpeg: return data.withUnsafeBytes { decodeJPEG($0) }
+    case .gif: return data.withUnsafeBytes { decodeGIF($0) }
+    case .webp: return data.withUnsafeBytes { decodeWebP($0) }
     case .other(let name): return .failure(.unsupported(name))
     }
   }
 
   enum Format: Equatable {
-    case png, jpeg
+    case png, jpeg, gif, webp
+    /// A format not drawn, by the name its caption gives.
     case other(String)
 
+    /// The format by its magic number; a format not drawn is named when it is known, so the caption says
+    /// what the picture is.
     init(sniffing data: Data) {
       let head = [UInt8](data.prefix(512))
+      func at(_ offset: Int, _ text: String) -> Bool {
+        head.count >= offset + text.utf8.count && head[offset..<offset + text.utf8.count].elementsEqual(text.utf8)
+      }
       if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
         self = .png
       } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
         self = .jpeg
-      } else if head.starts(with: Array("GIF8".utf8)) {
-        self = .other("GIF")
-      } else if head.count >= 12, head[0..<4].elementsEqual("RIFF".utf8), head[8..<12].elementsEqual("WEBP".utf8) {
-        self = .other("WebP")
+      } else if at(0, "GIF87a") || at(0, "GIF89a") {
+        self = .gif
+      } else if at(0, "RIFF"), at(8, "WEBP") {
+        self = .webp
+      } else if at(4, "ftypavif") || at(4, "ftypavis") {
+        self = .other("AVIF")
+      } else if at(4, "ftypheic") || at(4, "ftypheix") || at(4, "ftypmif1") {
+        self = .other("HEIF")
+      } else if at(0, "BM"), head.count > 14, [12, 40, 52, 56, 108, 124].contains(head[14]) {
+        self = .other("BMP")
+      } else if head.starts(with: [0x49, 0x49, 0x2A, 0]) || head.starts(with: [0x4D, 0x4D, 0, 0x2A]) {
+        self = .other("TIFF")
       } else if String(decoding: head, as: UTF8.self).lowercased().contains("<svg") {
         self = .other("SVG")
       } else {
