@@ -4,8 +4,8 @@ import TestSupport
 
 @testable import Reader
 
-/// GIF and WebP decoding, and every format's hostile files (generated here, DESIGN's rule that tests build
-/// their own inputs): each gives a short reason for the caption, quickly, and never a crash.
+/// GIF and WebP decoding, and every format's hostile files (generated here, none copied in): each gives
+/// a short reason for the caption, quickly, and never a crash.
 struct HostileImageTests {
   @Test func aGIFDecodesItsFirstFrameWithItsTransparency() throws {
     // 3 × 2: red, blue, transparent / green, red, blue; a second, all-green frame is not drawn.

@@ -5,7 +5,7 @@ import ScreenKit
 
 /// A terminal's answer to the start-up picture probe that comes after the probe stopped waiting (a slow
 /// link) reaches the key decoder: it is dropped whole, never typed (docs/DECISIONS.md, "Inline images:
-/// late terminal replies"). The replies are the ones recorded from real terminals for the probe's tests.
+/// GIF and WebP, …, late terminal replies"). The replies are the ones recorded from real terminals for the probe's tests.
 struct LateReplyInputTests {
   static let xtermVT340 = Array("\u{1B}[?63;1;2;4;6;9;15;16;22;28c".utf8)
   static let tmux = Array("\u{1B}[?1;2c".utf8)

@@ -20,13 +20,13 @@ public enum RawInput: Sendable {
 ///   markers (a terminal with no bracketed paste) a paste is indistinguishable from typing.
 /// - A paste whose end marker never comes ends after `pasteTimeout` of silence, so the keyboard cannot
 ///   stay dead; a paste keeps at most `pasteLimit` bytes (the rest is counted out, not stored).
-/// - A terminal's late answer to the start-up picture probe (docs/DECISIONS.md, "Inline images: late
-///   terminal replies") is dropped whole, never read as keys: the device attributes `ESC [ ? 63 ; 4 c`
-///   and a kitty graphics reply `ESC _ G … ESC \`. Their start is held, across reads too, until the
-///   sequence completes (dropped) or breaks (the held bytes become keys as before, so Alt-[ still types
-///   Esc and `[`). A lone Esc at the end of a read is the Escape key at once: ncurses has already waited
-///   its escape delay for what follows. Held bytes left `replyTimeout` without their end are dropped:
-///   typing never puts `ESC [` into one read, so they were a reply cut short.
+/// - A terminal's late answer to the start-up picture probe (docs/DECISIONS.md, "Inline images: GIF
+///   and WebP, …, late terminal replies") is dropped whole, never read as keys: the device attributes
+///   `ESC [ ? 63 ; 4 c` and a kitty graphics reply `ESC _ G … ESC \`. Their start is held, across reads
+///   too, until the sequence completes (dropped) or breaks (the held bytes become keys as before, so
+///   Alt-[ still types Esc and `[`). A lone Esc at the end of a read is the Escape key at once: ncurses
+///   has already waited its escape delay for what follows. Held bytes left `replyTimeout` without their
+///   end are dropped: typing never puts `ESC [` into one read, so they were a reply cut short.
 public struct InputDecoder: Sendable {
   public static let pasteTimeout: Duration = .seconds(1)
   public static let pasteLimit = 1 << 20

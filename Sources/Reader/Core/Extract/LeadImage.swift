@@ -3,7 +3,7 @@ import Foundation
 /// The page's lead image (`og:image` and the like) in the full article: a picture the site chose for the
 /// story, which the article's body often leaves out (it sits in the page's header, outside the content
 /// found). When the body does not show it already, the reader draws it first, with the title as its alt
-/// text (docs/DECISIONS.md, "The full article's lead image").
+/// text (docs/DECISIONS.md, "Inline images: GIF and WebP, …, the lead image").
 enum LeadImage {
   /// `lead` (an absolute address) when no picture of `content` is the same picture and it does not look
   /// like the site's logo or a stand-in; nil otherwise.
