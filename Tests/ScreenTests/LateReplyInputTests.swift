@@ -64,6 +64,19 @@ struct LateReplyInputTests {
     #expect(TerminalInputTests.describe(later) == ["key j"])
   }
 
+  @Test func escThenBracketTypedApartAreTwoKeys() {
+    #expect(decode([[0x1B], Array("[".utf8)]) == ["key Esc", "key ["])
+    #expect(decode([[0x1B], Array("_".utf8), Array("j".utf8)]) == ["key Esc", "key _", "key j"])
+  }
+
+  @Test func altBracketAloneIsTypedAfterTheTimeout() {
+    var decoder = InputDecoder()
+    let start = ContinuousClock.now
+    #expect(decoder.decode(Array("\u{1B}[".utf8).map(RawInput.byte), now: start).isEmpty)
+    let later = decoder.decode([.byte(0x6A)], now: start + InputDecoder.replyTimeout + .milliseconds(1))
+    #expect(TerminalInputTests.describe(later) == ["key Esc", "key [", "key j"])
+  }
+
   @Test func aFunctionKeyEndsWhatWasHeld() {
     var decoder = InputDecoder()
     let events = decoder.decode(Array("\u{1B}[".utf8).map(RawInput.byte) + [.event(.key(.up))])

@@ -26,7 +26,8 @@ public enum RawInput: Sendable {
 ///   too, until the sequence completes (dropped) or breaks (the held bytes become keys as before, so
 ///   Alt-[ still types Esc and `[`). A lone Esc at the end of a read is the Escape key at once: ncurses
 ///   has already waited its escape delay for what follows. Held bytes left `replyTimeout` without their
-///   end are dropped: typing never puts `ESC [` into one read, so they were a reply cut short.
+///   end are dropped once they read `ESC [ ?` or `ESC _ G` (typing never puts those into one read, so
+///   they were a reply cut short); a shorter start is typed after all.
 public struct InputDecoder: Sendable {
   public static let pasteTimeout: Duration = .seconds(1)
   public static let pasteLimit = 1 << 20
@@ -50,13 +51,16 @@ public struct InputDecoder: Sendable {
     var events: [InputEvent] = []
     if paste != nil, let last = lastPasteInput, now - last > Self.pasteTimeout { endPaste(into: &events) }
     if !reply.isEmpty, let last = lastReplyInput, now - last > Self.replyTimeout {
-      reply.removeAll()
+      // Cut short: a reply's start is dropped; Esc and one byte (Alt-[) were typed after all.
+      if reply.count > 2 { reply.removeAll() } else { releaseReply(into: &events) }
       escapeDelivered = false
     }
     if reply.isEmpty, escapeDelivered {
-      // The last read ended with a lone Esc, delivered: a reply split right after it goes on here.
+      // The last read ended with a lone Esc, delivered: a reply split right after it goes on here (two
+      // bytes of it, so a `[` typed after Esc stays a key).
       escapeDelivered = false
-      if case .byte(let b)? = inputs.first, b == UInt8(ascii: "[") || b == UInt8(ascii: "_") {
+      let head = inputs.prefix(2).compactMap { if case .byte(let b) = $0 { b } else { nil } }
+      if head == Array("[?".utf8) || head == Array("_G".utf8) {
         reply = [0x1B]
         escapeDelivered = true
       }
