@@ -3,12 +3,12 @@ import Foundation
 /// GIF files built in the test: a four-colour palette and LZW data that never grows past 3-bit codes (a
 /// clear code before every two pixels), so no encoder is needed; frames, a transparent index and any
 /// declared canvas make the hostile cases.
-enum TestGIF {
-  static let palette: [[UInt8]] = [[0, 0, 0], [255, 0, 0], [0, 0, 255], [0, 255, 0]]
+public enum TestGIF {
+  public static let palette: [[UInt8]] = [[0, 0, 0], [255, 0, 0], [0, 0, 255], [0, 255, 0]]
 
   /// A file whose canvas is `width` × `height` and whose frames are `frames` (palette indices, row by
   /// row, each frame as wide as `frameWidth`), the first with `transparent` as its transparent index.
-  static func file(
+  public static func file(
     width: Int, height: Int, frames: [[UInt8]], frameWidth: Int, transparent: UInt8? = nil, interlaced: Bool = false
   ) -> Data {
     var out = Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF1, 0, 0] + palette.flatMap { $0 }
@@ -20,7 +20,7 @@ enum TestGIF {
   }
 
   /// An image descriptor at (0, 0) and its data.
-  static func frameBytes(_ pixels: [UInt8], width: Int, interlaced: Bool = false) -> [UInt8] {
+  public static func frameBytes(_ pixels: [UInt8], width: Int, interlaced: Bool = false) -> [UInt8] {
     let height = pixels.count / width
     var out: [UInt8] = [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [interlaced ? 0x40 : 0]
     var rows = Array(0..<height)
@@ -56,17 +56,19 @@ enum TestGIF {
   }
 }
 
-/// WebP files: two small pictures written by libwebp 1.2.4's encoder (WebPEncodeLosslessRGBA,
+/// WebP files: small pictures written by libwebp 1.2.4's encoder (WebPEncodeLosslessRGBA,
 /// WebPEncodeRGB at quality 90), and RIFF containers built around them for animations and false headers.
-enum TestWebP {
+public enum TestWebP {
   /// 4 × 4, lossless: the left half red, the right half blue, the top-left pixel transparent.
-  static let lossless = Data(base64Encoded: "UklGRiQAAABXRUJQVlA4TBgAAAAvA8AAEBcQ8y8gKPJ/tPkP+OBYWhH9Dwc=")!
+  public static let lossless = Data(base64Encoded: "UklGRiQAAABXRUJQVlA4TBgAAAAvA8AAEBcQ8y8gKPJ/tPkP+OBYWhH9Dwc=")!
   /// 16 × 16, lossy (VP8): green (0, 200, 0).
-  static let lossy = Data(
+  public static let lossy = Data(
     base64Encoded: "UklGRj4AAABXRUJQVlA4IDIAAAAQAgCdASoQABAAAMASJaACdLoB+AH6AAPIAP7qZf/+kqYx5dv/SVv/3L2n6J8P+6OgAA==")!
+  /// 80 × 40, lossless: green (0, 255, 0) all over.
+  public static let green = Data(base64Encoded: "UklGRiIAAABXRUJQVlA4TBUAAAAvT8AJAAfQ/4j+B4CE8P+9FtH/1AEA")!
 
   /// A RIFF/WEBP file of `chunks` (each a four-character type and its payload).
-  static func riff(_ chunks: [(String, [UInt8])]) -> Data {
+  public static func riff(_ chunks: [(String, [UInt8])]) -> Data {
     var body = Array("WEBP".utf8)
     for (type, payload) in chunks {
       body += Array(type.utf8) + le32(payload.count) + payload
@@ -76,7 +78,7 @@ enum TestWebP {
   }
 
   /// An animation on a `width` × `height` canvas whose `frames` frames are all `lossless`.
-  static func animation(width: Int, height: Int, frames: Int) -> Data {
+  public static func animation(width: Int, height: Int, frames: Int) -> Data {
     let still = Array(lossless.dropFirst(12))  // the VP8L chunk, header included
     let frame = le24(0) + le24(0) + le24(3) + le24(3) + le24(100) + [0] + still
     return riff(
@@ -85,7 +87,7 @@ enum TestWebP {
   }
 
   /// A lossless header declaring `width` × `height` (at most 16,384 each) over a few bytes of nothing.
-  static func losslessHeader(width: Int, height: Int) -> Data {
+  public static func losslessHeader(width: Int, height: Int) -> Data {
     let bits = UInt32(width - 1) | UInt32(height - 1) << 14 | 1 << 28
     return riff([("VP8L", [0x2F] + le32(Int(bits)) + [0, 0, 0, 0, 0, 0])])
   }
