@@ -147,18 +147,61 @@ public enum ImageDecoder {
     return .success(shrunk(Bitmap(width: sw, height: sh, pixels: pixels, sourceWidth: w, sourceHeight: h)))
   }
 
-  /// `bitmap` averaged down to at most `keptWidth` columns of pixels (a box filter), the source size kept.
+  /// `bitmap` averaged down to at most `keptWidth` columns of pixels (a box filter, colour weighted by
+  /// alpha), the source size kept. One pass over the source rows with a running sum per kept column:
+  /// this is the whole cost of a large picture once decoded (a 16-million-pixel canvas of a few bytes
+  /// is allowed), so it stays a tight loop over raw buffers (docs/DECISIONS.md, "Inline images: GIF
+  /// and WebP").
   static func shrunk(_ bitmap: Bitmap) -> Bitmap {
     guard bitmap.width > keptWidth else { return bitmap }
+    let width = bitmap.width
+    let height = bitmap.height
     let w = keptWidth
-    let h = max(1, bitmap.height * keptWidth / bitmap.width)
+    let h = max(1, height * keptWidth / width)
+    // Output column x covers source columns [left[x], left[x + 1]), at least one.
+    let left = (0...w).map { $0 * width / w }
     var out = [UInt8](repeating: 0, count: w * h * 4)
-    for y in 0..<h {
-      for x in 0..<w {
-        let average = bitmap.average(
-          x0: x * bitmap.width / w, x1: (x + 1) * bitmap.width / w, y0: y * bitmap.height / h,
-          y1: (y + 1) * bitmap.height / h)
-        for c in 0..<4 { out[(y * w + x) * 4 + c] = average[c] }
+    var sums = [Int](repeating: 0, count: w * 4)
+    bitmap.pixels.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        sums.withUnsafeMutableBufferPointer { sum in
+          for y in 0..<h {
+            let y0 = min(y * height / h, height - 1)
+            let y1 = max(y0 + 1, min((y + 1) * height / h, height))
+            for i in 0..<w * 4 { sum[i] = 0 }
+            for sy in y0..<y1 {
+              let row = sy * width * 4
+              for x in 0..<w {
+                let x0 = left[x]
+                let x1 = max(x0 + 1, left[x + 1])
+                var r = 0, g = 0, b = 0, a = 0
+                var i = row + x0 * 4
+                for _ in x0..<x1 {
+                  let alpha = Int(source[i + 3])
+                  r += Int(source[i]) * alpha
+                  g += Int(source[i + 1]) * alpha
+                  b += Int(source[i + 2]) * alpha
+                  a += alpha
+                  i += 4
+                }
+                sum[x * 4] += r
+                sum[x * 4 + 1] += g
+                sum[x * 4 + 2] += b
+                sum[x * 4 + 3] += a
+              }
+            }
+            for x in 0..<w {
+              let alpha = sum[x * 4 + 3]
+              guard alpha > 0 else { continue }
+              let count = (y1 - y0) * (max(left[x] + 1, left[x + 1]) - left[x])
+              let o = (y * w + x) * 4
+              target[o] = UInt8(sum[x * 4] / alpha)
+              target[o + 1] = UInt8(sum[x * 4 + 1] / alpha)
+              target[o + 2] = UInt8(sum[x * 4 + 2] / alpha)
+              target[o + 3] = UInt8(alpha / count)
+            }
+          }
+        }
       }
     }
     return Bitmap(width: w, height: h, pixels: out, sourceWidth: bitmap.sourceWidth, sourceHeight: bitmap.sourceHeight)
