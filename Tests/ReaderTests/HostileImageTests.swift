@@ -81,6 +81,22 @@ struct HostileImageTests {
     #expect((try? ImageDecoder.decode(two.prefix(two.count - 20)).get())?.width == 16)
   }
 
+  @Test func aHugeCanvasIsShrunkFromSamplesToItsColours() {
+    // 20,000 × 40: red on the left half, blue on the right, a box of 41 columns per kept pixel.
+    let width = 20_000
+    let pixels = (0..<width * 40).flatMap { $0 % width < width / 2 ? [255, 0, 0, 255] : [0, 0, 255, 255] as [UInt8] }
+    let bitmap = ImageDecoder.shrunk(Bitmap(width: width, height: 40, pixels: pixels))
+    #expect(bitmap.width == ImageDecoder.keptWidth && bitmap.height == 1)
+    #expect(Array(bitmap.pixels[0..<4]) == [255, 0, 0, 255] && Array(bitmap.pixels.suffix(4)) == [0, 0, 255, 255])
+    #expect(bitmap.sourceWidth == width)
+  }
+
+  @Test func aTallCanvasIsKeptAtTheKeptHeight() {
+    let bitmap = ImageDecoder.shrunk(Bitmap(width: 600, height: 9_000, pixels: [UInt8](repeating: 200, count: 600 * 9_000 * 4)))
+    #expect(bitmap.height == ImageDecoder.keptHeight && bitmap.width == 600 * ImageDecoder.keptHeight / 9_000)
+    #expect(Array(bitmap.pixels[0..<4]) == [200, 200, 200, 200])
+  }
+
   @Test func randomBytesNeverCrash() {
     var generator = SplitMix64(seed: 26)
     let heads: [[UInt8]] = [[], [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8, 0xFF], Array("GIF89a".utf8), Array("RIFF\0\0\0\0WEBP".utf8)]

@@ -52,6 +52,9 @@ public enum ImageDecoder {
   public static let maxDecodedPixels = 16_000_000
   /// The widest a kept bitmap is: more than any pane has half-block cells for.
   public static let keptWidth = 480
+  /// The tallest a kept bitmap is: a picture is never drawn taller than two thirds of the pane, and this
+  /// bounds the shrinking's cost for a tall canvas as the kept width does for a wide one.
+  public static let keptHeight = 1_080
   /// The most frames an animation may have: only the first is drawn, but a file of thousands is a
   /// hostile one (or a video), refused after a walk over its frames that decodes none of them.
   public static let maxFrames = 1_000
@@ -147,19 +150,21 @@ public enum ImageDecoder {
     return .success(shrunk(Bitmap(width: sw, height: sh, pixels: pixels, sourceWidth: w, sourceHeight: h)))
   }
 
-  /// `bitmap` averaged down to at most `keptWidth` columns of pixels (a box filter, colour weighted by
-  /// alpha), the source size kept. One pass over the source rows with a running sum per kept column:
-  /// this is the whole cost of a large picture once decoded (a 16-million-pixel canvas of a few bytes
-  /// is allowed), so it stays a tight loop over raw buffers (docs/DECISIONS.md, "Inline images: GIF
-  /// and WebP").
+  /// `bitmap` averaged down to at most `keptWidth` × `keptHeight` pixels, its shape kept (a box filter,
+  /// colour weighted by alpha), the source size kept. A box up to 7 pixels across is averaged whole; a wider one (a picture
+  /// over 3,000 pixels wide) from evenly spread samples, at most 7 a side, so the cost follows the kept
+  /// size, not the declared one: a canvas of millions of pixels from a few bytes of GIF is allowed
+  /// (docs/DECISIONS.md, "Inline images: GIF and WebP"). Terminal cells average the result again.
   static func shrunk(_ bitmap: Bitmap) -> Bitmap {
-    guard bitmap.width > keptWidth else { return bitmap }
     let width = bitmap.width
     let height = bitmap.height
-    let w = keptWidth
-    let h = max(1, height * keptWidth / width)
-    // Output column x covers source columns [left[x], left[x + 1]), at least one.
+    guard width > keptWidth || height > keptHeight else { return bitmap }
+    let byWidth = width * keptHeight >= height * keptWidth
+    let w = byWidth ? keptWidth : max(1, width * keptHeight / height)
+    let h = byWidth ? max(1, height * keptWidth / width) : keptHeight
+    // Output column x covers source columns [left[x], left[x + 1]), at least one, read every step[x].
     let left = (0...w).map { $0 * width / w }
+    let step = (0..<w).map { Self.sampleStep(max(1, left[$0 + 1] - left[$0])) }
     var out = [UInt8](repeating: 0, count: w * h * 4)
     var sums = [Int](repeating: 0, count: w * 4)
     bitmap.pixels.withUnsafeBufferPointer { source in
@@ -168,21 +173,21 @@ public enum ImageDecoder {
           for y in 0..<h {
             let y0 = min(y * height / h, height - 1)
             let y1 = max(y0 + 1, min((y + 1) * height / h, height))
+            let rowStep = Self.sampleStep(y1 - y0)
             for i in 0..<w * 4 { sum[i] = 0 }
-            for sy in y0..<y1 {
+            for sy in stride(from: y0, to: y1, by: rowStep) {
               let row = sy * width * 4
               for x in 0..<w {
                 let x0 = left[x]
                 let x1 = max(x0 + 1, left[x + 1])
                 var r = 0, g = 0, b = 0, a = 0
-                var i = row + x0 * 4
-                for _ in x0..<x1 {
+                for sx in stride(from: x0, to: x1, by: step[x]) {
+                  let i = row + sx * 4
                   let alpha = Int(source[i + 3])
                   r += Int(source[i]) * alpha
                   g += Int(source[i + 1]) * alpha
                   b += Int(source[i + 2]) * alpha
                   a += alpha
-                  i += 4
                 }
                 sum[x * 4] += r
                 sum[x * 4 + 1] += g
@@ -190,10 +195,12 @@ public enum ImageDecoder {
                 sum[x * 4 + 3] += a
               }
             }
+            let rows = (y1 - y0 + rowStep - 1) / rowStep
             for x in 0..<w {
               let alpha = sum[x * 4 + 3]
               guard alpha > 0 else { continue }
-              let count = (y1 - y0) * (max(left[x] + 1, left[x + 1]) - left[x])
+              let span = max(1, left[x + 1] - left[x])
+              let count = rows * ((span + step[x] - 1) / step[x])
               let o = (y * w + x) * 4
               target[o] = UInt8(sum[x * 4] / alpha)
               target[o + 1] = UInt8(sum[x * 4 + 1] / alpha)
@@ -206,6 +213,9 @@ public enum ImageDecoder {
     }
     return Bitmap(width: w, height: h, pixels: out, sourceWidth: bitmap.sourceWidth, sourceHeight: bitmap.sourceHeight)
   }
+
+  /// Every pixel of a box up to 7 across, else every `n / 4`-th (4 to 7 samples).
+  static func sampleStep(_ n: Int) -> Int { n < 8 ? 1 : n / 4 }
 }
 
 extension Bitmap {
