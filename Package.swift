@@ -37,11 +37,12 @@ let package = Package(
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
-    // Article pictures: libpng and libjpeg-turbo, wrapped whole in a header (libjpeg's errors longjmp).
+    // Article pictures: libpng, libjpeg-turbo, giflib and libwebp, wrapped whole in headers (libjpeg's
+    // errors longjmp).
     .systemLibrary(
       name: "CLibImage",
       pkgConfig: "libpng",
-      providers: [.apt(["libpng-dev", "libjpeg62-turbo-dev"])]
+      providers: [.apt(["libpng-dev", "libjpeg62-turbo-dev", "libgif-dev", "libwebp-dev"])]
     ),
     // The fetcher's transfers on one thread through libcurl's multi interface, in C because libcurl's
     // options are variadic and the body cap must sit inside its write callback (gzip bombs).

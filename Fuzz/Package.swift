@@ -54,6 +54,13 @@ let package = Package(
       dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
       linkerSettings: lld
     ),
+    // ImageDecoder on a picture's bytes: the format sniffing, the header and frame checks, and the
+    // four Debian decoders behind them.
+    .executableTarget(
+      name: "FuzzImage",
+      dependencies: ["FuzzSupport", .product(name: "Reader", package: "splitfeed")],
+      linkerSettings: lld
+    ),
     // The sync's JSON reader (JSONReader) on `stream/contents` and `stream/items/ids` answers, down to
     // the values the cache would store (dates, lengths, server clock, text caps).
     .executableTarget(

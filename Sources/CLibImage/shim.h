@@ -1,7 +1,8 @@
-/* Decoding of article pictures through Debian's libpng and libjpeg-turbo (docs/DECISIONS.md, "Inline
- * images"). Header-only: libjpeg reports errors by longjmp, which must stay inside C, so the two calls
- * below wrap each library whole. Every call first reads the header alone, so the caller checks the
- * declared size before a single pixel is decoded (decompression bombs). */
+/* Decoding of article pictures through Debian's libpng and libjpeg-turbo here, giflib and libwebp in
+ * sf_gif.h and sf_webp.h (docs/DECISIONS.md, "Inline images"). Header-only: libjpeg reports errors by
+ * longjmp, which must stay inside C, so the calls below wrap each library whole. Every call first reads
+ * the header alone, so the caller checks the declared size before a single pixel is decoded
+ * (decompression bombs). */
 #ifndef SPLITFEED_CLIBIMAGE_H
 #define SPLITFEED_CLIBIMAGE_H
 
@@ -11,6 +12,9 @@
 #include <setjmp.h>
 #include <png.h>
 #include <jpeglib.h>
+
+#include "sf_gif.h"
+#include "sf_webp.h"
 
 /* PNG through libpng's simplified API (its own error handling). With `out` NULL only the header is read;
  * otherwise `out` takes width*height*4 bytes of RGBA. Returns 0, or -1 on a broken or truncated file. */

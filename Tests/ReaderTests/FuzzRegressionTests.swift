@@ -82,6 +82,15 @@ struct FuzzRegressionTests {
     _ = UrlsFile.parse(bytes: data)
   }
 
+  /// GIFs of a few dozen bytes declaring a wide, empty canvas within the pixel budget (10241 × 508 up to
+  /// 30209 × 256): decoded, the canvas took over 10 s to shrink in the fuzzer's instrumented build, about
+  /// 5 s in a debug build; sampled down to the kept size it takes milliseconds.
+  @Test(arguments: inputs("FuzzImage"))
+  func image(_ file: URL) throws {
+    guard case .success(let bitmap) = ImageDecoder.decode(try Data(contentsOf: file)) else { return }
+    #expect(bitmap.width <= ImageDecoder.keptWidth && bitmap.pixels.count == bitmap.width * bitmap.height * 4)
+  }
+
   /// `YYYY-MM-DDThh:mm:ssZ` by Howard Hinnant's civil-from-days, independent of the parser under test
   /// and of Foundation's calendar (which turns Julian before 1582); nil outside years 0000–9999.
   static func rfc3339(_ epochSeconds: Int) -> String? {

@@ -5,7 +5,7 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 export REPO_ROOT
 
 # The system packages the build needs: headers, and pkg-config for the libxml2 and libcurl modules.
-BUILD_PACKAGES=(pkg-config libncursesw5-dev libxml2-dev libsqlite3-dev libcurl4-openssl-dev libpng-dev libjpeg62-turbo-dev)
+BUILD_PACKAGES=(pkg-config libncursesw5-dev libxml2-dev libsqlite3-dev libcurl4-openssl-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev)
 # What the test suite runs besides the binary: tmux (the end-to-end screens), procps (pgrep: the program in
 # a pane), xmllint, man (the installed page), newsboat and sqlite3 (import), python3 (loopback servers),
 # and a real xterm on a virtual X server with its bitmap fonts and xwd for screenshots (the xterm tests).

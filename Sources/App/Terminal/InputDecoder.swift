@@ -20,11 +20,27 @@ public enum RawInput: Sendable {
 ///   markers (a terminal with no bracketed paste) a paste is indistinguishable from typing.
 /// - A paste whose end marker never comes ends after `pasteTimeout` of silence, so the keyboard cannot
 ///   stay dead; a paste keeps at most `pasteLimit` bytes (the rest is counted out, not stored).
+/// - A terminal's late answer to the start-up picture probe (docs/DECISIONS.md, "Inline images: GIF
+///   and WebP, …, late terminal replies") is dropped whole, never read as keys: the device attributes
+///   `ESC [ ? 63 ; 4 c` and a kitty graphics reply `ESC _ G … ESC \`. Their start is held, across reads
+///   too, until the sequence completes (dropped) or breaks (the held bytes become keys as before, so
+///   Alt-[ still types Esc and `[`). A lone Esc at the end of a read is the Escape key at once: ncurses
+///   has already waited its escape delay for what follows. Held bytes left `replyTimeout` without their
+///   end are dropped once they read `ESC [ ?` or `ESC _ G` (typing never puts those into one read, so
+///   they were a reply cut short); a shorter start is typed after all.
 public struct InputDecoder: Sendable {
   public static let pasteTimeout: Duration = .seconds(1)
   public static let pasteLimit = 1 << 20
+  public static let replyTimeout: Duration = .seconds(1)
+  /// The longest reply held: a kitty error message is a few dozen bytes.
+  static let replyLimit = 1024
 
   private var pending: [UInt8] = []
+  /// The start of what may be a terminal's reply, Esc first (the Esc already delivered as a key when
+  /// `escapeDelivered`: a reply split right after it).
+  private var reply: [UInt8] = []
+  private var escapeDelivered = false
+  private var lastReplyInput: ContinuousClock.Instant?
   private var needed = 0
   private var paste: [UInt8]?
   private var lastPasteInput: ContinuousClock.Instant?
@@ -34,6 +50,21 @@ public struct InputDecoder: Sendable {
   public mutating func decode(_ inputs: [RawInput], now: ContinuousClock.Instant = .now) -> [InputEvent] {
     var events: [InputEvent] = []
     if paste != nil, let last = lastPasteInput, now - last > Self.pasteTimeout { endPaste(into: &events) }
+    if !reply.isEmpty, let last = lastReplyInput, now - last > Self.replyTimeout {
+      // Cut short: a reply's start is dropped; Esc and one byte (Alt-[) were typed after all.
+      if reply.count > 2 { reply.removeAll() } else { releaseReply(into: &events) }
+      escapeDelivered = false
+    }
+    if reply.isEmpty, escapeDelivered {
+      // The last read ended with a lone Esc, delivered: a reply split right after it goes on here (two
+      // bytes of it, so a `[` typed after Esc stays a key).
+      escapeDelivered = false
+      let head = inputs.prefix(2).compactMap { if case .byte(let b) = $0 { b } else { nil } }
+      if head == Array("[?".utf8) || head == Array("_G".utf8) {
+        reply = [0x1B]
+        escapeDelivered = true
+      }
+    }
     for input in inputs {
       if paste != nil {
         lastPasteInput = now
@@ -45,6 +76,11 @@ public struct InputDecoder: Sendable {
         }
         continue
       }
+      if case .byte(let b) = input {
+        filterReply(b, now: now, into: &events)
+        continue
+      }
+      releaseReply(into: &events)
       switch input {
       case .byte(let b): decodeByte(b, into: &events)
       case .event(let event): events.append(event)
@@ -55,7 +91,59 @@ public struct InputDecoder: Sendable {
       case .pasteEnd: break
       }
     }
+    if reply == [0x1B] {
+      releaseReply(into: &events)
+      escapeDelivered = true
+    }
     return events
+  }
+
+  /// Holds `b` while `reply` and it may still be the start of a DA1 or kitty graphics reply; drops the
+  /// whole when it completes; otherwise releases what was held as ordinary input and decodes `b` afresh.
+  private mutating func filterReply(_ b: UInt8, now: ContinuousClock.Instant, into events: inout [InputEvent]) {
+    guard !reply.isEmpty else {
+      if b == 0x1B {
+        reply = [b]
+        lastReplyInput = now
+      } else {
+        decodeByte(b, into: &events)
+      }
+      return
+    }
+    lastReplyInput = now
+    switch Self.replyStep(reply, b) {
+    case .hold where reply.count < Self.replyLimit: reply.append(b)
+    case .complete:
+      reply.removeAll()
+      escapeDelivered = false
+    default:
+      releaseReply(into: &events)
+      filterReply(b, now: now, into: &events)
+    }
+  }
+
+  private enum ReplyStep { case hold, complete, broken }
+
+  /// Whether `b` continues `held` as `ESC [ ? (digit | ;)* c` or `ESC _ G (printable)* ESC \`.
+  private static func replyStep(_ held: [UInt8], _ b: UInt8) -> ReplyStep {
+    let isDigitOrSemicolon = (0x30...0x39).contains(b) || b == UInt8(ascii: ";")
+    switch (held.count, held.count > 1 ? held[1] : 0) {
+    case (1, _): return b == UInt8(ascii: "[") || b == UInt8(ascii: "_") ? .hold : .broken
+    case (2, UInt8(ascii: "[")): return b == UInt8(ascii: "?") ? .hold : .broken
+    case (2, _): return b == UInt8(ascii: "G") ? .hold : .broken
+    case (_, UInt8(ascii: "[")): return isDigitOrSemicolon ? .hold : b == UInt8(ascii: "c") ? .complete : .broken
+    default:
+      if held.last == 0x1B { return b == UInt8(ascii: "\\") ? .complete : .broken }
+      return b == 0x1B || (0x20...0x7E).contains(b) ? .hold : .broken
+    }
+  }
+
+  /// Delivers the held bytes as ordinary input (they were no reply), the Esc unless already delivered.
+  private mutating func releaseReply(into events: inout [InputEvent]) {
+    let held = escapeDelivered ? reply.dropFirst() : reply[...]
+    reply.removeAll()
+    escapeDelivered = false
+    for b in held { decodeByte(b, into: &events) }
   }
 
   private mutating func endPaste(into events: inout [InputEvent]) {

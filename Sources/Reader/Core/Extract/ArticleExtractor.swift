@@ -9,6 +9,9 @@ public struct ExtractedArticle: Sendable, Equatable {
   public var metadata: ArticleMetadata
   /// Whether the page looks like an article at all (a page of prose rather than of links).
   public var readerable: Bool
+  /// The page's lead image when the article's body does not show it (`LeadImage`): `readerHTML` draws it
+  /// first.
+  public var leadPicture: String? = nil
 
   /// Opens `readerHTML`, so that a page stored by an earlier way of keeping full pages (the whole
   /// `<article>`/`<main>`/`<body>`) is told apart and fetched again.
@@ -25,6 +28,10 @@ public struct ExtractedArticle: Sendable, Equatable {
     let details = [metadata.byline, metadata.publishedTime, metadata.siteName].compactMap { $0 }.filter { !$0.isEmpty }
     if !details.isEmpty {
       header += "<p><small>" + ArticleOutput.escaped(details.joined(separator: " · "), quote: false) + "</small></p>\n"
+    }
+    if let leadPicture {
+      header += "<p><img src=\"" + ArticleOutput.escaped(leadPicture, quote: true) + "\" alt=\""
+        + ArticleOutput.escaped(metadata.title ?? "", quote: true) + "\"></p>\n"
     }
     return header + html
   }
@@ -136,7 +143,7 @@ public enum ArticleExtractor {
     }
     let article = ExtractedArticle(
       html: ArticleOutput.html(content, baseURL: url), text: ArticleOutput.text(content), metadata: metadata,
-      readerable: readerable)
+      readerable: readerable, leadPicture: metadata.leadImage.flatMap { LeadImage.missing($0, from: content, baseURL: url) })
     let headings = content.descendants(["h2", "h3", "h4", "h5", "h6"])
     let linkedHeadings = headings.filter { $0.textLength > 0 && $0.linkDensity > 0.5 }.count
     let textPerHeading = headings.isEmpty ? 0 : content.textLength / headings.count

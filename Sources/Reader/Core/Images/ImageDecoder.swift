@@ -26,6 +26,8 @@ public struct Bitmap: Hashable, Sendable {
 public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
   case unsupported(String)
   case tooLarge(width: Int, height: Int)
+  /// An animation of more frames than `ImageDecoder.maxFrames` (counted before any is decoded).
+  case tooManyFrames(limit: Int)
   case broken
   case fetch(String)
 
@@ -33,43 +35,68 @@ public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .unsupported(let format): "\(format) is not shown"
     case .tooLarge(let width, let height): "too large: \(width)×\(height)"
+    case .tooManyFrames(let limit): "animation of more than \(limit) frames"
     case .broken: "broken or truncated file"
     case .fetch(let message): message
     }
   }
 }
 
-/// Decodes PNG and JPEG with Debian's libpng and libjpeg-turbo (docs/DECISIONS.md, "Inline images").
-/// The header is read first and the declared size checked before any pixel is decoded, so a few
-/// kilobytes declaring 50,000 × 50,000 pixels cost nothing; JPEGs are scaled down while decoding.
+/// Decodes PNG, JPEG, GIF and WebP with Debian's libpng, libjpeg-turbo, giflib and libwebp
+/// (docs/DECISIONS.md, "Inline images"), an animation's first frame only. The format comes from the
+/// bytes, never the address or the Content-Type (servers and pages mislabel pictures). The header is read
+/// first and the declared size (and an animation's frame count) checked before any pixel is decoded, so
+/// a few kilobytes declaring 50,000 × 50,000 pixels cost nothing; JPEGs are scaled down while decoding.
 public enum ImageDecoder {
   /// The most pixels decoded at once (64 MB of RGBA); a JPEG over it is decoded at 1/2, 1/4 or 1/8.
   public static let maxDecodedPixels = 16_000_000
   /// The widest a kept bitmap is: more than any pane has half-block cells for.
   public static let keptWidth = 480
+  /// The tallest a kept bitmap is: a picture is never drawn taller than two thirds of the pane, and this
+  /// bounds the shrinking's cost for a tall canvas as the kept width does for a wide one.
+  public static let keptHeight = 1_080
+  /// The most frames an animation may have: only the first is drawn, but a file of thousands is a
+  /// hostile one (or a video), refused after a walk over its frames that decodes none of them.
+  public static let maxFrames = 1_000
 
   public static func decode(_ data: Data) -> Result<Bitmap, ImageFailure> {
     switch Format(sniffing: data) {
     case .png: return data.withUnsafeBytes { decodePNG($0) }
     case .jpeg: return data.withUnsafeBytes { decodeJPEG($0) }
+    case .gif: return data.withUnsafeBytes { decodeGIF($0) }
+    case .webp: return data.withUnsafeBytes { decodeWebP($0) }
     case .other(let name): return .failure(.unsupported(name))
     }
   }
 
   enum Format: Equatable {
-    case png, jpeg
+    case png, jpeg, gif, webp
+    /// A format not drawn, by the name its caption gives.
     case other(String)
 
+    /// The format by its magic number; a format not drawn is named when it is known, so the caption says
+    /// what the picture is.
     init(sniffing data: Data) {
       let head = [UInt8](data.prefix(512))
+      func at(_ offset: Int, _ text: String) -> Bool {
+        head.count >= offset + text.utf8.count && head[offset..<offset + text.utf8.count].elementsEqual(text.utf8)
+      }
       if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
         self = .png
       } else if head.starts(with: [0xFF, 0xD8, 0xFF]) {
         self = .jpeg
-      } else if head.starts(with: Array("GIF8".utf8)) {
-        self = .other("GIF")
-      } else if head.count >= 12, head[0..<4].elementsEqual("RIFF".utf8), head[8..<12].elementsEqual("WEBP".utf8) {
-        self = .other("WebP")
+      } else if at(0, "GIF87a") || at(0, "GIF89a") {
+        self = .gif
+      } else if at(0, "RIFF"), at(8, "WEBP") {
+        self = .webp
+      } else if at(4, "ftypavif") || at(4, "ftypavis") {
+        self = .other("AVIF")
+      } else if at(4, "ftypheic") || at(4, "ftypheix") || at(4, "ftypmif1") {
+        self = .other("HEIF")
+      } else if at(0, "BM"), head.count > 14, [12, 40, 52, 56, 108, 124].contains(head[14]) {
+        self = .other("BMP")
+      } else if head.starts(with: [0x49, 0x49, 0x2A, 0]) || head.starts(with: [0x4D, 0x4D, 0, 0x2A]) {
+        self = .other("TIFF")
       } else if String(decoding: head, as: UTF8.self).lowercased().contains("<svg") {
         self = .other("SVG")
       } else {
@@ -123,22 +150,72 @@ public enum ImageDecoder {
     return .success(shrunk(Bitmap(width: sw, height: sh, pixels: pixels, sourceWidth: w, sourceHeight: h)))
   }
 
-  /// `bitmap` averaged down to at most `keptWidth` columns of pixels (a box filter), the source size kept.
+  /// `bitmap` averaged down to at most `keptWidth` × `keptHeight` pixels, its shape kept (a box filter,
+  /// colour weighted by alpha), the source size kept. A box up to 7 pixels across is averaged whole; a wider one (a picture
+  /// over 3,000 pixels wide) from evenly spread samples, at most 7 a side, so the cost follows the kept
+  /// size, not the declared one: a canvas of millions of pixels from a few bytes of GIF is allowed
+  /// (docs/DECISIONS.md, "Inline images: GIF and WebP"). Terminal cells average the result again.
   static func shrunk(_ bitmap: Bitmap) -> Bitmap {
-    guard bitmap.width > keptWidth else { return bitmap }
-    let w = keptWidth
-    let h = max(1, bitmap.height * keptWidth / bitmap.width)
+    let width = bitmap.width
+    let height = bitmap.height
+    guard width > keptWidth || height > keptHeight else { return bitmap }
+    let byWidth = width * keptHeight >= height * keptWidth
+    let w = byWidth ? keptWidth : max(1, width * keptHeight / height)
+    let h = byWidth ? max(1, height * keptWidth / width) : keptHeight
+    // Output column x covers source columns [left[x], left[x + 1]), at least one, read every step[x].
+    let left = (0...w).map { $0 * width / w }
+    let step = (0..<w).map { Self.sampleStep(max(1, left[$0 + 1] - left[$0])) }
     var out = [UInt8](repeating: 0, count: w * h * 4)
-    for y in 0..<h {
-      for x in 0..<w {
-        let average = bitmap.average(
-          x0: x * bitmap.width / w, x1: (x + 1) * bitmap.width / w, y0: y * bitmap.height / h,
-          y1: (y + 1) * bitmap.height / h)
-        for c in 0..<4 { out[(y * w + x) * 4 + c] = average[c] }
+    var sums = [Int](repeating: 0, count: w * 4)
+    bitmap.pixels.withUnsafeBufferPointer { source in
+      out.withUnsafeMutableBufferPointer { target in
+        sums.withUnsafeMutableBufferPointer { sum in
+          for y in 0..<h {
+            let y0 = min(y * height / h, height - 1)
+            let y1 = max(y0 + 1, min((y + 1) * height / h, height))
+            let rowStep = Self.sampleStep(y1 - y0)
+            for i in 0..<w * 4 { sum[i] = 0 }
+            for sy in stride(from: y0, to: y1, by: rowStep) {
+              let row = sy * width * 4
+              for x in 0..<w {
+                let x0 = left[x]
+                let x1 = max(x0 + 1, left[x + 1])
+                var r = 0, g = 0, b = 0, a = 0
+                for sx in stride(from: x0, to: x1, by: step[x]) {
+                  let i = row + sx * 4
+                  let alpha = Int(source[i + 3])
+                  r += Int(source[i]) * alpha
+                  g += Int(source[i + 1]) * alpha
+                  b += Int(source[i + 2]) * alpha
+                  a += alpha
+                }
+                sum[x * 4] += r
+                sum[x * 4 + 1] += g
+                sum[x * 4 + 2] += b
+                sum[x * 4 + 3] += a
+              }
+            }
+            let rows = (y1 - y0 + rowStep - 1) / rowStep
+            for x in 0..<w {
+              let alpha = sum[x * 4 + 3]
+              guard alpha > 0 else { continue }
+              let span = max(1, left[x + 1] - left[x])
+              let count = rows * ((span + step[x] - 1) / step[x])
+              let o = (y * w + x) * 4
+              target[o] = UInt8(sum[x * 4] / alpha)
+              target[o + 1] = UInt8(sum[x * 4 + 1] / alpha)
+              target[o + 2] = UInt8(sum[x * 4 + 2] / alpha)
+              target[o + 3] = UInt8(alpha / count)
+            }
+          }
+        }
       }
     }
     return Bitmap(width: w, height: h, pixels: out, sourceWidth: bitmap.sourceWidth, sourceHeight: bitmap.sourceHeight)
   }
+
+  /// Every pixel of a box up to 7 across, else every `n / 4`-th (4 to 7 samples).
+  static func sampleStep(_ n: Int) -> Int { n < 8 ? 1 : n / 4 }
 }
 
 extension Bitmap {

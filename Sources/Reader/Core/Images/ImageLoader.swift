@@ -74,7 +74,7 @@ extension Fetcher {
     limited.configuration.maxBytes = min(configuration.maxBytes, Self.maxImageBytes)
     var request = HTTPRequest(url: url)
     request.setValue(configuration.userAgent, forHeader: "User-Agent")
-    request.setValue("image/png, image/jpeg;q=0.9, */*;q=0.1", forHeader: "Accept")
+    request.setValue("image/png, image/jpeg, image/webp, image/gif;q=0.9, */*;q=0.1", forHeader: "Accept")
     let (response, data) = try await limited.transfer(request)
     guard (200..<300).contains(response.statusCode) else {
       throw .httpStatus(code: response.statusCode, url: response.url.absoluteString, retryAfter: nil)
