@@ -79,8 +79,11 @@ public struct Reloader: Sendable {
     }
   }
 
-  /// Bodies at least this large are parsed while the cache stores their first items (`Parsed.large`).
-  static let streamingThreshold = 1 << 20
+  /// Bodies at least this large are parsed while the cache stores their first items (`Parsed.large`):
+  /// there the overlap pays and the whole model is never held. A smaller one is parsed whole first,
+  /// since a streamed store holds the one writer's transaction through its parse and every other feed's
+  /// store waits behind it (docs/DECISIONS.md, "Feeds under 4 MiB parsed whole").
+  static let streamingThreshold = 4 << 20
 
   private enum Parsed {
     case failed(String, offeredFeeds: [String] = [])
