@@ -21,13 +21,17 @@ extension SyncProtocolTests {
 
   /// The next page is asked for on the continuation an answer ends with, before the page is read; a
   /// page read with another one (a hostile page: the first of duplicate keys wins) drops that guess and
-  /// follows its own, storing every article once.
-  @Test func aPageEndingInAnotherContinuationThanItsOwnIsFollowedByItsOwn() async throws {
+  /// follows its own, storing every article once. With one page ahead, the guess waits for the page's
+  /// permit when it is dropped: the drop must not wait for it (that would never end).
+  @Test(.timeLimit(.minutes(1)), arguments: [1, 3])
+  func aPageEndingInAnotherContinuationThanItsOwnIsFollowedByItsOwn(ahead: Int) async throws {
     server.addArticles(15, feed: "feed/1")
     let own = String(server.article(5).id)  // articles 0–4 come after it
     let forged = #"{"id":"tag:google.com,2005:reader/item/00000000000000ff","origin":{"streamId":"feed/1"},"title":"Forged"}"#
     server.queue([.json(#"{"continuation":"\#(own)","items":[\#(forged)],"updated":1700000000,"continuation":"999"}"#)], on: "stream/contents")
-    let report = try await run(synchronizer()).get()
+    var sync = synchronizer()
+    sync.pagesAhead = ahead
+    let report = try await run(sync).get()
     #expect(report.newArticles == 6)
     #expect(try synced().map(\.title).sorted() == ["Article 1", "Article 2", "Article 3", "Article 4", "Article 5", "Forged"])
     let continuations = server.forms("stream/contents").compactMap { form in form.first { $0.0 == "c" }?.1 }

@@ -52,7 +52,7 @@ extension Synchronizer {
       let hint = guessed.follow(GReader.continuationHint(data))
       let early = hint.map { pageChain(since: since, continuation: $0, paging: guessed, window: window, readState: readState) }
       if Task.isCancelled {
-        early?.cancel()
+        await Self.abandon(early, window: window)
         await window.release()
         return .failure(cancelled)
       }
@@ -66,7 +66,7 @@ extension Synchronizer {
       var paging = paging
       let next = page.items.isEmpty ? nil : paging.follow(page.continuation)
       if let early, next == hint { return .success(FetchedPage(page: page, next: .page(early))) }
-      early?.cancel()
+      await Self.abandon(early, window: window)
       if let next {
         let chain = pageChain(since: since, continuation: next, paging: paging, window: window, readState: readState)
         return .success(FetchedPage(page: page, next: .page(chain)))
@@ -75,35 +75,62 @@ extension Synchronizer {
       return .success(FetchedPage(page: page, next: .states(states, pagingWarning: paging.warning)))
     }
   }
+
+  /// Stops a link asked for on a wrong guess. Cancelled, it gives its permit back itself; fetched before
+  /// the cancel reached it, its permit is given back here and what it started after it is stopped too,
+  /// so no permit is lost to a page nobody stores.
+  static func abandon(_ link: Task<Result<FetchedPage, SyncError>, Never>?, window: PageWindow) async {
+    guard let link else { return }
+    link.cancel()
+    guard case .success(let fetched) = await link.value else { return }
+    await window.release()
+    switch fetched.next {
+    case .page(let next): await abandon(next, window: window)
+    case .states(let states, _): states?.cancel()
+    }
+  }
 }
 
 /// At most `size` pages fetched ahead of the store: a fetch waits for a permit, the store gives one
 /// back for each page it has stored. Closed, it lets no fetch start (the sync has ended early).
 actor PageWindow {
   private var free: Int
-  private var waiting: [CheckedContinuation<Bool, Never>] = []
+  private var waiting: [(id: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+  private var nextID = 0
   private var closed = false
 
   init(size: Int) { free = size }
 
-  /// False once closed: the fetch is not made.
+  /// False once closed, or when the task waiting is cancelled: the fetch is not made.
   func acquire() async -> Bool {
-    if closed { return false }
+    if closed || Task.isCancelled { return false }
     if free > 0 {
       free -= 1
       return true
     }
-    return await withCheckedContinuation { waiting.append($0) }
+    let id = nextID
+    nextID += 1
+    // The handler's hop onto this actor comes after the append: the actor is busy until the wait.
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { waiting.append((id, $0)) }
+    } onCancel: {
+      Task { await self.stopWaiting(id) }
+    }
   }
 
   func release() {
-    if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume(returning: !closed) }
+    if waiting.isEmpty { free += 1 } else { waiting.removeFirst().continuation.resume(returning: !closed) }
   }
 
   func close() {
     closed = true
-    for waiter in waiting { waiter.resume(returning: false) }
+    for waiter in waiting { waiter.continuation.resume(returning: false) }
     waiting.removeAll()
+  }
+
+  private func stopWaiting(_ id: Int) {
+    guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
+    waiting.remove(at: index).continuation.resume(returning: false)
   }
 }
 
