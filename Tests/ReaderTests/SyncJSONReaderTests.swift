@@ -176,4 +176,21 @@ struct SyncJSONReaderTests {
     }
     #expect(refused > damaged.count / 2)
   }
+
+  /// The continuation taken from an answer's last bytes (to ask for the next page before this one is
+  /// read) only when it is a plain string, the answer's last member; anything else waits for the read.
+  @Test func theContinuationHintIsAPlainLastMemberOnly() {
+    func hint(_ text: String) -> String? { GReader.continuationHint(Data(text.utf8)) }
+    #expect(hint(#"{"items":[],"continuation":"1795695657366334"}"#) == "1795695657366334")
+    #expect(hint("{\"items\":[] ,\n \"continuation\" : \"abc\" }\n") == "abc")
+    #expect(hint(#"{"continuation":"abc"}"#) == "abc")
+    #expect(hint(#"{"items":[],"continuation":"a\"b"}"#) == nil)
+    #expect(hint(#"{"continuation":"abc","items":[]}"#) == nil)
+    #expect(hint(#"{"items":[],"xcontinuation":"abc"}"#) == nil)
+    #expect(hint(#"{"items":["continuation":"abc"}"#) == nil)
+    #expect(hint(#"{"items":[],"continuation":null}"#) == nil)
+    #expect(hint(#""continuation":"abc"}"#) == nil)
+    #expect(hint("") == nil)
+    #expect(hint(#"{"items":[],"continuation":""# + String(repeating: "9", count: 300) + #""}"#) == nil)
+  }
 }

@@ -44,9 +44,21 @@ public struct FreshRSSInstance: Sendable {
   /// process inherits its blocked signals and ignores it. SIGKILL to the script's `timeout` and to its
   /// child, the `php -S` server.
   public func stop() {
+    for pid in serverProcesses().reversed() { kill(pid, SIGKILL) }
+  }
+
+  /// Stops (SIGSTOP) or continues (SIGCONT) the server: stopped, it takes connections (the kernel's
+  /// backlog) and answers none, a server that hangs rather than one that is down. Only the `php -S`
+  /// child: `timeout` stays as it is.
+  public func signal(_ number: Int32) {
+    for pid in serverProcesses().dropFirst() { kill(pid, number) }
+  }
+
+  /// The script's `timeout` process, then its child, the `php -S` server.
+  private func serverProcesses() -> [Int32] {
     guard let text = try? String(contentsOfFile: dir + "/server.pid", encoding: .utf8),
       let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
-    else { return }
+    else { return [] }
     let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap { entry -> Int32? in
       guard let child = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
         let close = stat.lastIndex(of: ")")
@@ -54,8 +66,7 @@ public struct FreshRSSInstance: Sendable {
       let fields = stat[stat.index(after: close)...].split(separator: " ")
       return fields.count > 1 && Int32(fields[1]) == pid ? child : nil
     }
-    for child in children { kill(child, SIGKILL) }
-    kill(pid, SIGKILL)
+    return [pid] + children
   }
 
   /// Makes the server fetch its feeds now (what its cron job does).

@@ -155,9 +155,10 @@ public final class GReaderTestServer: @unchecked Sendable {
     case "/reader/api/0/stream/contents/user/-/state/com.google/reading-list":
       let since = value("ot").flatMap(Int.init) ?? 0
       let page = pageOf(articles.filter { $0.crawled >= since }, form: form)
-      var body: [String: Any] = ["updated": now, "items": page.items.map(Self.json)]
-      if let next = page.continuation { body["continuation"] = next }
-      return json(body)
+      // The continuation last, as FreshRSS writes it (the sync asks for the next page from it early).
+      var body = try! JSONSerialization.data(withJSONObject: ["updated": now, "items": page.items.map(Self.json)] as [String: Any])
+      if let next = page.continuation { body.insert(contentsOf: Data(",\"continuation\":\"\(next)\"".utf8), at: body.count - 1) }
+      return TestHTTPServer.Response(headers: [("Content-Type", "application/json")], body: body)
     case "/reader/api/0/stream/items/ids":
       var chosen = articles
       if value("s") == "user/-/state/com.google/starred" { chosen = chosen.filter(\.starred) }

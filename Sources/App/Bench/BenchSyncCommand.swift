@@ -17,15 +17,18 @@ struct BenchSyncCommand: ParsableCommand {
   @Option(help: "The user.") var user: String
   @Option(help: "A file holding the password.") var passwordFile: String
   @Option(help: "Write the requests made, as a curl config file.") var requests: String?
+  @Option(help: "Articles asked for per stream/contents page (default: the engine's).") var pageSize: Int?
 
   func run() throws {
     guard let api = URL(string: url) else { throw ValidationError("--url: not an address") }
     let password = try String(contentsOfFile: passwordFile, encoding: .utf8).trimmingCharacters(in: .newlines)
     let store = try Cache(path: cache)
     let log = RequestLog()
-    let sync = Synchronizer(
+    var configured = Synchronizer(
       cache: store, account: SyncAccount(apiURL: api, user: user, password: password), retry: SyncRetry(),
       observer: { log.append($0) })
+    if let pageSize { configured.pageSize = max(1, pageSize) }
+    let sync = configured
     let start = DispatchTime.now()
     let result: Result<SyncReport, SyncError> = Blocking.run {
       do throws(SyncError) { return .success(try await sync.sync { _ in }) } catch { return .failure(error) }

@@ -33,6 +33,11 @@ final class FreshRSSServer: @unchecked Sendable {
     try waitForAnswer(false)
   }
 
+  /// Hangs the server (`kill -STOP`): connections are taken and never answered, an overloaded server
+  /// as its clients see it. `thaw()` lets it answer again, in order.
+  func freeze() { instance.signal(SIGSTOP) }
+  func thaw() { instance.signal(SIGCONT) }
+
   /// Serves the same instance again on the same address.
   func resume() throws {
     guard let port = instance.url.port else { throw TmuxHarness.Failure(description: "no port in \(apiURL)") }

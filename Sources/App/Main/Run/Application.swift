@@ -53,7 +53,7 @@ enum Application {
       RunLoop.quit(status: 0)
     }
     session.start()
-    RunLoop(backend: backend, screen: screen, events: session.events).run()
+    RunLoop(backend: backend, screen: screen, session: session).run()
   }
 
   /// The session over the cache with this run's feeds: the SOURCE arguments, else the urls file, else

@@ -15,14 +15,16 @@ import Terminal
 final class RunLoop {
   private let backend: NcursesBackend
   private let screen: Screen
+  private let session: ReadingSession
   private let events: EventQueue
   private var sources: [any DispatchSourceProtocol] = []
   private var resizePending = false
 
-  init(backend: NcursesBackend, screen: Screen, events: EventQueue) {
+  init(backend: NcursesBackend, screen: Screen, session: ReadingSession) {
     self.backend = backend
     self.screen = screen
-    self.events = events
+    self.session = session
+    self.events = session.events
   }
 
   /// Starts the sources and never returns; the process ends through `quit(status:)`.
@@ -65,7 +67,13 @@ final class RunLoop {
     let inputs = backend.readEvents()
     for input in inputs {
       screen.handle(Event(input))
-      if screen.quitRequested { RunLoop.quit(status: 0) }
+      if screen.quitRequested {
+        // The terminal first, so the quit is seen at once; then the marks still on their way to the
+        // cache, which wait for at most one transaction of a sync or reload still running.
+        NcursesBackend.stop()
+        session.finishBeforeExit()
+        RunLoop.quit(status: 0)
+      }
     }
     if !inputs.isEmpty { screen.renderNow() }
   }

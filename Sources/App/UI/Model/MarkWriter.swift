@@ -22,6 +22,8 @@ final class MarkWriter {
   private var last = 0
   private var inFlight = 0
   private(set) var written = 0
+  /// Open while a batch is in flight, so a quit can wait for it (`finishBeforeExit`).
+  private let flight = DispatchGroup()
   /// Tests hold the writer to see the reader while a batch waits (a slow disk); false lets it go on.
   var isHeld = false {
     didSet { if !isHeld { startNext() } }
@@ -61,12 +63,28 @@ final class MarkWriter {
     pending.removeAll()
     let cache = self.cache
     let events = self.events
+    let flight = self.flight
+    flight.enter()
     Task.detached {
       for write in batch {
         do { try Self.perform(write, in: cache) } catch { events.post(.failure("\(error)")) }
       }
+      flight.leave()
       events.post(.marksWritten)
     }
+  }
+
+  /// The quit: every mark handed in reaches the cache before the process ends, so a quit never loses
+  /// one (in a synced run it is queued there for the server: docs/ARCHITECTURE.md, "The queue of
+  /// pending marks"). Waits for the batch in flight — behind at most one transaction of a running sync,
+  /// reload or indexer batch, each writing in transactions of its own — then writes the rest on this
+  /// thread, in order. Should the batch in flight not end within `timeout` (the cache locked by another
+  /// program), the rest is not written, rather than written out of order.
+  func finishBeforeExit(timeout: Double = 10) {
+    guard flight.wait(timeout: .now() + timeout) == .success else { return }
+    let batch = pending
+    pending.removeAll()
+    for write in batch { try? Self.perform(write, in: cache) }
   }
 
   private nonisolated static func perform(_ write: Write, in cache: Cache) throws(CacheError) {

@@ -146,6 +146,13 @@ extension ReadingSession {
     quitRequested = true
   }
 
+  /// Called by the run loop once the terminal is given back, before the process ends: the marks not
+  /// yet in the cache are written (`MarkWriter.finishBeforeExit`). A sync, reload or indexing still
+  /// running is left: each commits in transactions of its own and the next run goes on from the last.
+  public func finishBeforeExit() {
+    writer.finishBeforeExit()
+  }
+
   // MARK: Unread only
 
   /// `U`: lists hide read articles and feeds with nothing unread, or show them again. Lists re-read their

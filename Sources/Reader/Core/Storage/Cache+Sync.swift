@@ -174,6 +174,14 @@ extension Cache {
     }
   }
 
+  /// Whether the cache holds an article of a feed synced before: a sync into a cache without one (a
+  /// first sync) takes the articles' flags from their pages instead of the server's id lists.
+  func holdsSyncedItems() throws(CacheError) -> Bool {
+    try read { db in
+      try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM items WHERE feed_id IN (SELECT feed_id FROM sync_feeds))") ?? false
+    }
+  }
+
   /// Gives every synced article the server's state: unread when `unread` holds its id, starred when
   /// `starred` does, except the flags a queued change sets (the change made here wins). One transaction;
   /// returns how many flags changed. The articles' flags are read in one pass and only the rows whose

@@ -38,6 +38,8 @@ actor GReaderClient {
   private var auth: String?
   /// The write (`T`) token, asked for once per client.
   private var actionToken: String?
+  /// The login under way after a 401 (`renewLogin`).
+  private var renewal: Task<Result<String, SyncError>, Never>?
   private let observer: (@Sendable (SyncRequestRecord) -> Void)?
 
   init(
@@ -124,15 +126,37 @@ actor GReaderClient {
         renewed = true
         // A request running beside this one may have logged in again already: its token is tried.
         guard auth == token || auth == nil else { continue }
-        auth = nil
-        actionToken = nil
-        try await login()
+        try await renewLogin()
       case 401:
         throw SyncError("Sync: the server refused the session again right after a new login (401 on \(path)); check the account on the server.")
       default:
         throw Self.statusError(status, headers: headers, what: path, delay: retry.baseDelay)
       }
     }
+  }
+
+  /// Has a token (the cache's, else a login) before requests that go out side by side, so they do not
+  /// each log in.
+  func authorize() async throws(SyncError) {
+    _ = try await currentAuth()
+  }
+
+  /// Logs in again after a 401; requests running side by side that meet the same 401 wait for the one
+  /// login instead of each making their own.
+  private func renewLogin() async throws(SyncError) {
+    if let renewal {
+      _ = try await renewal.value.get()
+      return
+    }
+    auth = nil
+    actionToken = nil
+    let task = Task { () async -> Result<String, SyncError> in
+      do throws(SyncError) { return .success(try await login()) } catch { return .failure(error) }
+    }
+    renewal = task
+    let result = await task.value
+    renewal = nil
+    _ = try result.get()
   }
 
   private func currentAuth() async throws(SyncError) -> String {

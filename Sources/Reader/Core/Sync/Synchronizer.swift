@@ -5,8 +5,9 @@ import Foundation
 ///
 /// A sync is: send the queue (so a mark made here is on the server before its state is read back), the
 /// subscription list (labels → tags), the new articles since the last sync's server time (`ot`, paged
-/// with `continuation`), then the ids of the unread and of the starred articles, which set every synced
-/// article's flags. Each step writes its own transactions; the next `ot` is stored only when all of
+/// with `continuation`, fetched ahead of the store: `ArticlePages.swift`), then the ids of the unread and
+/// of the starred articles, which set every synced article's flags (not on a first sync into a cache
+/// without synced articles, whose pages give each article's flags). Each step writes its own transactions; the next `ot` is stored only when all of
 /// them succeeded, so an interrupted sync is repeated whole, never half-remembered.
 public struct Synchronizer: Sendable {
   let cache: Cache
@@ -17,6 +18,9 @@ public struct Synchronizer: Sendable {
   public var pageSize = 1000
   public var idsPageSize = 100_000
   public var batchSize = 250
+  /// Article pages fetched and read ahead of the store (`pageChain`): enough to keep the server busy
+  /// while a page is stored, few enough to bound what waits in memory.
+  var pagesAhead = 3
   /// The most articles one account is taken to hold. A server whose continuations never end (a cycle
   /// A, B, A…, or a fresh token with every page) would otherwise keep a sync paging forever.
   public static let maxAccountArticles = 1_000_000
@@ -55,17 +59,37 @@ public struct Synchronizer: Sendable {
     progress(SyncProgress(phase: "sending marks", done: 0, total: try cached { try cache.pendingSyncChanges() }))
     report.sentChanges = try await sendQueue(ignoringBackoff: true)
 
+    // The first article page is asked for beside the subscriptions (after one login, so the two do not
+    // both log in); its articles are stored once the feeds are. A first sync into a cache without synced
+    // articles takes each article's read and starred state from its page, as FreshRSS's maintainers
+    // advise (the id lists are for later syncs, to learn what changed on articles already here).
+    let since = try cached { try cache.syncValue(.serverTime) }.flatMap { Int($0) }
+    let holdsSynced = try cached { try cache.holdsSyncedItems() }
+    let statesFromPages = since == nil && !holdsSynced
+    try await client.authorize()
+    let window = PageWindow(size: pagesAhead)
+    let first = pageChain(
+      since: since, continuation: nil, paging: PageGuard(what: "stream/contents", limit: maxPages), window: window,
+      readState: !statesFromPages)
     progress(SyncProgress(phase: "subscriptions", done: 0))
-    let feeds = try await syncSubscriptions()
+    let feeds: [String: Int64]
+    do throws(SyncError) {
+      feeds = try await syncSubscriptions()
+    } catch {
+      first.cancel()
+      await window.close()
+      throw error
+    }
     report.feeds = feeds.count
 
-    let since = try cached { try cache.syncValue(.serverTime) }.flatMap { Int($0) }
-    let (added, serverTime, states, warnings) = try await syncArticles(feeds: feeds, since: since, progress: progress)
+    let (added, serverTime, states, warnings) = try await syncArticles(feeds: feeds, first: first, window: window, progress: progress)
     report.warnings = warnings
     report.newArticles = added.values.reduce(0, +)
     let titles = Dictionary(uniqueKeysWithValues: try cached { try cache.feeds() }.map { ($0.id, $0.displayTitle) })
     report.newArticleFeedTitles = added.keys.sorted().compactMap { titles[$0] }
-    report.stateChanges = try cached { try cache.applyRemoteStates(unread: states.unread, starred: states.starred) }
+    if let states {
+      report.stateChanges = try cached { try cache.applyRemoteStates(unread: states.unread, starred: states.starred) }
+    }
     if let serverTime { try cached { try cache.setSyncValue(String(serverTime), for: .serverTime) } }
     return report
   }
@@ -123,57 +147,44 @@ public struct Synchronizer: Sendable {
     }
   }
 
-  /// The articles added since `since` (all on a first sync), page by page and stored in the server's
-  /// order; returns how many each feed gained, the server's clock at the first page (the next sync's
-  /// `ot`) and the read state. The next page is asked for, and read, as soon as a page is read, so the
-  /// server works on it and another core reads its JSON while this one is stored; once the last page is
-  /// in, the read state is asked for while that page is stored (an article the server gains from then
-  /// on is in neither, so its state cannot be misread; the next sync brings it). Also returns the
-  /// warnings of the run (paging cut short, article text cut).
-  private func syncArticles(feeds: [String: Int64], since: Int?, progress: @Sendable (SyncProgress) -> Void)
-    async throws(SyncError) -> ([Int64: Int], Int?, RemoteStates, [String])
-  {
+  /// The articles added since the last sync (all on a first sync), page by page from `first` (the
+  /// chain of `pageChain`, which fetches and reads them ahead of the store and asks for the read state
+  /// once the last one is in), stored in the server's order; returns how many each feed gained, the
+  /// server's clock at the first page (the next sync's `ot`), the read state (nil when the pages gave
+  /// it) and the warnings of the run (paging cut short, article text cut).
+  private func syncArticles(
+    feeds: [String: Int64], first: Task<Result<FetchedPage, SyncError>, Never>, window: PageWindow,
+    progress: @Sendable (SyncProgress) -> Void
+  ) async throws(SyncError) -> ([Int64: Int], Int?, RemoteStates?, [String]) {
     var added: [Int64: Int] = [:]
     var serverTime: Int?
     var received = 0
     var cut = 0
-    var paging = PageGuard(what: "stream/contents", limit: maxPages)
-    var page = try await articlePage(since: since, continuation: nil).get()
-    while true {
-      if serverTime == nil { serverTime = page.serverTime }
-      let next = page.items.isEmpty ? nil : paging.follow(page.continuation)
-      guard let next else {
-        progress(SyncProgress(phase: "read state", done: 0))
-        async let states = remoteStates()
-        for (feed, count) in try store(page.items, feeds: feeds, cut: &cut) { added[feed, default: 0] += count }
-        progress(SyncProgress(phase: "articles", done: received + page.items.count))
-        let remote = try await states.get()
-        let warnings = [paging.warning].compactMap { $0 } + remote.warnings
-          + (cut > 0 ? ["Sync: " + FeedBuilder.cutWarning(count: cut)] : [])
-        return (added, serverTime, remote, warnings)
+    let result = await captured { () async throws(SyncError) -> (RemoteStates?, [String]) in
+      var link = try await first.value.get()
+      while true {
+        if serverTime == nil { serverTime = link.page.serverTime }
+        if case .states = link.next { progress(SyncProgress(phase: "read state", done: 0)) }
+        for (feed, count) in try store(link.page.items, feeds: feeds, cut: &cut) { added[feed, default: 0] += count }
+        received += link.page.items.count
+        progress(SyncProgress(phase: "articles", done: received))
+        await window.release()
+        switch link.next {
+        case .page(let next):
+          link = try await next.value.get()
+        case .states(let states, let pagingWarning):
+          let remote = try await states?.value.get()
+          return (remote, [pagingWarning].compactMap { $0 } + (remote?.warnings ?? []))
+        }
       }
-      async let following = articlePage(since: since, continuation: next)
-      for (feed, count) in try store(page.items, feeds: feeds, cut: &cut) { added[feed, default: 0] += count }
-      received += page.items.count
-      progress(SyncProgress(phase: "articles", done: received))
-      page = try await following.get()
     }
-  }
-
-  /// One `stream/contents` page of the reading list, read; its failure as a value (it runs beside a
-  /// store).
-  private func articlePage(since: Int?, continuation: String?) async -> Result<GReader.StreamContents, SyncError> {
-    var query: [(String, String)] = [("n", String(pageSize))]
-    if let since { query.append(("ot", String(since))) }
-    if let continuation { query.append(("c", continuation)) }
-    return await captured { () async throws(SyncError) in
-      let data = try await client.get("stream/contents/" + GReader.readingList, query)
-      return try GReader.read(from: data, what: "stream/contents", GReader.StreamContents.init(reading:))
-    }
+    await window.close()  // a fetch still waiting for a permit (the sync failed) is not made
+    let (remote, warnings) = try result.get()
+    return (added, serverTime, remote, warnings + (cut > 0 ? ["Sync: " + FeedBuilder.cutWarning(count: cut)] : []))
   }
 
   /// The ids of the unread and of the starred articles: two independent lists, asked for together.
-  private func remoteStates() async -> Result<RemoteStates, SyncError> {
+  func remoteStates() async -> Result<RemoteStates, SyncError> {
     async let unread = captured { () async throws(SyncError) in
       try await itemIDs([("s", GReader.readingList), ("xt", GReader.readTag)])
     }
