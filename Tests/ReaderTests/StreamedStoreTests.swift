@@ -122,7 +122,7 @@ struct StreamedStoreTests {
       <link href="https://example.com/"/>
 
       """
-    let filler = String(repeating: "All work and no play makes a large feed. ", count: 20)
+    let filler = String(repeating: "All work and no play makes a large feed. ", count: 80)  // 1,500 entries: over 4 MiB
     for n in 0..<entries {
       xml += "<entry><title>Entry \(n)</title><id>urn:entry:\(n)</id><link href=\"/posts/\(n)\"/>"
       if n % 3 != 0 { xml += "<author><name>Writer \(n % 7)</name></author>" }
@@ -145,11 +145,11 @@ struct StreamedStoreTests {
 
   /// A large feed (streamed) and a small one (parsed whole), both with their bodies handed to the cache
   /// as bytes, are stored as `storeNow` stores the whole parse's `String`s.
-  @Test(arguments: [5000, 50])
+  @Test(arguments: [1500, 50])
   func aFeedIsStoredExactlyAsTheWholeDocumentPathStoresIt(entries: Int) async throws {
     let dir = try TemporaryDirectory("splitfeed-streamed")
     let data = Self.largeAtom(entries: entries)
-    #expect((data.count >= Reloader.streamingThreshold) == (entries == 5000))
+    #expect((data.count >= Reloader.streamingThreshold) == (entries == 1500))
     let file = dir.path("large.xml")
     try data.write(to: URL(fileURLWithPath: file))
 
@@ -178,15 +178,15 @@ struct StreamedStoreTests {
     #expect(try streamedCache.feeds().first?.totalCount == entries)
   }
 
-  /// A cache in a new folder holding one large feed file (`largeAtom(entries: 5000)`), reloaded once.
+  /// A cache in a new folder holding one large feed file (`largeAtom(entries: 1500)`), reloaded once.
   static func reloadedLargeFeed() async throws -> (TemporaryDirectory, String, Cache, [CachedFeed]) {
     let dir = try TemporaryDirectory("splitfeed-streamed")
     let file = dir.path("large.xml")
-    try largeAtom(entries: 5000).write(to: URL(fileURLWithPath: file))
+    try largeAtom(entries: 1500).write(to: URL(fileURLWithPath: file))
     let cache = try Cache(path: dir.path("cache.db"))
     let feeds = try cache.addFeeds(urls: [file])
     #expect(await Reloader(cache: cache).reload(feeds).map(\.error) == [nil])
-    #expect(try cache.searchBacklog() == 5000, "a reload stores and queues; it does not index")
+    #expect(try cache.searchBacklog() == 1500, "a reload stores and queues; it does not index")
     try await SearchIndexer(cache: cache).run()
     return (dir, file, cache, feeds)
   }
@@ -199,7 +199,7 @@ struct StreamedStoreTests {
 
     // The same entries, then an entity-expansion bomb in the last one: the parse fails after 1,499
     // items have streamed to the writer, which must roll them back.
-    var bomb = String(decoding: Self.largeAtom(entries: 5000), as: UTF8.self)
+    var bomb = String(decoding: Self.largeAtom(entries: 1500), as: UTF8.self)
     let laughs = (1...9).map { n in
       "<!ENTITY lol\(n) \"" + String(repeating: "&lol\(n - 1);", count: 10) + "\">"
     }
@@ -217,7 +217,7 @@ struct StreamedStoreTests {
 
   @Test func aLargeTruncatedFeedKeepsTheItemsItRecoveredLikeTheWholeParse() async throws {
     let dir = try TemporaryDirectory("splitfeed-streamed")
-    var data = Self.largeAtom(entries: 5000)
+    var data = Self.largeAtom(entries: 1500)
     data = data.prefix(data.count * 2 / 3)  // cut mid-entry: recovered with a warning
     let file = dir.path("large.xml")
     try data.write(to: URL(fileURLWithPath: file))
@@ -246,24 +246,24 @@ struct StreamedStoreTests {
   @Test func aStreamedReloadIndexesItsArticlesForSearchAndReindexesChangedOnes() async throws {
     let (dir, file, cache, feeds) = try await Self.reloadedLargeFeed()
     let search = { (text: String) in try cache.count(in: ItemScope(.all, search: try SearchQuery(parsing: text))) }
-    #expect(try search("work play") == 5000, "the body's words")
+    #expect(try search("work play") == 1500, "the body's words")
     #expect(try search("title:\"entry 1499\"") == 1)
     #expect(try search("author:\"feed author\"") == 500, "the feed's author, given to entries without one")
     #expect(try search("author:writer") == 1000)
-    #expect(try Self.indexed("play", in: dir.path("cache.db")) == 5000)
+    #expect(try Self.indexed("play", in: dir.path("cache.db")) == 1500)
 
     // The same entries with new words: each changed article leaves the index and comes back with them.
-    let changed = String(decoding: Self.largeAtom(entries: 5000), as: UTF8.self)
+    let changed = String(decoding: Self.largeAtom(entries: 1500), as: UTF8.self)
       .replacingOccurrences(of: "no play", with: "no rest")
     try Data(changed.utf8).write(to: URL(fileURLWithPath: file))
     #expect(await Reloader(cache: cache).reload(try cache.feeds()).map(\.error) == [nil])
     #expect(try search("play") == 0, "the changed articles left the index")
     #expect(try search("rest") == 0, "and wait for the indexer")
     try await SearchIndexer(cache: cache).run()
-    #expect(try search("rest") == 5000)
+    #expect(try search("rest") == 1500)
     #expect(try search("play") == 0)
     #expect(try Self.indexed("play", in: dir.path("cache.db")) == 0, "no stale terms")
-    #expect(try Self.indexed("rest", in: dir.path("cache.db")) == 5000)
+    #expect(try Self.indexed("rest", in: dir.path("cache.db")) == 1500)
     #expect(try Self.indexed("\"feed author\"", in: dir.path("cache.db")) == 500)
     let queued = try await DatabaseQueue(path: dir.path("cache.db")).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM fts_pending") }
     #expect(queued == 0)
