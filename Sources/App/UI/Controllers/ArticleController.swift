@@ -45,8 +45,6 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   }
   /// `i` turned pictures the other way from `inline-images` in this article.
   private(set) var picturesToggled = false
-  /// The placeholder's text (layout); it says how to bring back a hidden list, which would be a dead end.
-  private var placeholderLines: [String] = []
   /// The words of the search this article was opened from, marked in its text (`]`/`[` jump to them).
   let highlight: Highlight
   /// The list this article was opened from, which `J`, `K` and `n` move through (DESIGN §5); nil once
@@ -103,6 +101,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     return toolbar(glyphs: glyphs).frames(in: toolbarFrame).first { $0.id == id }?.frame
   }
 
+  /// The placeholder's text: it says how to bring back a hidden list, which would be a dead end.
   private func placeholderText() -> [String] {
     guard let split = splitController, !split.isCollapsed, split.displayMode == .primaryHidden,
       let key = keyMap.keys(for: .toggleDisplayMode).first
@@ -188,7 +187,6 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   /// Then the lines are wrapped for this width and the anchor's line comes first. The title (this pane's
   /// bar, or the navigation bar above) carries the star of a starred article.
   override func layoutChildren() {
-    placeholderLines = item != nil ? [] : placeholderText()
     if let article, let session {
       let plain = article.item.title.isEmpty ? "(untitled)" : article.item.title
       title = session.isStarred(article) ? glyphs.star + " " + plain : plain
@@ -206,7 +204,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   override func draw(in surface: inout Surface) {
     surface.fill(frame)
     guard item != nil else {
-      for (i, line) in placeholderLines.enumerated() {
+      // Read as it is drawn: whether the list is hidden can change without this pane's frame changing.
+      for (i, line) in placeholderText().enumerated() {
         surface.putCentered(line, y: frame.minY + frame.height / 2 + i, in: frame, style: .dim)
       }
       return
