@@ -37,16 +37,24 @@ public enum FilterRegex {
   static func matches(_ pattern: String, _ text: String) -> Bool {
     guard let regex = try? compile(pattern) else { return false }
     let length = min(text.utf16.count, maxInput)
-    let deadline = threadCPUNanoseconds() + budgetNanoseconds
+    // The wall clock first, since it is cheap and ICU reports progress often: CPU time never runs ahead
+    // of it. Once the wall budget is spent, the thread's CPU time (a system call) decides: the match
+    // stops when it has used another whole budget of CPU from there, so 10–20 ms of CPU in all.
+    let wallDeadline = DispatchTime.now().uptimeNanoseconds + budgetNanoseconds
+    var cpuDeadline: UInt64?
     var found = false
     var stopped = false
     regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: length)) { match, _, stop in
       if match != nil {
         found = true
         stop.pointee = true
-      } else if threadCPUNanoseconds() > deadline {
-        stopped = true
-        stop.pointee = true
+      } else if DispatchTime.now().uptimeNanoseconds > wallDeadline {
+        let cpu = threadCPUNanoseconds()
+        guard let deadline = cpuDeadline else { return cpuDeadline = cpu + budgetNanoseconds }
+        if cpu > deadline {
+          stopped = true
+          stop.pointee = true
+        }
       }
     }
     if stopped { overBudget.withLock { $0[pattern, default: 0] += 1 } }
