@@ -21,7 +21,7 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     self.width = width
     self.height = height
   }
-  /// The cell size assumed when the terminal does not say (docs/DESIGN.md §5, pictures).
+  /// The cell size assumed when the terminal does not say (DESIGN §1, pictures).
   public static let fallbackCell = PixelSize(width: 10, height: 20)
   public var description: String { "\(width)×\(height) px" }
 }
@@ -77,7 +77,6 @@ extension Surface {
   public mutating func place(_ placement: PicturePlacement) {
     let area = placement.frame.intersection(bounds)
     guard !area.isEmpty else { return }
-    fill(area)
     for y in area.minY..<area.maxY {
       for x in area.minX..<area.maxX { self[x, y] = .reservedForPicture }
     }
@@ -87,13 +86,13 @@ extension Surface {
     placements.append(clipped)
   }
 
-  /// The cells of `placement` something was drawn over after it was placed (a popover, a border): the
-  /// picture is left out there. Derived from the cells, so no drawing code has to know about pictures.
   /// Asks the backend to hand `transmission` to the terminal unless it already holds it (kitty).
   public mutating func transmit(_ transmission: PictureTransmission) {
     if !transmissions.contains(transmission) { transmissions.append(transmission) }
   }
 
+  /// The cells of `placement` something was drawn over after it was placed (a popover, a border): the
+  /// picture is left out there. Derived from the cells, so no drawing code has to know about pictures.
   public func hiddenCells(of placement: PicturePlacement) -> [Point] {
     let area = placement.frame.intersection(bounds)
     guard !area.isEmpty else { return [] }
