@@ -25,7 +25,7 @@ struct FetchAheadEndToEndTests {
   /// A server answering `/pN.html` with story N's page after `delay` seconds, and a feed file of
   /// `count` summaries linking to them (Story 1 first), read with `always-full-article *` plus `config`.
   func serve(count: Int, delay: Double, config: String = "") throws -> TestHTTPServer {
-    let server = try TestHTTPServer(lifetime: 120) { request in
+    let server = try TestHTTPServer(lifetime: 300) { request in
       let name = request.path.dropFirst(2).split(separator: ".").first.flatMap { Int($0) }
       guard request.path.hasPrefix("/p"), let n = name else { return TestHTTPServer.Response(status: 404, "no") }
       return TestHTTPServer.Response(headers: [("Content-Type", "text/html; charset=utf-8")], body: Self.page(n), delay: delay)
@@ -50,15 +50,15 @@ struct FetchAheadEndToEndTests {
     defer { tmux.close() }
     try tmux.waitFor(text: "Story 8")
     try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "story1word", timeout: 20)
-    try tmux.waitUntil(timeout: 20, "pages 2 to 4 requested ahead; requests: \(paths(server))") { _ in
+    try tmux.waitFor(text: "story1word", timeout: 60)
+    try tmux.waitUntil(timeout: 60, "pages 2 to 4 requested ahead; requests: \(paths(server))") { _ in
       Set(["/p2.html", "/p3.html", "/p4.html"]).isSubset(of: self.paths(server))
     }
     #expect(!paths(server).contains("/p5.html"), "three ahead, no more")
     #expect(server.maxInFlight <= 2, "at most two at once to one host")
 
     try tmux.send(keys: "J")
-    try tmux.waitFor(text: "Story 2 page", timeout: 20)
+    try tmux.waitFor(text: "Story 2 page", timeout: 60)
     #expect(paths(server).filter { $0 == "/p2.html" }.count == 1, "J found the page fetched ahead")
 
     // Story 3's page was fetched ahead, never opened: its word finds it (once indexed, the results
@@ -66,7 +66,7 @@ struct FetchAheadEndToEndTests {
     try tmux.send(keys: "/")
     try tmux.type("Emscripten")
     try tmux.send(keys: "Enter")
-    try tmux.waitUntil(timeout: 20, "Story 3 alone found by its page's word") { lines in
+    try tmux.waitUntil(timeout: 60, "Story 3 alone found by its page's word") { lines in
       let above = lines.dropLast()
       return above.contains { $0.contains("Story 3") } && !above.contains { $0.contains("Story 5") || $0.contains("Story 8") }
     }
@@ -83,7 +83,7 @@ struct FetchAheadEndToEndTests {
     try tmux.send(keys: "Enter")
     try tmux.waitFor(text: "Summary 1")
     try tmux.send(keys: "J", "J", "J", "J", "J", "J", "J", "J", "J", "J", "J", "J")
-    try tmux.waitFor(text: "Story 13 page", timeout: 30)
+    try tmux.waitFor(text: "Story 13 page", timeout: 60)
     #expect(server.maxInFlight <= 2, "requests at once: \(server.maxInFlight), \(paths(server))")
     // What was sent ran to its end; the pages passed over while they waited were never asked for.
     #expect(paths(server).count < 13, "\(paths(server))")
@@ -115,8 +115,8 @@ struct FetchAheadEndToEndTests {
     let (server, tmux) = try launchPublicFeed(config: "")
     defer { server.stop() }
     defer { tmux.close() }
-    try tmux.waitFor(text: "not fetched from 127.0.0.1", timeout: 20)  // the picture's caption
-    try tmux.waitFor(text: "was not fetched", timeout: 20)  // the page, on the status line
+    try tmux.waitFor(text: "not fetched from 127.0.0.1", timeout: 60)  // the picture's caption
+    try tmux.waitFor(text: "was not fetched", timeout: 60)  // the page, on the status line
     #expect(server.requests.isEmpty, "requested: \(paths(server))")
   }
 
@@ -125,7 +125,7 @@ struct FetchAheadEndToEndTests {
     let (server, tmux) = try launchPublicFeed(config: "fetch-local-links yes\n")
     defer { server.stop() }
     defer { tmux.close() }
-    try tmux.waitFor(text: "story1word", timeout: 20)
+    try tmux.waitFor(text: "story1word", timeout: 60)
     #expect(paths(server).contains("/p1.html"))
   }
 }

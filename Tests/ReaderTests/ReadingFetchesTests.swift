@@ -11,22 +11,28 @@ import Testing
 struct ReadingFetchesTests {
   static let page = Data(NewsPage.article().utf8)
 
-  /// A loopback server answering every request after `delay` seconds: HTML, or a picture for `.png`.
+  /// A loopback server answering every request after `delay` seconds: HTML, or a picture for `.png`;
+  /// it lives long enough for a test that waits for a starved thread pool.
   static func slowServer(delay: Double) throws -> TestHTTPServer {
-    try TestHTTPServer { request in
+    try TestHTTPServer(lifetime: 300) { request in
       request.path.hasSuffix(".png")
         ? TestHTTPServer.Response(headers: [("Content-Type", "image/png")], body: TestPNG.solid(width: 2, height: 2, 9, 9, 9), delay: delay)
         : TestHTTPServer.Response(headers: [("Content-Type", "text/html")], body: page, delay: delay)
     }
   }
 
-  /// Runs `body` until it holds, for up to 20 seconds (a loaded machine is slow, never wrong).
+  /// Runs `body` until it holds, for up to 300 seconds (a loaded machine is slow, never wrong: a run of
+  /// the whole target on a machine at load 18 kept these tasks from running for minutes).
   static func eventually(_ what: String, _ body: () async -> Bool) async throws {
-    let deadline = Date().addingTimeInterval(20)
+    let deadline = Date().addingTimeInterval(300)
     while !(await body()) {
-      guard Date() < deadline else { throw CancellationError() }
+      guard Date() < deadline else { throw TimedOut(description: "timed out waiting for \(what)") }
       try await Task.sleep(for: .milliseconds(20))
     }
+  }
+
+  struct TimedOut: Error, CustomStringConvertible {
+    var description: String
   }
 
   @Test func pagesAndPicturesShareLanesPoliteToOneHost() async throws {
@@ -47,9 +53,18 @@ struct ReadingFetchesTests {
   }
 
   @Test func theFetchWaitedForGoesFirstAndACancelledOneIsNeverSent() async throws {
-    let server = try Self.slowServer(delay: 0.5)
+    // The first request is answered only when the test opens the gate, so the others wait meanwhile.
+    let gate = DispatchSemaphore(value: 0)
+    let server = try TestHTTPServer(lifetime: 300) { request in
+      if request.path == "/first" { gate.wait() }
+      return TestHTTPServer.Response(headers: [("Content-Type", "text/html")], body: Self.page)
+    }
     defer { server.stop() }
-    let (fetcher, lanes) = (Fetcher(), FetchLanes(perHost: 1, overall: 6))
+    defer { gate.signal() }
+    var patient = Fetcher.Configuration()  // the held request stays silent as long as the test needs
+    patient.connectTimeout = 300
+    patient.transferTimeout = 300
+    let (fetcher, lanes) = (Fetcher(configuration: patient), FetchLanes(perHost: 1, overall: 6))
     let fetch = { @Sendable (name: String, urgent: Bool) in
       let url = URL(string: server.url(name))!
       return Task { await lanes.run(url, urgent: urgent) { (try? await fetcher.fetchPage(url)) != nil } }
@@ -64,6 +79,7 @@ struct ReadingFetchesTests {
     try await Self.eventually("three waiting") { await lanes.waiting == 3 }
     dropped.cancel()
     #expect(await dropped.value == nil, "cancelled while waiting: not run")
+    gate.signal()
     #expect(await first.value == true)
     #expect(await waitedFor.value == true)
     #expect(await ahead.value == true)
