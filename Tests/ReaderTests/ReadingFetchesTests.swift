@@ -124,7 +124,7 @@ struct ReadingFetchesTests {
     #expect(LocalNetwork.isLocal(address: address) == local)
   }
 
-  @Test func feedsOnTheUsersNetwork() {
+  @Test func feedsOnTheUsersNetworkAndTheSyncServer() {
     #expect(LocalNetwork.isLocal(address: "example.com") == nil)
     for host in ["localhost", "app.localhost", "printer.local", "nas", "nas.lan", "router.home.arpa", "db.internal", "192.168.0.2"] {
       #expect(LocalNetwork.isLocal(host: host), "\(host)")
@@ -137,5 +137,11 @@ struct ReadingFetchesTests {
     #expect(LocalNetwork.isLocal(feed: "http://[::1]/feed"))
     #expect(!LocalNetwork.isLocal(feed: "https://news.example.com/feed.xml"))
     #expect(!LocalNetwork.isLocal(feed: "not an address"))
+    let server = URL(string: "http://192.168.1.10:8080/api/greader.php")
+    #expect(LocalNetwork.isOnServer(URL(string: "http://192.168.1.10:8080/proxy/abc"), server))
+    #expect(!LocalNetwork.isOnServer(URL(string: "http://192.168.1.10/proxy/abc"), server), "another port")
+    #expect(!LocalNetwork.isOnServer(URL(string: "http://192.168.1.11:8080/x"), server))
+    #expect(LocalNetwork.isOnServer(URL(string: "https://Rss.Example.com/i.png"), URL(string: "https://rss.example.com:443/")))
+    #expect(!LocalNetwork.isOnServer(URL(string: "http://192.168.1.10:8080/x"), nil), "no sync server")
   }
 }

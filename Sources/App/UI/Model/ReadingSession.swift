@@ -352,7 +352,8 @@ public final class ReadingSession {
       status.notify(error: failure.description)
     case .success(let url):
       status.progress = "Fetching \(url.absoluteString)…"
-      pages.fetch(ArticlePages.Page(id: article.id, url: url, refusingLocal: refusesLocalLinks(of: article)))
+      let refusing = refusesLocal(url.absoluteString, refusing: refusesLocalLinks(of: article))
+      pages.fetch(ArticlePages.Page(id: article.id, url: url, refusingLocal: refusing))
     }
   }
 
@@ -366,7 +367,8 @@ public final class ReadingSession {
       guard let article = try? cache.article(id: id), article.fullArticle == nil, opensFullArticle(article),
         case .success(let url) = ArticlePages.address(of: article)
       else { continue }
-      ahead.append(ArticlePages.Page(id: id, url: url, refusingLocal: refusesLocalLinks(of: article)))
+      let refusing = refusesLocal(url.absoluteString, refusing: refusesLocalLinks(of: article))
+      ahead.append(ArticlePages.Page(id: id, url: url, refusingLocal: refusing))
     }
     if pages.fetchAhead(ahead, after: current), !pages.isWaitedFor(current) { status.progress = nil }
   }
@@ -376,6 +378,12 @@ public final class ReadingSession {
   func refusesLocalLinks(of article: CachedArticle) -> Bool {
     guard !configuration.fetchLocalLinks else { return false }
     return !(feeds.first { $0.id == article.feedID }.map { LocalNetwork.isLocal(feed: $0.url) } ?? false)
+  }
+
+  /// Whether `address`, linked from an article whose links refuse the user's own network (`refusing`),
+  /// is refused it: anything but the sync server's own address (`LocalNetwork.isOnServer`).
+  func refusesLocal(_ address: String, refusing: Bool) -> Bool {
+    refusing && !LocalNetwork.isOnServer(URL(string: address), configuration.engine.sync.url)
   }
 
   /// Whether `article` opens on its full article (`always-full-article` names its feed, or `*`).

@@ -41,6 +41,15 @@ public enum LocalNetwork {
 
   private static let localSuffixes = [".localhost", ".local", ".lan", ".internal", ".home.arpa"]
 
+  /// Whether `url` is on the server `server` (same host and port, the scheme's port when none is
+  /// written): the sync server the user named (`sync-url`) serves its articles' pictures itself when it
+  /// proxies them, wherever it runs, so its own address is never refused.
+  public static func isOnServer(_ url: URL?, _ server: URL?) -> Bool {
+    guard let url, let server, let host = url.host?.lowercased(), host == server.host?.lowercased() else { return false }
+    let port = { (url: URL) in url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+    return port(url) == port(server)
+  }
+
   /// Whether the feed whose address is `feedURL` (as the cache keeps it) is local, so its links may lead
   /// to the user's own network: a feed read from a file, or from a local host. Anything else, an address
   /// that cannot be read included, counts as on the internet.
