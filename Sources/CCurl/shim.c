@@ -5,6 +5,7 @@
 // wakes it.
 #include "CCurl.h"
 
+#include <arpa/inet.h>
 #include <curl/curl.h>
 #include <pthread.h>
 #include <signal.h>
@@ -81,6 +82,46 @@ static size_t on_header(char *data, size_t size, size_t count, void *context) {
     return 0;
   }
   return n;
+}
+
+static int ipv4_is_local(const unsigned char *a) {
+  return a[0] == 0 || a[0] == 10 || a[0] == 127 ||               // unspecified, private, loopback
+         (a[0] == 100 && (a[1] & 0xc0) == 64) ||                 // 100.64/10, shared (CGNAT)
+         (a[0] == 169 && a[1] == 254) ||                         // link-local
+         (a[0] == 172 && (a[1] & 0xf0) == 16) ||                 // 172.16/12
+         (a[0] == 192 && a[1] == 168);                           // 192.168/16
+}
+
+int cc_address_is_local(const char *ip) {
+  unsigned char a[16];
+  if (!ip) return -1;
+  if (inet_pton(AF_INET, ip, a) == 1) return ipv4_is_local(a);
+  if (inet_pton(AF_INET6, ip, a) != 1) return -1;
+  static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff};
+  static const unsigned char nat64[12] = {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
+  if (memcmp(a, mapped, 12) == 0 || memcmp(a, nat64, 12) == 0) return ipv4_is_local(a + 12);
+  int zero = 1;
+  for (int i = 0; i < 15; i++) zero &= a[i] == 0;
+  if (zero && (a[15] == 0 || a[15] == 1)) return 1;             // :: and ::1
+  return (a[0] & 0xfe) == 0xfc ||                               // fc00::/7, unique local
+         (a[0] == 0xfe && (a[1] & 0xc0) == 0x80) ||             // fe80::/10, link-local
+         (a[0] == 0xfe && (a[1] & 0xc0) == 0xc0);               // fec0::/10, the old site-local
+}
+
+/// Called by libcurl once the connection for a request is there (a new one or one reused from the
+/// cache, for the first request and after every redirect), before the request is sent: the address
+/// checked is the one connected to, so neither a name that resolves to a local address nor a redirect
+/// to one gets a request through.
+static int on_connected(void *context, char *primary_ip, char *local_ip, int primary_port, int local_port) {
+  (void)local_ip;
+  (void)primary_port;
+  (void)local_port;
+  cc_transfer *t = context;
+  if (!t->refuse_local || cc_address_is_local(primary_ip) == 0) return CURL_PREREQFUNC_OK;
+  t->result = CC_LOCAL_ADDRESS;
+  strncpy(t->refused_ip, primary_ip ? primary_ip : "?", sizeof t->refused_ip - 1);
+  t->refused_ip[sizeof t->refused_ip - 1] = 0;
+  return CURL_PREREQFUNC_ABORT;
 }
 
 /// Hands the outputs over: the last the thread does with `t` (its owner may free it from on_done on).
@@ -167,6 +208,10 @@ static void admit(cc_transfer *t) {
   curl_easy_setopt(easy, CURLOPT_HEADERFUNCTION, on_header);
   curl_easy_setopt(easy, CURLOPT_HEADERDATA, t);
   curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
+  if (t->refuse_local) {
+    curl_easy_setopt(easy, CURLOPT_PREREQFUNCTION, on_connected);
+    curl_easy_setopt(easy, CURLOPT_PREREQDATA, t);
+  }
   curl_easy_setopt(easy, CURLOPT_FOLLOWLOCATION, t->no_redirects ? 0L : 1L);
   curl_easy_setopt(easy, CURLOPT_MAXREDIRS, t->max_redirects);
   curl_easy_setopt(easy, CURLOPT_ACCEPT_ENCODING, "");  // every encoding this libcurl decodes
@@ -262,6 +307,7 @@ void cc_start(cc_transfer *t) {
   pthread_once(&start_once, start);
   t->result = CC_OK;
   t->error[0] = 0;
+  t->refused_ip[0] = 0;
   t->url_copy = strdup(t->url);
   t->post_copy = NULL;
   int post_failed = 0;

@@ -310,6 +310,7 @@ struct FetcherTests {
     .tooManyRedirects(url: "u", limit: 5), .tooLarge(url: "u", limit: 32 << 20), .notAFeed(url: "u", feedLinks: []),
     .notAFeed(url: "u", feedLinks: ["a", "b"]), .fileNotFound(path: "/p"), .fileUnreadable(path: "/p", reason: "r"),
     .network(url: "u", reason: "r"), .cancelled, .connectionLost(url: "u"), .truncated(url: "u"),
+    .localAddress(url: "u", address: "127.0.0.1"),
     .binaryBody(url: "u", kind: "a PNG image", contentType: nil),
     .binaryBody(url: "u", kind: "a PNG image", contentType: "text/xml"),
   ])

@@ -25,6 +25,9 @@ typedef enum {
   CC_CANCELLED,
   /// libcurl failed: curl_code and error hold its code and words.
   CC_CURL_ERROR,
+  /// refuse_local was set and the connection (new or reused, after any redirect) was to a loopback,
+  /// private or link-local address, named in error: nothing was sent.
+  CC_LOCAL_ADDRESS,
 } cc_result;
 
 typedef struct cc_transfer cc_transfer;
@@ -47,6 +50,9 @@ struct cc_transfer {
   /// When not NULL, the request is a POST of these post_length bytes (a form body); else a GET.
   const char *post_body;
   size_t post_length;
+  /// Non-zero: refuse to send the request over a connection to an address of the user's own network
+  /// (cc_address_is_local), checked on the address actually connected to, before every request.
+  int refuse_local;
   void (*on_done)(cc_transfer *transfer);
   void *context;
 
@@ -54,6 +60,8 @@ struct cc_transfer {
   cc_result result;
   int curl_code;
   char error[256];
+  /// CC_LOCAL_ADDRESS: the address refused.
+  char refused_ip[64];
   long status;
   char *effective_url;
   /// The header lines of the last response (after redirects), CRLF-separated.
@@ -76,6 +84,10 @@ struct cc_transfer {
 };
 
 void cc_start(cc_transfer *transfer);
+/// 1 when `ip` (numeric IPv4 or IPv6, as libcurl reports a connection's address) is loopback, private,
+/// link-local, shared (CGNAT), unique-local or unspecified, or an IPv4-mapped / NAT64 form of one; 0 for
+/// any other address, -1 when `ip` is not a numeric address.
+int cc_address_is_local(const char *ip);
 void cc_cancel(cc_transfer *transfer);
 void cc_transfer_free(cc_transfer *transfer);
 

@@ -59,6 +59,9 @@ extension Setting {
       }
       return nil
     },
+    .flag(
+      "fetch-local-links", \.ui.fetchLocalLinks,
+      "yes lets the articles of a feed on the internet fetch pages and pictures from your own network (loopback, private, link-local addresses); a local feed's always may."),
     .lines(
       "ignore-article", "feed|* expression", "Hides the articles of feed (every feed for *) that match the expression, everywhere.",
       apply: ConfigParser.ignoreArticle),

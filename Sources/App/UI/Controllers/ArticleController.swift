@@ -130,10 +130,13 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       let text = styledText.flatMap { $0.page == page ? $0.text : nil } ?? ArticleHeader.text(
         of: article, page: page, timeZone: configuration.timeZone)
       styledText = (page, text)
+      let refusing = session?.refusesLocalLinks(of: article) ?? true
       body = ArticleBody.layout(
         text, width: key.width, paneRows: key.height, cellPixels: key.cellPixels,
         graphics: terminalDraws ? images.map { images in { images.picture(of: $0) } } : nil,
-        picture: images.map { images in { images.state(of: $0.url) } })
+        picture: images.map { images in
+          { images.state(of: $0.url, refusingLocal: self.session?.refusesLocal($0.url, refusing: refusing) ?? true) }
+        })
       if let images, pictureDrawing == .kitty { Self.giveKittyIDs(in: &body, from: images) }
     }
     bodyCache = (key, body)

@@ -331,5 +331,9 @@ final class ArticleListController: ListController {
     let detail = ArticleController(articleID: article.id, session: session, highlight: highlight)
     detail.openedFrom = self
     showDetail(detail)
+    // `always-full-article`: the next articles of this list, the ones `J` opens, have their page fetched ahead.
+    if session.opensFullArticle(article) {
+      session.fetchPagesAhead((1...ArticlePages.ahead).compactMap { self.item(at: index + $0)?.id })
+    }
   }
 }

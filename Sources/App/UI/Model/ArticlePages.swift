@@ -4,19 +4,29 @@ import Reader
 /// Full article pages (`f`): the article's web page fetched and its article extracted off the main thread,
 /// stored with the article (the page itself is not kept); the result comes back as `.pageFetched` or
 /// `.pageFailed` — a page with no article is a failure, so the feed's text stays.
+///
+/// Every page and picture fetch runs in one `FetchLanes` (a few at once, fewer to one host), the page
+/// the user waits for ahead of the rest; with `always-full-article` the pages of the next few articles
+/// are fetched ahead (`fetchAhead`), so `J` finds them stored.
 @MainActor
 public final class ArticlePages {
   private let cache: Cache
   private let fetcher: Fetcher
   private let events: EventQueue
+  /// The lanes the pages and the pictures share.
+  let lanes: FetchLanes
   /// The pictures of the articles shown (`inline-images`), fetched with the same transport.
   public let images: ArticleImages
 
-  init(cache: Cache, fetcher: Fetcher, events: EventQueue) {
+  /// How many articles after the open one have their page fetched ahead.
+  static let ahead = 3
+
+  init(cache: Cache, fetcher: Fetcher, events: EventQueue, lanes: FetchLanes = FetchLanes()) {
     self.cache = cache
     self.fetcher = fetcher
     self.events = events
-    images = ArticleImages(fetcher: fetcher, disk: ImageDiskCache(besideCacheAt: cache.path), events: events)
+    self.lanes = lanes
+    images = ArticleImages(fetcher: fetcher, disk: ImageDiskCache(besideCacheAt: cache.path), events: events, lanes: lanes)
   }
 
   /// The page's address for `article`, or why there is none.
@@ -30,23 +40,67 @@ public final class ArticlePages {
     public var description: String
   }
 
+  /// One page to fetch: the article, its page's address, and whether the address may not be on the
+  /// user's own network (`LocalNetwork`).
+  struct Page: Equatable {
+    var id: Int64
+    var url: URL
+    var refusingLocal: Bool
+  }
+
   /// Articles whose page is being fetched: a second `f` meanwhile starts no second fetch.
-  private var inFlight: Set<Int64> = []
+  private var inFlight: [Int64: Task<Void, Never>] = [:]
+  /// The articles among them whose page the user asked for (`f`, or opened): their end is shown on the
+  /// status line; a page fetched ahead ends silently.
+  private var wanted: Set<Int64> = []
 
-  func isFetching(_ id: Int64) -> Bool { inFlight.contains(id) }
+  /// Called when the page's event arrives; returns whether the user was waiting for it.
+  func finished(_ id: Int64) -> Bool {
+    inFlight[id] = nil
+    return wanted.remove(id) != nil
+  }
 
-  /// Called when the page's event arrives.
-  func finished(_ id: Int64) { inFlight.remove(id) }
+  /// Starts fetching `page`, which the user waits for (a page already fetched ahead is now waited for).
+  func fetch(_ page: Page) {
+    wanted.insert(page.id)
+    if inFlight[page.id] == nil { start(page, urgent: true) }
+  }
 
-  /// Starts fetching `url` for article `id`.
-  func fetch(_ url: URL, forArticle id: Int64) {
-    guard inFlight.insert(id).inserted else { return }
-    let fetcher = self.fetcher
-    let cache = self.cache
-    let events = self.events
-    Task.detached {
+  /// Article `current` was opened with `always-full-article`: fetches `pages` (the next ones) ahead, and
+  /// cancels the fetch of every other page — articles `J` passed over — so a run of `J` presses leaves
+  /// no queue behind it: what has not started leaves the lanes unsent, and its end is not said. Returns
+  /// whether a page the user was waiting for was among them (its progress is no longer to be shown).
+  @discardableResult
+  func fetchAhead(_ pages: [Page], after current: Int64) -> Bool {
+    let keep = Set(pages.map(\.id)).union([current])
+    var droppedWanted = false
+    for (id, task) in inFlight where !keep.contains(id) {
+      task.cancel()
+      inFlight[id] = nil
+      droppedWanted = wanted.remove(id) != nil || droppedWanted
+    }
+    for page in pages where inFlight[page.id] == nil { start(page, urgent: false) }
+    return droppedWanted
+  }
+
+  /// Whether the user waits for the page of article `id`.
+  func isWaitedFor(_ id: Int64) -> Bool { wanted.contains(id) }
+
+  private func start(_ page: Page, urgent: Bool) {
+    let (fetcher, cache, events, lanes) = (self.fetcher, self.cache, self.events, self.lanes)
+    let id = page.id
+    inFlight[id] = Task.detached {
+      let fetched = await lanes.run(page.url, urgent: urgent) { () async -> Result<FetchedFeed, FetchError> in
+        do throws(FetchError) {
+          return .success(try await fetcher.fetchPage(page.url, refusingLocal: page.refusingLocal))
+        } catch {
+          return .failure(error)
+        }
+      }
+      // Cancelled before a lane was free: `fetchAhead` has forgotten it already, nothing to say.
+      guard let fetched else { return }
       do {
-        let page = try await fetcher.fetchPage(url)
+        let page = try fetched.get()
         let html = try ArticleExtractor.extract(data: page.data, charset: page.charset, url: page.finalURL).readerHTML
         if !cache.isReadOnly { try cache.setFullContent(html, itemID: id) }
         events.post(.pageFetched(itemID: id, html: html))
@@ -87,10 +141,12 @@ public final class ArticleImages {
   private let fetcher: Fetcher
   private let disk: ImageDiskCache?
   private let events: EventQueue
+  private let lanes: FetchLanes?
   private var states: [String: State] = [:]
   /// Addresses, least recently asked for first (the memory bound).
   private var recent: [String] = []
-  private var waiting: [String] = []
+  /// Addresses to load, with whether each refuses the user's own network.
+  private var waiting: [(url: String, refusingLocal: Bool)] = []
   private var running = 0
   public private(set) var revision = 0
   /// One object per picture in memory, so a frame's placements compare equal while it stays the same.
@@ -101,14 +157,21 @@ public final class ArticleImages {
   static let maxRunning = 4
   static let maxKept = 48
 
-  init(fetcher: Fetcher, disk: ImageDiskCache?, events: EventQueue) {
+  init(fetcher: Fetcher, disk: ImageDiskCache?, events: EventQueue, lanes: FetchLanes? = nil) {
     self.fetcher = fetcher
     self.disk = disk
     self.events = events
+    self.lanes = lanes
   }
 
-  /// The picture at `url`, asking for it the first time.
-  public func state(of url: String) -> State {
+  /// The picture at `url`, asking for it the first time; `refusingLocal`: it is linked from a feed on the
+  /// internet, so it is not fetched from the user's own network (`LocalNetwork`). A picture refused so is
+  /// asked for again when a local feed shows it.
+  public func state(of url: String, refusingLocal: Bool = false) -> State {
+    if case .failed(.localAddress) = states[url], !refusingLocal {
+      states[url] = nil
+      recent.removeAll { $0 == url }
+    }
     if let state = states[url] {
       // Moved to the recent end only from the older half: a layout asks for every picture each time.
       if let index = recent.lastIndex(of: url), index < recent.count - Self.maxKept / 2 {
@@ -119,7 +182,7 @@ public final class ArticleImages {
     }
     states[url] = .loading
     recent.append(url)
-    waiting.append(url)
+    waiting.append((url, refusingLocal))
     startWaiting()
     return .loading
   }
@@ -152,13 +215,11 @@ public final class ArticleImages {
 
   private func startWaiting() {
     while running < Self.maxRunning, !waiting.isEmpty {
-      let url = waiting.removeFirst()
+      let (url, refusingLocal) = waiting.removeFirst()
       running += 1
-      let fetcher = self.fetcher
-      let disk = self.disk
-      let events = self.events
+      let (fetcher, disk, events, lanes) = (self.fetcher, self.disk, self.events, self.lanes)
       Task.detached {
-        let result = await ImageLoader.load(url, fetcher: fetcher, disk: disk)
+        let result = await ImageLoader.load(url, fetcher: fetcher, disk: disk, lanes: lanes, refusingLocal: refusingLocal)
         events.post(.imageLoaded(url: url, result: result))
       }
     }

@@ -31,6 +31,10 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
   case fileUnreadable(path: String, reason: String)
   /// Any other transport failure, with the system's wording.
   case network(url: String, reason: String)
+  /// A link from a feed on the internet led to an address of the user's own network (`address`: the
+  /// loopback, private or link-local address connected to), and the request was not sent
+  /// (`LocalNetwork`, the `fetch-local-links` setting).
+  case localAddress(url: String, address: String)
   case cancelled
 
   public var description: String {
@@ -69,6 +73,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
       return "Could not read \(path): \(reason)."
     case .network(let url, let reason):
       return "Could not fetch \(url): \(reason)."
+    case .localAddress(let url, let address):
+      return "\(url) was not fetched: it leads to \(address), on your own network, from a feed on the internet (fetch-local-links)."
     case .cancelled:
       return "The fetch was cancelled."
     }

@@ -13,6 +13,9 @@ struct HTTPRequest: Sendable {
   var body: Data?
   /// False: a 3xx is the answer (the caller judges where it points) instead of being followed.
   var followsRedirects = true
+  /// True: the request is not sent over a connection to a loopback, private or link-local address,
+  /// checked on the address connected to, after every redirect (`LocalNetwork`).
+  var refusesLocalAddresses = false
 
   init(url: URL) { self.url = url }
 

@@ -69,6 +69,7 @@ final class HTTPTransfer: @unchecked Sendable {
       state.pointee.total_timeout_ms = milliseconds(configuration.transferTimeout)
       state.pointee.max_redirects = configuration.maxRedirects
       state.pointee.no_redirects = request.followsRedirects ? 0 : 1
+      state.pointee.refuse_local = request.refusesLocalAddresses && !LocalNetwork.behindProxy ? 1 : 0
       state.pointee.max_bytes = configuration.maxBytes
       state.pointee.parallel = configuration.maxConcurrent
       state.pointee.context = Unmanaged.passRetained(self).toOpaque()
@@ -121,6 +122,9 @@ final class HTTPTransfer: @unchecked Sendable {
       return .failed(.cancelled)
     case CC_UNAVAILABLE:
       return .failed(.network(url: url, reason: "libcurl could not be started"))
+    case CC_LOCAL_ADDRESS:
+      let address = withUnsafeBytes(of: t.refused_ip) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      return .failed(.localAddress(url: url, address: address))
     default:
       let message = withUnsafeBytes(of: t.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
       return .failed(

@@ -30,6 +30,9 @@ public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
   case tooManyFrames(limit: Int)
   case broken
   case fetch(String)
+  /// Linked from a feed on the internet, the picture led to `address` on the user's own network and was
+  /// not fetched (`LocalNetwork`).
+  case localAddress(String)
 
   public var description: String {
     switch self {
@@ -38,6 +41,7 @@ public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooManyFrames(let limit): "animation of more than \(limit) frames"
     case .broken: "broken or truncated file"
     case .fetch(let message): message
+    case .localAddress(let address): "not fetched from \(address), on your own network (fetch-local-links)"
     }
   }
 }

@@ -65,14 +65,16 @@ extension Fetcher {
   public static let maxImageBytes = 8 << 20
 
   /// Downloads a picture with the feeds' transport and limits (timeouts, redirects, User-Agent) and a
-  /// smaller size cap; http and https only, never a `file:` address taken from a page.
-  public func fetchImage(_ url: URL) async throws(FetchError) -> Data {
+  /// smaller size cap; http and https only, never a `file:` address taken from a page. `refusingLocal`:
+  /// as for `fetchPage`.
+  public func fetchImage(_ url: URL, refusingLocal: Bool = false) async throws(FetchError) -> Data {
     guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
       throw .network(url: url.absoluteString, reason: "only http and https")
     }
     var limited = self
     limited.configuration.maxBytes = min(configuration.maxBytes, Self.maxImageBytes)
     var request = HTTPRequest(url: url)
+    request.refusesLocalAddresses = refusingLocal
     request.setValue(configuration.userAgent, forHeader: "User-Agent")
     request.setValue("image/png, image/jpeg, image/webp, image/gif;q=0.9, */*;q=0.1", forHeader: "Accept")
     let (response, data) = try await limited.transfer(request)
@@ -85,15 +87,29 @@ extension Fetcher {
 
 /// One picture from its address to a bitmap, off the main thread: the disk cache, else the network (then
 /// kept on disk), then the decoder's guards. Never throws: a failure is the caption's reason.
+///
+/// The network part runs in `lanes` when given (the reader's pages and pictures share them), and with
+/// `refusingLocal` a picture linked from a feed on the internet is not fetched from the user's own
+/// network (`LocalNetwork`).
 public enum ImageLoader {
-  public static func load(_ address: String, fetcher: Fetcher, disk: ImageDiskCache?) async -> Result<Bitmap, ImageFailure> {
+  public static func load(
+    _ address: String, fetcher: Fetcher, disk: ImageDiskCache?, lanes: FetchLanes? = nil, refusingLocal: Bool = false
+  ) async -> Result<Bitmap, ImageFailure> {
     if let data = disk?.read(address) { return ImageDecoder.decode(data) }
     guard let url = URL(string: address) else { return .failure(.fetch("bad address")) }
+    let fetch = { @Sendable () async -> Result<Data, FetchError> in
+      do throws(FetchError) {
+        return .success(try await fetcher.fetchImage(url, refusingLocal: refusingLocal))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let fetched = if let lanes { await lanes.run(url, fetch) ?? .failure(.cancelled) } else { await fetch() }
     let data: Data
-    do {
-      data = try await fetcher.fetchImage(url)
-    } catch {
-      return .failure(.fetch(Self.reason(error)))
+    switch fetched {
+    case .success(let bytes): data = bytes
+    case .failure(.localAddress(_, let address)): return .failure(.localAddress(address))
+    case .failure(let error): return .failure(.fetch(Self.reason(error)))
     }
     let result = ImageDecoder.decode(data)
     if case .success = result { disk?.store(data, for: address) }

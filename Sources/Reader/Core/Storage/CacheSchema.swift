@@ -133,6 +133,7 @@ enum CacheSchema {
     }
     migrator.registerMigration("v14-indexer-merges") { db in try FindingSchema.migrateForIndexer(db) }
     migrator.registerMigration("v15-indexer-explicit-merges") { db in try FindingSchema.migrateToExplicitMerges(db) }
+    migrator.registerMigration("v16-full-article-search") { db in try FindingSchema.migrateToFullArticleSearch(db) }
     return migrator
   }
 }

@@ -34,9 +34,14 @@ import GRDB
 /// in the index, one out of it is, with the text `indexedColumns` makes.
 enum FindingSchema {
   /// The indexed title, author and body of the `items` row `row` (`old.`, `new.` or "" for the row
-  /// itself), in the index's column order.
-  static func indexedColumns(of row: String = "") -> String {
-    "\(row)title, coalesce(\(row)author, ''), splitfeed_plain_text(coalesce(\(row)content, \(row)summary))"
+  /// itself), in the index's column order. Since "v16-full-article-search" the body ends with the plain
+  /// text of the article's fetched page (`full_content`, `f`), so a word only on the page finds the
+  /// article; an article without one is indexed with the same text as before (`withPage` false: the
+  /// text of the migrations before v16, which must stay as they ran).
+  static func indexedColumns(of row: String = "", withPage: Bool = true) -> String {
+    let body = "splitfeed_plain_text(coalesce(\(row)content, \(row)summary))"
+    let page = withPage ? " || iif(\(row)full_content IS NULL, '', ' ' || splitfeed_plain_text(\(row)full_content))" : ""
+    return "\(row)title, coalesce(\(row)author, ''), \(body)\(page)"
   }
 
   /// The version of the text the index is built from. Raise it whenever what `indexedColumns` yields for
@@ -56,7 +61,7 @@ enum FindingSchema {
         CREATE TABLE search_history (text TEXT PRIMARY KEY, sequence INTEGER NOT NULL) WITHOUT ROWID;
         CREATE INDEX items_by_date ON items(sort_date, feed_id, read, starred);
         CREATE VIRTUAL TABLE items_fts USING fts5(title, author, body, tokenize = 'unicode61 remove_diacritics 2');
-        INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(indexedColumns()) FROM items;
+        INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(indexedColumns(withPage: false)) FROM items;
         CREATE TABLE fts_pending (id INTEGER PRIMARY KEY);
         CREATE TRIGGER items_fts_insert AFTER INSERT ON items BEGIN
           INSERT INTO fts_pending (id) VALUES (new.id);
@@ -79,11 +84,6 @@ enum FindingSchema {
   /// repeats its indexed text (computed from the old row); an article still queued was never indexed,
   /// so there is nothing to take out.
   static func migrateToContentless(_ db: Database) throws {
-    let takeOut = """
-      INSERT INTO items_fts (items_fts, rowid, title, author, body)
-        SELECT 'delete', old.id, \(indexedColumns(of: "old."))
-        WHERE NOT EXISTS (SELECT 1 FROM fts_pending WHERE id = old.id);
-      """
     try db.execute(
       sql: """
         DROP TRIGGER items_fts_insert;
@@ -93,19 +93,51 @@ enum FindingSchema {
         CREATE VIRTUAL TABLE items_fts USING fts5(
           title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2');
         INSERT INTO items_fts (items_fts, rank) VALUES ('automerge', 16);
-        CREATE TRIGGER items_fts_update AFTER UPDATE OF title, author, content, summary ON items
-        WHEN old.title IS NOT new.title OR old.author IS NOT new.author OR old.content IS NOT new.content
-          OR old.summary IS NOT new.summary
-        BEGIN
-          \(takeOut)
-          INSERT OR IGNORE INTO fts_pending (id) VALUES (new.id);
-        END;
-        CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
-          \(takeOut)
-          DELETE FROM fts_pending WHERE id = old.id;
-        END;
+        \(triggers(withPage: false))
         """)
-    try reindex(db)
+    try reindex(db, withPage: false)
+  }
+
+  /// The triggers that take an article out of the contentless index with the text it was indexed with
+  /// (`indexedColumns`) when its indexed fields change (queueing it again) or it is deleted.
+  static func triggers(withPage: Bool) -> String {
+    let takeOut = """
+      INSERT INTO items_fts (items_fts, rowid, title, author, body)
+        SELECT 'delete', old.id, \(indexedColumns(of: "old.", withPage: withPage))
+        WHERE NOT EXISTS (SELECT 1 FROM fts_pending WHERE id = old.id);
+      """
+    let page = withPage ? ", full_content" : ""
+    let pageChanged = withPage ? " OR old.full_content IS NOT new.full_content" : ""
+    return """
+      CREATE TRIGGER items_fts_update AFTER UPDATE OF title, author, content, summary\(page) ON items
+      WHEN old.title IS NOT new.title OR old.author IS NOT new.author OR old.content IS NOT new.content
+        OR old.summary IS NOT new.summary\(pageChanged)
+      BEGIN
+        \(takeOut)
+        INSERT OR IGNORE INTO fts_pending (id) VALUES (new.id);
+      END;
+      CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
+        \(takeOut)
+        DELETE FROM fts_pending WHERE id = old.id;
+      END;
+      """
+  }
+
+  /// "v16-full-article-search": the fetched page's text joins the article's body in the index
+  /// (`indexedColumns`), and storing a page queues the article again. Only articles with a page change
+  /// text, so only they are taken out of the index (with the text they were indexed with) and queued for
+  /// the indexer; every other article's index row stays, and `textVersion` with it.
+  static func migrateToFullArticleSearch(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO items_fts (items_fts, rowid, title, author, body)
+          SELECT 'delete', id, \(indexedColumns(withPage: false)) FROM items
+          WHERE full_content IS NOT NULL AND id NOT IN (SELECT id FROM fts_pending);
+        INSERT OR IGNORE INTO fts_pending (id) SELECT id FROM items WHERE full_content IS NOT NULL;
+        DROP TRIGGER items_fts_update;
+        DROP TRIGGER items_fts_delete;
+        \(triggers(withPage: true))
+        """)
   }
 
   /// "v14-indexer-merges": the index is written by the indexer's short transactions, each a new segment.
@@ -142,13 +174,13 @@ enum FindingSchema {
     return db.totalChangesCount - before >= 2
   }
 
-  /// Indexes every article from scratch and records `textVersion`.
-  static func reindex(_ db: Database) throws {
+  /// Indexes every article from scratch and records `textVersion` (`withPage` false: as v10 did).
+  static func reindex(_ db: Database, withPage: Bool = true) throws {
     try db.execute(
       sql: """
         INSERT INTO items_fts (items_fts) VALUES ('delete-all');
         DELETE FROM fts_pending;
-        INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(indexedColumns()) FROM items;
+        INSERT INTO items_fts (rowid, title, author, body) SELECT id, \(indexedColumns(withPage: withPage)) FROM items;
         PRAGMA user_version = \(textVersion);
         """)
   }
