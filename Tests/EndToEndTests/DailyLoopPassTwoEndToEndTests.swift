@@ -80,4 +80,81 @@ struct DailyLoopPassTwoEndToEndTests {
     // The Lists section and the Everywhere section side by side.
     #expect(screen.contains { $0.contains("Lists") && $0.contains("Everywhere") }, "\(text(screen))")
   }
+
+  // MARK: Feeds listed as they land
+
+  /// A folder served on loopback with the feed `fast.xml`, and a second server that never answers in
+  /// time: its feed holds a reload for the fetch timeout (10 s).
+  final class Stall {
+    let folder: RunFolder
+    let web: TestHTTPServer
+    let stalled: TestHTTPServer
+
+    init() throws {
+      folder = try RunFolder("splitfeed-stall")
+      web = try folder.serveWebRoot()
+      stalled = try TestHTTPServer(lifetime: 120) { _ in TestHTTPServer.Response(delay: 60, "") }
+      try writeFast(items: 2)
+      let urls = [web.url("fast.xml"), stalled.url("stalled.xml")].joined(separator: "\n") + "\n"
+      try Data(urls.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
+    }
+
+    func writeFast(items: Int) throws {
+      try folder.writeFeed("fast.xml", title: "Fast feed", items: (1...items).map { "Fast story \($0)" })
+    }
+
+    deinit {
+      web.stop()
+      stalled.stop()
+    }
+  }
+
+  /// Whether the feed list's row of Fast feed shows `counts` while the reload still runs.
+  static func fastListed(_ counts: String, _ screen: [String]) -> Bool {
+    screen.contains { $0.contains("Fast feed") && $0.contains(counts) } && (screen.last ?? "").contains("Reloading 1/2")
+  }
+
+  @Test("a stalled feed holds back only itself: the fast feed's title, articles and counts show as it lands", arguments: [(140, 40), (70, 30)])
+  func aStalledFeedHoldsBackOnlyItself(size: (Int, Int)) throws {
+    let stall = try Stall()
+    let tmux = try stall.folder.launch(size: size)
+    defer { tmux.close() }
+    // A first start: the fast feed's title and counts, not its bare address, while the other stalls.
+    try tmux.waitUntil(timeout: 9, "Fast feed listed during the first reload") { Self.fastListed("2/2", $0) }
+    try tmux.waitUntil(timeout: 30, "the first reload ended") { ($0.last ?? "").contains("Failed:") }
+    try stall.writeFast(items: 3)
+    // Leaves Unread as it was, so it must follow the new article too.
+    try tmux.send(keys: "R")
+    let pressed = Date()
+    let listed = try tmux.waitUntil(timeout: 9, "the new article counted while the stalled feed still loads") {
+      Self.fastListed("3/3", $0)
+    }
+    let seconds = Date().timeIntervalSince(pressed)
+    print("daily loop pass two, \(size.0)×\(size.1): the fast feed's new article listed \(String(format: "%.2f", seconds)) s after R")
+    #expect(listed.contains { $0.contains("Unread") && $0.contains("3") }, "Unread follows:\n\(text(listed))")
+    // Its articles too: opened while the reload runs.
+    try tmux.send(keys: "g", "j", "j", "Enter")
+    try tmux.waitUntil(timeout: 9, "Fast story 3 listed while the other feed stalls") {
+      $0.contains { $0.contains("Fast story 3") } && ($0.last ?? "").contains("Reloading 1/2")
+    }
+  }
+
+  // MARK: A failed feed's mark
+
+  @Test("a failed feed's ! stands on its address's line, a long address cut with …", arguments: [(140, 40), (70, 30)])
+  func aFailedFeedsMarkStaysWithItsAddress(size: (Int, Int)) throws {
+    let folder = try RunFolder("splitfeed-failed")
+    let web = try folder.serveWebRoot()
+    defer { web.stop() }
+    try folder.writeFeed("fast.xml", title: "Fast feed", items: ["Fast story"])
+    let missing = web.url("feeds/this-address-is-long-enough-to-need-more-than-one-line-of-any-list.xml")
+    try Data((web.url("fast.xml") + "\n" + missing + "\n").utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
+    let tmux = try folder.launch(size: size)
+    defer { tmux.close() }
+    try tmux.waitFor(text: "Failed:")
+    let screen = try tmux.settledScreen()
+    let row = try #require(screen.first { $0.contains("! ") && $0.contains("0/0") }, "the failed row:\n\(text(screen))")
+    #expect(row.contains("! http://127.0.0.1:") && row.contains("…"), "the mark on the address's line:\n\(text(screen))")
+    #expect(!screen.contains { $0.contains("of-any-list.xml") }, "the address cut, not wrapped:\n\(text(screen))")
+  }
 }
