@@ -157,4 +157,60 @@ struct DailyLoopPassTwoEndToEndTests {
     #expect(row.contains("! http://127.0.0.1:") && row.contains("…"), "the mark on the address's line:\n\(text(screen))")
     #expect(!screen.contains { $0.contains("of-any-list.xml") }, "the address cut, not wrapped:\n\(text(screen))")
   }
+
+  // MARK: Smaller
+
+  @Test("C marks and counts only the articles the ignore rules leave")
+  func markAllSkipsIgnoredArticles() throws {
+    let setup = try DailyLoopEndToEndTests.Setup()
+    let rule = #"ignore-article * "title =~ \"Banana\"""# + "\n"
+    try Data(rule.utf8).write(to: URL(fileURLWithPath: setup.folder.configDir + "/config"))
+    let tmux = try setup.start((140, 40))
+    defer { tmux.close() }
+    try tmux.waitUntil("Unread counts 4") { $0.contains { $0.range(of: #"Unread +4\b"#, options: .regularExpression) != nil } }
+    try tmux.send(keys: "C")
+    try tmux.waitFor(text: "Mark every article of every feed read?")
+    try tmux.send(keys: "y")
+    try tmux.waitFor(text: "Marked 4 articles read")
+  }
+
+  @Test("Enter on a search keeps the count the field showed, past the first page")
+  func searchEnterKeepsTheCount() throws {
+    let folder = try RunFolder("splitfeed-count")
+    let items = (1...250).map { FeedXML.Item(title: "Story \($0)", guid: "story-\($0)", description: "Body \($0).") }
+    try folder.temporary.write(FeedXML.rss(title: "Many", items: items), to: "many.xml")
+    try folder.temporary.write(FeedXML.rss(title: "Other", items: [FeedXML.Item(title: "Else", guid: "else")]), to: "other.xml")
+    let tmux = try folder.launchReader(feeds: ["many.xml", "other.xml"], size: (140, 40))
+    defer { tmux.close() }
+    try tmux.send(keys: "/")
+    try tmux.waitFor(text: "Search:")
+    try tmux.type("story")
+    try tmux.waitUntil(timeout: 20, "the field counted every match") { ($0.last ?? "").contains("(250 articles") }
+    try tmux.send(keys: "Enter")
+    try tmux.waitUntil("the field closed") { !($0.last ?? "").contains("Search:") }
+    let status = (try tmux.screen().last ?? "").trimmingCharacters(in: .whitespaces)
+    #expect(status.hasPrefix("250 articles match “story”"), "\(status)")
+  }
+
+  @Test("after a good R, E lists the start-up sync's failure as over")
+  func aSyncFailureIsOverOnceTheServerAnswers() throws {
+    let folder = try RunFolder("splitfeed-answered")
+    let server = try GReaderTestServer()
+    defer { server.stop() }
+    server.addFeed("feed/1", title: "One", label: "Tech")
+    server.queue([.status(400, retryAfter: nil)], on: "subscription/list")
+    let passwordFile = folder.configDir + "/password"
+    try Data((server.password + "\n").utf8).write(to: URL(fileURLWithPath: passwordFile))
+    let config = "sync greader\nsync-url \(server.apiURL.absoluteString)\nsync-user \(server.user)\nsync-password-file \(passwordFile)\n"
+    try Data(config.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/config"))
+    let tmux = try folder.launch(size: (140, 40))
+    defer { tmux.close() }
+    try tmux.waitUntil(timeout: 20, "the start-up sync failed") { ($0.last ?? "").contains("Sync") && ($0.last ?? "").contains("400") }
+    try tmux.send(keys: "R")
+    try tmux.waitFor(text: "Synced 1 feed", timeout: 20)
+    try tmux.send(keys: "E")
+    let list = try tmux.waitFor(text: "─ Problems ─")
+    #expect(list.contains { $0.contains("400") }, "the failure stays listed:\n\(text(list))")
+    #expect(list.contains { $0.contains("The server has answered since") }, "as over:\n\(text(list))")
+  }
 }
