@@ -160,6 +160,25 @@ struct DailyLoopPassTwoEndToEndTests {
 
   // MARK: Smaller
 
+  @Test("a narrow title bar shows the sort, the filter and unread only together", arguments: [(100, 30), (70, 30)])
+  func aNarrowTitleBarShowsEveryMarker(size: (Int, Int)) throws {
+    let setup = try DailyLoopEndToEndTests.Setup()
+    let tmux = try setup.start(size)
+    defer { tmux.close() }
+    try tmux.send(keys: "Enter")
+    try tmux.waitFor(text: "Avocado story")
+    try tmux.send(keys: "S", "S")
+    try tmux.waitFor(text: "Sorted by title")
+    try tmux.send(keys: "F")
+    try tmux.waitFor(text: "Filter:")
+    try tmux.type(#"title =~ "A""#)
+    try tmux.send(keys: "Enter")
+    try tmux.waitFor(text: "Filter: 3 articles match.")
+    try tmux.send(keys: "U")
+    let screen = try tmux.waitFor(text: "unread only]")
+    #expect(screen.contains { $0.contains("title filtered unread only]") }, "every marker:\n\(text(screen))")
+  }
+
   @Test("C marks and counts only the articles the ignore rules leave")
   func markAllSkipsIgnoredArticles() throws {
     let setup = try DailyLoopEndToEndTests.Setup()
