@@ -179,6 +179,29 @@ struct DailyLoopPassTwoEndToEndTests {
     #expect(screen.contains { $0.contains("title filtered unread only]") }, "every marker:\n\(text(screen))")
   }
 
+  @Test("Back at a lone feed's articles shows the feed list, with Unread and Starred", arguments: [(140, 40), (70, 30)])
+  func backFromALoneFeed(size: (Int, Int)) throws {
+    let setup = try DailyLoopEndToEndTests.Setup()
+    let tmux = try setup.folder.launchReader(feeds: ["alpha.xml"], size: size)
+    defer { tmux.close() }
+    let start = try tmux.waitFor(text: "Avocado story")
+    #expect(!text(start).contains("Starred"), "a lone feed opens at its articles")
+    try tmux.send(keys: "h")
+    let feeds = try tmux.waitUntil("the feed list") { $0.contains { $0.contains("Starred") } }
+    #expect(text(feeds).contains("Unread") && text(feeds).contains("Alpha"), "\(text(feeds))")
+    try tmux.send(keys: "Enter")
+    try tmux.waitUntil("the feed again, with a Back") { backBarNames("Alpha", $0) && $0.contains { $0.contains("Avocado story") } }
+    try tmux.send(keys: "q")
+    try tmux.waitUntil("the feed list again") { $0.contains { $0.contains("Starred") } }
+    try tmux.send(keys: "q")
+    #expect(try tmux.waitForExit().status == 0)
+  }
+
+  /// Whether the bar with Back names `title`.
+  func backBarNames(_ title: String, _ screen: [String]) -> Bool {
+    screen.contains { $0.contains("Back") && $0.contains(title) }
+  }
+
   @Test("C marks and counts only the articles the ignore rules leave")
   func markAllSkipsIgnoredArticles() throws {
     let setup = try DailyLoopEndToEndTests.Setup()
