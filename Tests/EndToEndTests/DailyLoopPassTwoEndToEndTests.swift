@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 import TestSupport
 import Testing
 
@@ -41,6 +42,44 @@ struct DailyLoopPassTwoEndToEndTests {
       open = next
     }
     #expect(!text(try tmux.settledScreen()).contains("SPLITFEED-EXIT"))
+  }
+
+  @Test("a restart after an outage asks the server at once instead of repeating the last run's failure")
+  func aRestartAsksTheServerAgain() throws {
+    let folder = try RunFolder("splitfeed-restart")
+    let server = try GReaderTestServer()
+    defer { server.stop() }
+    server.addFeed("feed/1", title: "One", label: "Tech")
+    server.addArticles(3, feed: "feed/1")
+    let passwordFile = folder.configDir + "/password"
+    try Data((server.password + "\n").utf8).write(to: URL(fileURLWithPath: passwordFile))
+    let config = "sync greader\nsync-url \(server.apiURL.absoluteString)\nsync-user \(server.user)\nsync-password-file \(passwordFile)\n"
+    try Data(config.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/config"))
+    // The outage: the mark's send fails and the run ends with the mark kept, the engine's wait (5 s) not over.
+    do {
+      let tmux = try folder.launch(size: (140, 40))
+      defer { tmux.close() }
+      try tmux.waitFor(text: "Synced 1 feed", timeout: 20)
+      server.queue([.status(400, retryAfter: nil)], on: "edit-tag")
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "Article 3")
+      try tmux.send(keys: "N")
+      try tmux.waitFor(text: "kept for the next sync", timeout: 20)
+      try tmux.send(keys: "q", "q")
+      _ = try tmux.waitForExit()
+    }
+    // The server is back: the new run sends the kept mark at once, never showing the old failure.
+    let tmux = try folder.launch(size: (140, 40))
+    defer { tmux.close() }
+    var screens: [[String]] = []
+    let sends = { server.paths.filter { $0.contains("edit-tag") }.count }
+    try tmux.waitUntil(timeout: 20, "the kept mark sent") { screen in
+      screens.append(screen)
+      return sends() >= 2
+    }
+    screens.append(try tmux.settledScreen())
+    #expect(try Cache(path: folder.cacheFile, readOnly: true).pendingSyncChanges() == 0)
+    #expect(!screens.contains { $0.contains { $0.contains("kept for the next sync") } }, "the last run's failure was shown")
   }
 
   // MARK: The help

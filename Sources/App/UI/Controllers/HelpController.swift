@@ -113,7 +113,8 @@ final class HelpController: Controller {
         surface.put(line, at: Point(x: x, y: inner.minY + i), style: heading ? .bold : .plain, clip: clip)
       }
     }
-    // Like an article, the box says when more follows, and which key shows it.
+    // The bottom border says when more follows, and which key shows it: a box cut at the screen's
+    // edge otherwise reads as the whole help.
     if offset + pageHeight < rowCount, box.height >= 2 {
       let key = keyMap.keys(for: .pageDown).first.map { " \($0)" } ?? ""
       let more = " \(glyphs.arrowDown) more\(key) "

@@ -208,7 +208,7 @@ public final class ReadingSession {
   public func start() {
     if let serverSync, !cache.isReadOnly {
       serverSync.checkLogin()
-      serverSync.send()
+      serverSync.send(ignoringBackoff: true)
       let neverSynced = !feeds.contains { $0.remoteID != nil }
       if configuration.reloadOnStart || neverSynced {
         reloadAll()
