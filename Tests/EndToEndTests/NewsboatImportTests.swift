@@ -137,6 +137,10 @@ struct NewsboatImportTests {
     #expect(first.stdout.contains("took bind-key, color, browser, reload-threads, max-items, keep-articles-days"), "\(first.stdout)")
     #expect(first.stdout.contains("bind-key j down feedlist"), "\(first.stdout)")
     #expect(first.stdout.contains("1 added from newsboat's"), "\(first.stdout)")
+    // "~Alpha renamed" and "!" are acted on (everyImportedLineActsInTheReader): no line says otherwise.
+    #expect(first.stdout.contains("1 with a \"~title\", 1 hidden \"!\""), "\(first.stdout)")
+    let notTaken = first.stdout.split(separator: "\n").filter { $0.contains("not taken") }
+    #expect(!notTaken.contains { $0.contains("~title") || $0.contains("\"!\"") || $0.contains("act on") }, "\(first.stdout)")
 
     let articles = try Self.articles(scene)
     #expect(Set(articles.keys) == ["a1", "a2", "a3", "b1", noGuid])

@@ -30,6 +30,9 @@ struct SplitViewEndToEndTests {
     try tmux.waitUntil("popover closed") { !$0.joined(separator: "\n").contains("Publish Date:") }
     try tmux.send(keys: "t")
     try tmux.waitFor(text: "[Articles]")
+    // q from the article with the list hidden brings the list back (DESIGN §3); from the list it quits.
+    try tmux.send(keys: "q")
+    try tmux.waitFor(text: "Hide list]")
     try tmux.send(keys: "q")
     let exit = try tmux.waitForExit()
     #expect(exit == TmuxHarness.Exit(status: 0, terminalModesRestored: true))

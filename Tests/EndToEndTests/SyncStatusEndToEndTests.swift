@@ -56,6 +56,7 @@ struct SyncStatusEndToEndTests {
     let list = try tmux.waitFor(text: "─ Problems ─")
     #expect(list.contains { $0.contains("Sync:") }, "\(list.joined(separator: "\n"))")
     #expect(!list.contains { $0.contains("The server has not answered since.") }, "the failure is over")
+    #expect(list.contains { $0.contains("The server has answered since") }, "and says so:\n\(list.joined(separator: "\n"))")
     #expect(list.contains { $0.contains("next sync.") }, "\(list.joined(separator: "\n"))")
     try tmux.send(keys: "Escape", "q", "q", "q")
     #expect(try tmux.waitForExit().status == 0)

@@ -109,7 +109,8 @@ struct ScreenTests {
     let h = Harness(120, 40)
     h.press(.character("?"))
     expectScreen(h.surface, matches: "help-120x40")
-    // Taller than the screen: scrolling down shows every binding.
+    // In one column at 80×24, taller than the screen: scrolling down shows every binding.
+    h.resize(80, 24)
     var seen = h.text
     for _ in 0..<KeyMap.standard.bindings.count {
       h.press(.character("j"))

@@ -19,6 +19,11 @@ struct SingleFeedTests {
     let h = Harness(width, height)
     #expect(h.text.contains("Understanding") && h.text.contains("Barcode"))
     #expect(!h.text.contains("Starred"), "no feed list: its articles are the Feeds tab's root")
+    // Back leaves the feed for the feed list, where Unread and Starred are; Enter goes back in.
+    h.press(.character("h"))
+    #expect(h.text.contains("Unread") && h.text.contains("Starred") && h.text.contains("AppCoda"))
+    h.press(.enter)
+    #expect(h.text.contains("Understanding") && h.text.contains("‹ Back"))
   }
 
   @Test(arguments: sizes)

@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import ReaderUI
 import Testing
 
 @testable import splitfeed
@@ -49,5 +50,14 @@ import Testing
       checked += 1
     }
     #expect(checked >= 15, "the README's table is no longer where this test looks")
+  }
+
+  /// The README's `bind-key` row names every action the parser takes, as the man page does (the list
+  /// is written by hand there too).
+  @Test func theReadmesBindKeyRowNamesEveryAction() throws {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+    let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").map(String.init)
+    let row = try #require(rows.first { $0.hasPrefix("| `bind-key KEY ACTION` | ") })
+    for action in Action.allCases { #expect(row.contains("`\(action.configName)`"), "\(action.configName)") }
   }
 }

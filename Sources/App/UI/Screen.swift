@@ -78,8 +78,22 @@ public final class Screen {
   @discardableResult
   public func handlePosted() -> Bool {
     let posted = root.session.events.take()
-    for event in posted { handle(event) }
+    for (index, event) in posted.enumerated() where !Self.isSuperseded(event, by: posted[(index + 1)...]) {
+      handle(event)
+    }
     return !posted.isEmpty
+  }
+
+  /// A reload's progress followed in the same drain by more of it, or by its end, says nothing the later
+  /// one does not: each re-reads every feed, so feeds landing together are read once.
+  static func isSuperseded(_ event: Event, by later: ArraySlice<Event>) -> Bool {
+    guard case .reloadProgress = event else { return false }
+    return later.contains {
+      switch $0 {
+      case .reloadProgress, .reloadFinished: true
+      default: false
+      }
+    }
   }
 
   /// The one way a key goes (DESIGN §5): presented controllers first (a question or field on the status

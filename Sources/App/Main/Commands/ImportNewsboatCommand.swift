@@ -105,9 +105,11 @@ struct ImportNewsboatCommand: ParsableCommand {
         + "\(articles.merge.matched) matched in splitfeed's cache, \(articles.merge.added) added from newsboat's")
     out.append("  settings: " + (config.taken.isEmpty ? "none taken" : "took " + config.taken.joined(separator: ", ")))
     var left = config.notTaken.map { "  not taken: " + $0 }
-    if urls.titled + urls.hidden + urls.commands > 0 {
+    // `"~title"` and `"!"` are acted on (README, "What carries over"); only exec: and filter: feeds are
+    // copied for newsboat's sake and skipped by the reader.
+    if urls.commands > 0 {
       left.append(
-        "  not taken: \"~title\", \"!\", exec: and filter: lines are in the urls file, but splitfeed does not act on them yet")
+        "  not taken: \(plural(urls.commands, "exec: or filter: line")) copied into the urls file, but splitfeed skips them (it runs no program to make a feed)")
     }
     if articles.otherFeeds > 0 { left.append("  not taken: \(plural(articles.otherFeeds, "article")) of feeds no longer in newsboat's urls file") }
     if articles.deleted > 0 { left.append("  not taken: \(plural(articles.deleted, "article")) deleted in newsboat") }

@@ -76,8 +76,8 @@ final class ContainerController: Controller {
   ///
   /// Otherwise the reader opens on the feed list, as it does with several feeds, rather than at the feed
   /// with a Back to the list: a user who wrote a `query:` line expects to see it where query feeds always
-  /// are, and the feed itself stays one Enter away. A stack pushed on the user's behalf would also make
-  /// Back the only way to the list, and Back at the feed's articles means "leave this feed".
+  /// are, and the feed itself stays one Enter away. Back at the lone feed's articles means "leave this
+  /// feed": it puts the feed list in their place (`leaveLoneFeed`), where Unread and Starred are.
   static func opensStraightAtFeed(_ session: ReadingSession) -> Bool {
     guard session.feeds.count == 1, let feed = session.feeds.first else { return false }
     return !session.configuration.isSynced && session.queryFeeds.isEmpty && !feed.isHidden
@@ -216,11 +216,26 @@ final class ContainerController: Controller {
       openSearch()
     case .setFilter, .cycleSort:
       changeList(action)
+    case .back:
+      return leaveLoneFeed()
     default:
       let step = [Action.nextArticle: 1, .previousArticle: -1][keyMap.action(for: key, in: .article)]
       guard let step, case .article(let article)? = pointer?.target, article.loaded != nil else { return false }
       openNeighbour(of: article, step: step)
     }
+    return true
+  }
+
+  /// Back at a lone feed's articles, the Feeds tab's root (`opensStraightAtFeed`): the feed list takes its
+  /// place, the feed selected, so Unread and Starred are reachable there too; Enter goes back in, now with
+  /// a Back. `q` still quits there, as at any root.
+  private func leaveLoneFeed() -> Bool {
+    guard let navigation = feedsNavigation, navigation.stack.count == 1, split.primaryNavigation === navigation,
+      let articles = navigation.top as? ArticleListController, pointer === articles, let id = articles.feedID
+    else { return false }
+    let feeds = FeedListController(session: session)
+    feeds.select(feedID: id)
+    navigation.replaceTop(with: feeds)
     return true
   }
 

@@ -126,6 +126,13 @@ final class FeedListController: ListController {
       return marker + local + feed.displayTitle + tags
     }
   }
+  /// A feed known only by its address (never fetched, or its reload failed before it gave a title) keeps
+  /// one line, cut with `…`: an address has no spaces, so wrapped it would leave the `!` or `~` mark alone
+  /// on the row's first line, reading like a feed named "!".
+  override func rowWraps(at index: Int) -> Bool {
+    guard let feed = feed(rows[index]) else { return true }
+    return feed.displayTitle != feed.url
+  }
   override func rowStyle(at index: Int, theme: Theme) -> Style {
     switch rows[index] {
     case .unread: return session.feedList.unreadCount > 0 ? theme.unread : theme.list

@@ -24,6 +24,9 @@ class ListController: Controller {
   func rowText(at index: Int) -> String { "" }
   /// The look of a row in `theme` (unread rows in `theme.unread`).
   func rowStyle(at index: Int, theme: Theme) -> Style { theme.list }
+  /// Whether row `index` wraps to up to `maxLinesPerRow` lines; a row that does not is cut to one line
+  /// with an ellipsis (a feed known only by its address: an address wrapped reads as several rows).
+  func rowWraps(at index: Int) -> Bool { true }
   /// A one-column mark in the margin left of a row's first line (a starred article's star).
   func rowMark(at index: Int) -> String? { nil }
   /// Right-aligned text on a row's first line (at most `accessoryWidth` columns) and its style.
@@ -71,7 +74,10 @@ class ListController: Controller {
   func lines(forRow index: Int) -> [String] {
     if let cached = wrapped[index] { return cached }
     if wrapped.count > 4096 { wrapped.removeAll(keepingCapacity: true) }
-    var lines = TextWrapper.lines(rowText(at: index), width: textWidth, maxLines: Self.maxLinesPerRow, ellipsis: wrappedEllipsis)
+    var lines =
+      rowWraps(at: index)
+      ? TextWrapper.lines(rowText(at: index), width: textWidth, maxLines: Self.maxLinesPerRow, ellipsis: wrappedEllipsis)
+      : [TextWrapper.truncate(rowText(at: index), width: textWidth, ellipsis: wrappedEllipsis)]
     if lines.isEmpty { lines = [""] }
     wrapped[index] = lines
     return lines

@@ -71,19 +71,39 @@ final class NavigationController: Controller {
       x += 2
     }
     var room = max(0, bar.maxX - x - 1)
-    if let marker = top.titleMarker, let shown = Self.shownMarker(marker, room: room) {
-      let width = DisplayWidth.of(shown)
-      surface.put(shown, at: Point(x: bar.maxX - 1 - width, y: bar.minY), style: theme.titleBar, clip: titleRow)
-      room -= width + 1
+    var onRule: String?
+    if let marker = top.titleMarker {
+      // Too long beside the title: on the rule below it, whole or without the kinds before the colons
+      // (`sort:title` → `title`), so no part is left out (a sort, a filter, unread only).
+      let bare = marker.split(separator: " ").map { $0.split(separator: ":", maxSplits: 1).last ?? $0 }
+      let onRuleForms = ["[" + marker + "]", "[" + bare.joined(separator: " ") + "]"]
+      if DisplayWidth.of(onRuleForms[0]) + 1 > room / 2, bar.height > 1,
+        let form = onRuleForms.first(where: { DisplayWidth.of($0) + 3 <= bar.width })
+      {
+        onRule = form
+      } else if let shown = Self.shownMarker(marker, room: room) {
+        let width = DisplayWidth.of(shown)
+        surface.put(shown, at: Point(x: bar.maxX - 1 - width, y: bar.minY), style: theme.titleBar, clip: titleRow)
+        room -= width + 1
+      }
     }
     let shown = TextWrapper.truncate(top.title, width: room, ellipsis: surface.glyphs.ellipsis)
     surface.put(shown, at: Point(x: x, y: bar.minY), style: titleStyle, clip: titleRow)
-    if bar.height > 1 { surface.drawRule(Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)) }
+    if bar.height > 1 {
+      let rule = Rect(x: bar.minX, y: bar.minY + 1, width: bar.width, height: 1)
+      surface.drawRule(rule)
+      if let onRule {
+        // Its last cell stays a rule, where the split joins the bar to its separator.
+        let width = DisplayWidth.of(onRule)
+        surface.put(onRule, at: Point(x: bar.maxX - 2 - width, y: rule.minY), style: theme.titleBar, clip: rule)
+      }
+    }
   }
 
-  /// The marker as the bar shows it in `room` columns: whole while it leaves half the bar to the title;
-  /// else its first word (a sort, say), then that word without the kind before its colon (`sort:title`
-  /// → `title`), while a few columns of the title stay.
+  /// The marker as the title's line shows it in `room` columns: whole while it leaves half the bar to
+  /// the title; else (where the bar has no rule to take it whole, `draw`) its first word (a sort, say),
+  /// then that word without the kind before its colon (`sort:title` → `title`), while a few columns of
+  /// the title stay.
   static func shownMarker(_ marker: String, room: Int) -> String? {
     let whole = "[" + marker + "]"
     if DisplayWidth.of(whole) + 1 <= room / 2 { return whole }

@@ -20,7 +20,11 @@ struct ProblemList {
       lines += [heading, ""] + entries.map { "  " + $0 } + [""]
     }
     section("Config and urls files:", problems.startup)
-    section("Sync:", problems.sync + (problems.syncFailing ? ["(The server has not answered since.)"] : []))
+    // Whether the failures go on or are over: a failure at start-up read after a good `R` is history.
+    let since =
+      problems.syncFailing ? ["(The server has not answered since.)"]
+      : problems.syncAnsweredSince ? ["(The server has answered since: these are over.)"] : []
+    section("Sync:", problems.sync + since)
     for (feeds, heading, reasons) in [
       (failed, "failed to load", { (feed: CachedFeed) in [feed.lastError ?? ""] }),
       (repaired, "had to be repaired", { (feed: CachedFeed) in feed.warnings }),

@@ -19,6 +19,9 @@ final class SearchFieldController: FieldController {
   /// The searched list's title (nil: every feed), for the results' title.
   private let scopeTitle: String?
   private var results: ArticleListController?
+  /// The text whose results `results` shows: Enter on the same text keeps them, and the count they
+  /// have, instead of searching again and showing the first page's `200+`.
+  private var resultsText: String?
 
   /// A search of `list` (the feed list or nil: every feed), its results pushed onto `navigation`.
   init(session: ReadingSession, navigation: NavigationController, from list: ListController?) {
@@ -82,6 +85,7 @@ final class SearchFieldController: FieldController {
       removeResults()
       return true
     }
+    if shownResults != nil, text == resultsText { return true }
     let query: SearchQuery
     do {
       query = try SearchQuery(parsing: text)
@@ -99,6 +103,7 @@ final class SearchFieldController: FieldController {
       navigation.push(results)
       self.results = results
     }
+    resultsText = text
     return true
   }
 

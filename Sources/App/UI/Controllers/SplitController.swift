@@ -228,6 +228,13 @@ final class SplitController: Controller {
         focusedPane = .primary
         return true
       }
+      // With the list hidden (`t`), Back and `q` bring back the list the article came from, with the
+      // focus, as they move to it when it shows (DESIGN §3): they never quit from an article.
+      if !isCollapsed, displayMode == .primaryHidden {
+        performDisplayModeAction()
+        focusedPane = .primary
+        return true
+      }
       return false
     default:
       return false

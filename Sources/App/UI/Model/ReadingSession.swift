@@ -208,7 +208,7 @@ public final class ReadingSession {
   public func start() {
     if let serverSync, !cache.isReadOnly {
       serverSync.checkLogin()
-      serverSync.send()
+      serverSync.send(ignoringBackoff: true)
       let neverSynced = !feeds.contains { $0.remoteID != nil }
       if configuration.reloadOnStart || neverSynced {
         reloadAll()
@@ -230,7 +230,12 @@ public final class ReadingSession {
   func apply(_ event: Event) {
     switch event {
     case .reloadProgress(let done, let total):
-      if reloads.isRunning { status.progress = "Reloading \(done)/\(total)…" }
+      guard reloads.isRunning else { break }
+      status.progress = "Reloading \(done)/\(total)…"
+      // Each feed is listed as it lands (README: "lists them at once"), its title, counts and articles
+      // with it: a feed that does not answer holds back only itself. Query feeds, whose counts may take
+      // a scan of every article, are counted in full once the reload ends.
+      refreshFeeds(countingQueries: false)
     case .reloadFinished(let run):
       let queued = reloads.finished()
       status.progress = nil
@@ -298,14 +303,15 @@ public final class ReadingSession {
     }
   }
 
-  /// Re-reads the run's feeds (titles, counts, errors) from the cache.
-  func refreshFeeds() {
+  /// Re-reads the run's feeds (titles, counts, errors) from the cache; with `countingQueries`, the query
+  /// feeds' counts in full too.
+  func refreshFeeds(countingQueries: Bool = true) {
     do {
       try feedList.refresh(from: cache)
     } catch {
       status.notify(error: "\(error)")
     }
-    recount(full: true)
+    recount(full: countingQueries)
     dataRevision += 1
   }
 

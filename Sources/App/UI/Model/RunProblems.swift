@@ -10,12 +10,15 @@ public struct RunProblems: Equatable, Sendable {
   public private(set) var sync: [String] = []
   /// The last sync or send failed and nothing has reached the server since.
   public private(set) var syncFailing = false
+  /// The server answered after the failures listed: they are over, and `E` says so.
+  public private(set) var syncAnsweredSince = false
   static let syncLimit = 20
 
   public init() {}
 
   mutating func syncFailed(_ text: String) {
     syncFailing = true
+    syncAnsweredSince = false
     if sync.last == text { return }
     sync.append(text)
     if sync.count > Self.syncLimit { sync.removeFirst(sync.count - Self.syncLimit) }
@@ -27,7 +30,10 @@ public struct RunProblems: Equatable, Sendable {
   }
 
   /// The server answered: the failures stay listed, as what happened, but are over.
-  mutating func syncSucceeded() { syncFailing = false }
+  mutating func syncSucceeded() {
+    if syncFailing || !sync.isEmpty { syncAnsweredSince = true }
+    syncFailing = false
+  }
 
   /// The status line at start-up: the first problem, how many more, and the key that lists them all.
   public func startupNotice(errorsKey key: String) -> String? {

@@ -18,8 +18,10 @@ public final class ServerSync {
     self.events = events
   }
 
-  /// Sends the queue now, or after the send in flight.
-  func send() {
+  /// Sends the queue now, or after the send in flight. With `ignoringBackoff` (a new run's first send)
+  /// the server is asked even while the last run's failure still says to wait: repeating that failure
+  /// would show an outage that may be over.
+  func send(ignoringBackoff: Bool = false) {
     guard !sending else {
       sendAgain = true
       return
@@ -31,7 +33,7 @@ public final class ServerSync {
     let events = self.events
     Task.detached {
       do throws(SyncError) {
-        let sent = try await synchronizer.sendQueue()
+        let sent = try await synchronizer.sendQueue(ignoringBackoff: ignoringBackoff)
         events.post(.marksSent(.success(sent)))
       } catch {
         events.post(.marksSent(.failure(error)))

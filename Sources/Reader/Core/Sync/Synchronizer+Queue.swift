@@ -11,8 +11,9 @@ extension Synchronizer {
   }
 
   /// After a failure the queue waits (5 s, doubling to 10 min) before `sendQueue` reaches the server
-  /// again, saying the last failure meanwhile; a sync (the user's explicit action) does not wait.
-  func sendQueue(ignoringBackoff: Bool) async throws(SyncError) -> Int {
+  /// again, saying the last failure meanwhile; a sync (the user's explicit action) does not wait, nor
+  /// does the reader's first send of a run (the wait was the last run's).
+  public func sendQueue(ignoringBackoff: Bool) async throws(SyncError) -> Int {
     let changes = try cached { try cache.queuedChanges() }
     guard !changes.isEmpty else { return 0 }
     let now = Date().timeIntervalSince1970
