@@ -157,3 +157,30 @@ extension Cache {
     try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
   }
 }
+
+extension Cache {
+  /// Keeps a feed's polling state (DESIGN §8) — after a reload, and when the user clears a moved-to
+  /// address. A reload calls it only when the state changed, so a feed without hints costs no write.
+  public func recordPoll(feedID: Int64, _ state: PollState) async throws(CacheError) {
+    try await asyncWrite { db in
+      try db.execute(
+        sql: "UPDATE feeds SET poll_hold = ?, poll_until = ?, poll_strikes = ?, moved_to = ? WHERE id = ?",
+        arguments: [
+          state.hold?.rawValue, state.until?.timeIntervalSince1970, state.strikes, state.movedTo, feedID,
+        ])
+    }
+  }
+}
+
+extension Cache {
+  /// The feed takes the address it moved to as its own (`splitfeed moved --update-urls`, once the urls
+  /// file says so too): its articles and read state stay, the moved-to address is cleared. Fails when
+  /// another feed row already has that address.
+  public func adoptMovedAddress(feedID: Int64) throws(CacheError) {
+    try write { db in
+      try db.execute(
+        sql: "UPDATE feeds SET url = moved_to, moved_to = NULL WHERE id = ? AND moved_to IS NOT NULL",
+        arguments: [feedID])
+    }
+  }
+}

@@ -17,10 +17,21 @@ public struct ReloadReport: Equatable, Sendable {
   /// Articles pruning removed, and why it could not prune.
   public var removed = 0
   public var pruneError: String?
+  /// Feeds not asked because no server wanted them yet (DESIGN §8).
+  public var skipped = 0
+  /// `<url>: …` per feed not asked because its server asked to wait or it is gone, and per feed found
+  /// moved this time, in feed order (a fresh feed is only counted: it is the common case).
+  public var noticeLines: [String] = []
 
   public init(_ results: [FeedReloadResult]) {
     for result in results {
+      if let movedTo = result.movedTo {
+        noticeLines.append("\(result.url): moved permanently to \(movedTo); asked there from now on (splitfeed moved lists it).")
+      }
       switch result.outcome {
+      case .skipped(let state):
+        skipped += 1
+        if let line = state.skipNotice { noticeLines.append("\(result.url): \(line)") }
       case .updated(let summary, let warnings):
         updated += 1
         newItems += summary.newItems
@@ -49,8 +60,9 @@ public struct ReloadReport: Equatable, Sendable {
 
   public var summary: String {
     let total = updated + unchanged + failed
+    let notDue = skipped == 0 ? "" : " \(skipped) feed\(skipped == 1 ? "" : "s") not due yet, not asked."
     return "Reloaded \(total) feed\(total == 1 ? "" : "s"): \(updated) updated (\(newItems) new article\(newItems == 1 ? "" : "s")), "
-      + "\(unchanged) unchanged, \(failed) failed."
+      + "\(unchanged) unchanged, \(failed) failed." + notDue
   }
 
   /// `reload`'s line about pruning; nil when nothing was removed.

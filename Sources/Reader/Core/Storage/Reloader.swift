@@ -13,11 +13,27 @@ public struct Reloader: Sendable {
   public var fetcher: Fetcher
   /// What `run` prunes after the feeds are stored.
   public var pruneRule: PruneRule
+  /// Which feeds are asked: by default only those no server asked to leave alone (DESIGN §8).
+  public var mode: ReloadMode
+  /// The clock the schedule reads; tests move it.
+  public var clock: @Sendable () -> Date
 
-  public init(cache: Cache, fetcher: Fetcher = Fetcher(), pruneRule: PruneRule = .keepAll) {
+  public init(
+    cache: Cache, fetcher: Fetcher = Fetcher(), pruneRule: PruneRule = .keepAll, mode: ReloadMode = .due,
+    clock: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.cache = cache
     self.fetcher = fetcher
     self.pruneRule = pruneRule
+    self.mode = mode
+    self.clock = clock
+  }
+
+  /// This reloader asking in `mode`.
+  public func asking(_ mode: ReloadMode) -> Reloader {
+    var reloader = self
+    reloader.mode = mode
+    return reloader
   }
 
   /// A whole reload as `splitfeed reload` and the reader run it: `reload`, then pruning by `pruneRule`.
@@ -36,15 +52,29 @@ public struct Reloader: Sendable {
     _ feeds: [CachedFeed], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) async -> [FeedReloadResult] {
     await BoundedPool.map(feeds, limit: fetcher.configuration.maxConcurrent, progress: progress) { feed in
-      FeedReloadResult(feedID: feed.id, url: feed.url, outcome: await self.reloadOne(feed))
+      if self.mode.skips(feed.poll, at: self.clock()) {
+        return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(feed.poll))
+      }
+      var hints = PollHints()
+      let outcome = await self.reloadOne(feed, hints: &hints)
+      let failed = outcome.isFailure
+      let state = PollSchedule.next(after: hints, failed: failed, previous: feed.poll, now: self.clock())
+      var result = FeedReloadResult(feedID: feed.id, url: feed.url, outcome: outcome)
+      if state.movedTo != feed.poll.movedTo { result.movedTo = state.movedTo }
+      if state != feed.poll {
+        do throws(CacheError) { try await self.cache.recordPoll(feedID: feed.id, state) } catch {
+          if !failed { result.outcome = .failed(error.description) }
+        }
+      }
+      return result
     }
   }
 
-  private func reloadOne(_ feed: CachedFeed) async -> FeedReloadResult.Outcome {
+  private func reloadOne(_ feed: CachedFeed, hints: inout PollHints) async -> FeedReloadResult.Outcome {
     var offeredFeeds: [String] = []
     let outcome: FeedReloadResult.Outcome
     do {
-      outcome = try await fetchAndStore(feed, offeredFeeds: &offeredFeeds)
+      outcome = try await fetchAndStore(feed, offeredFeeds: &offeredFeeds, hints: &hints)
     } catch let error as CacheError {
       return .failed(error.description)  // the cache cannot take the error either
     } catch {
@@ -60,10 +90,10 @@ public struct Reloader: Sendable {
 
   /// Throws `CacheError` when the cache fails; other failures come back as `.failed` (with, for an HTML
   /// page, the feeds it advertises in `offeredFeeds`).
-  private func fetchAndStore(_ feed: CachedFeed, offeredFeeds: inout [String]) async throws
+  private func fetchAndStore(_ feed: CachedFeed, offeredFeeds: inout [String], hints: inout PollHints) async throws
     -> FeedReloadResult.Outcome
   {
-    switch await fetchAndParse(feed) {
+    switch await fetchAndParse(feed, hints: &hints) {
     case .failed(let message, let offered):
       offeredFeeds = offered
       return .failed(message)
@@ -97,20 +127,23 @@ public struct Reloader: Sendable {
   /// Fetch and parse, in their own function so that the fetched bytes are freed when it returns: the
   /// store that follows may wait for the writer, and a feed's body need not be held next to its parsed
   /// model meanwhile.
-  private func fetchAndParse(_ feed: CachedFeed) async -> Parsed {
+  private func fetchAndParse(_ feed: CachedFeed, hints: inout PollHints) async -> Parsed {
     let source: FeedSource
-    do { source = try FeedSource(parsing: feed.url) } catch { return .failed(error.description) }
+    do { source = try FeedSource(parsing: feed.fetchURL) } catch { return .failed(error.description) }
     let fetched: FetchResult
     do {
       fetched = try await fetcher.fetch(source, validators: feed.validators)
     } catch {
+      if case .httpStatus(let code, _, let retryAfter) = error { hints = PollHints(status: code, retryAfter: retryAfter) }
       if case .notAFeed(_, let links) = error { return .failed(error.description, offeredFeeds: links) }
       return .failed(error.description)
     }
     switch fetched {
-    case .notModified(_, let validators):
+    case .notModified(_, let validators, let answer):
+      hints = answer
       return .notModified(validators)
     case .fetched(let body):
+      hints = body.hints
       if body.data.count >= Self.streamingThreshold { return .large(body) }
       do {
         // Collected through a stream for the bodies as bytes, as a large feed's are (`ItemBodies`).
@@ -154,6 +187,27 @@ public struct Reloader: Sendable {
   }
 }
 
+/// Which feeds a reload asks (DESIGN §8).
+public enum ReloadMode: Sendable, Equatable {
+  /// `reload`, `R` and the timer: every feed but those a server asked to leave alone for now (fresh,
+  /// Retry-After, back-off) and those gone.
+  case due
+  /// Feeds the user named (`reload URL…`, `r` on a feed): gone and fresh ones are asked again; a
+  /// server's request to wait is still honoured, and the report says `--force` asks anyway.
+  case named
+  /// `reload --force`: every feed.
+  case force
+
+  /// Whether a feed in `state` is left alone at `now`.
+  public func skips(_ state: PollState, at now: Date) -> Bool {
+    switch self {
+    case .due: state.isHeld(at: now)
+    case .named: state.isServerAskingToWait && state.isHeld(at: now)
+    case .force: false
+    }
+  }
+}
+
 /// What a whole reload did: each feed's result, then what pruning removed.
 public struct ReloadRun: Sendable, Equatable {
   public enum Pruned: Sendable, Equatable {
@@ -180,11 +234,27 @@ public struct FeedReloadResult: Sendable, Equatable {
     case notModified
     /// One sentence: why nothing was stored (also saved as the feed's last error).
     case failed(String)
+    /// Not asked: the server asked to be left alone until then, or the feed is gone (DESIGN §8).
+    case skipped(PollState)
+
+    var isFailure: Bool {
+      if case .failed = self { return true }
+      return false
+    }
   }
 
   public var feedID: Int64
   public var url: String
   public var outcome: Outcome
+  /// The address permanent redirects led to, when this reload learnt it (the user is told once).
+  public var movedTo: String?
+
+  public init(feedID: Int64, url: String, outcome: Outcome, movedTo: String? = nil) {
+    self.feedID = feedID
+    self.url = url
+    self.outcome = outcome
+    self.movedTo = movedTo
+  }
 
   public var error: String? {
     if case .failed(let message) = outcome { return message }

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import Reader
+import TestSupport
+
+/// The schedule as a table: an answer's hints and the clock in, the feed's hold out (DESIGN §8),
+/// hostile values included.
+@Suite("Poll schedule")
+struct PollScheduleTests {
+  static let now = Date(timeIntervalSince1970: 1_800_000_000)
+  static let day = PollSchedule.longestHold
+
+  /// Seconds from `now` the feed is held after `hints`, or nil when it is due at once.
+  static func held(_ hints: PollHints, previous: PollState = PollState()) -> (PollState.Hold?, Double?) {
+    let state = PollSchedule.next(after: hints, previous: previous, now: now)
+    return (state.hold, state.until.map { $0.timeIntervalSince(now) })
+  }
+
+  static func http(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return formatter.string(from: date)
+  }
+
+  @Test(arguments: [
+    // Cache-Control
+    (PollHints(status: 200, cacheControl: "max-age=3600"), PollState.Hold.fresh, 3600.0),
+    (PollHints(status: 304, cacheControl: "public, max-age=600"), .fresh, 600),
+    (PollHints(status: 200, cacheControl: "max-age=315360000"), .fresh, day),  // ten years: a day
+    (PollHints(status: 200, cacheControl: "max-age=99999999999999999999999"), .fresh, day),  // no overflow
+    (PollHints(status: 200, cacheControl: "MAX-AGE=\"120\""), .fresh, 120),
+    (PollHints(status: 200, cacheControl: "max-age=60, no-cache"), nil, nil),
+    (PollHints(status: 200, cacheControl: "no-store"), nil, nil),
+    (PollHints(status: 200, cacheControl: "max-age=0"), nil, nil),
+    (PollHints(status: 200, cacheControl: "max-age=-5"), nil, nil),  // negative: says nothing
+    (PollHints(status: 200, cacheControl: "max-age=soon"), nil, nil),
+    (PollHints(status: 200, cacheControl: "max-age=1e9"), nil, nil),
+    (PollHints(status: 200, cacheControl: ",,,=,max-age"), nil, nil),
+    // Expires, counted from the server's Date
+    (PollHints(status: 200, expires: http(now + 900)), .fresh, 900),
+    (
+      PollHints(status: 200, expires: http(now + 7200), date: http(now + 3600)),  // a server clock an hour ahead
+      .fresh, 3600
+    ),
+    (PollHints(status: 200, expires: http(now - 900)), nil, nil),
+    (PollHints(status: 200, expires: "0"), nil, nil),  // unreadable: already expired
+    (PollHints(status: 200, expires: "Sat, 01 Jan 2200 00:00:00 GMT"), .fresh, day),
+    // Cache-Control wins over Expires; the document's period comes last
+    (PollHints(status: 200, cacheControl: "max-age=60", expires: http(now + 900)), .fresh, 60),
+    (PollHints(status: 200, documentPeriod: 1800), .fresh, 1800),
+    (PollHints(status: 200, cacheControl: "max-age=60", documentPeriod: 1800), .fresh, 60),
+    (PollHints(status: 200, documentPeriod: 30 * 86_400), .fresh, day),
+    // Nothing declared: due at once (a reload run by hand fetches it)
+    (PollHints(status: 200), nil, nil),
+    (PollHints(status: nil, documentPeriod: 3600), nil, nil),  // a file is never held
+    // 429 / 503 with Retry-After
+    (PollHints(status: 429, retryAfter: "3600"), .retryAfter, 3600),
+    (PollHints(status: 503, retryAfter: " 120 "), .retryAfter, 120),
+    (PollHints(status: 429, retryAfter: http(now + 600)), .retryAfter, 600),
+    (PollHints(status: 503, retryAfter: "31536000"), .retryAfter, day),  // a year: a day
+    (PollHints(status: 503, retryAfter: http(now - 600)), nil, nil),  // a date past: ask again
+    (PollHints(status: 503, retryAfter: "tomorrow"), nil, nil),
+    (PollHints(status: 503, retryAfter: "-5"), nil, nil),
+    (PollHints(status: 503), nil, nil),
+    // 429 without a usable Retry-After: splitfeed's back-off
+    (PollHints(status: 429), .backOff, PollSchedule.firstBackOff),
+    (PollHints(status: 429, retryAfter: "garbage"), .backOff, PollSchedule.firstBackOff),
+    (PollHints(status: 429, retryAfter: http(now - 600)), .backOff, PollSchedule.firstBackOff),
+    (PollHints(status: 429, retryAfter: "0"), .backOff, PollSchedule.firstBackOff),
+    // 410; other failures hold nothing
+    (PollHints(status: 410), .gone, nil),
+    (PollHints(status: 404), nil, nil),
+    (PollHints(status: 500, retryAfter: "3600"), nil, nil),
+  ] as [(PollHints, PollState.Hold?, Double?)])
+  func holdAfter(hints: PollHints, hold: PollState.Hold?, seconds: Double?) {
+    let (gotHold, gotSeconds) = Self.held(hints)
+    #expect(gotHold == hold)
+    #expect(gotSeconds == seconds)
+  }
+
+  @Test func backOffDoublesOnEachRepeatUpToADayAndAnyOtherAnswerEndsIt() {
+    var state = PollState()
+    var waits: [Double] = []
+    for _ in 0..<8 {
+      state = PollSchedule.next(after: PollHints(status: 429), previous: state, now: Self.now)
+      waits.append(state.until!.timeIntervalSince(Self.now))
+    }
+    #expect(waits == [1800, 3600, 7200, 14_400, 28_800, 57_600, Self.day, Self.day])
+    #expect(state.strikes == 8)
+    let after = PollSchedule.next(after: PollHints(status: 200), previous: state, now: Self.now)
+    #expect(after == PollState())
+    // A failure in between (no answer) also ends the run of 429s.
+    let failed = PollSchedule.next(after: PollHints(), failed: true, previous: state, now: Self.now)
+    #expect(failed.strikes == 0 && failed.hold == nil)
+  }
+
+  @Test func aMovedAddressStaysThroughLaterAnswersAndMovesAgainOnANewRedirect() {
+    let moved = PollSchedule.next(
+      after: PollHints(status: 200, movedTo: "https://new.example/feed"), previous: PollState(), now: Self.now)
+    #expect(moved.movedTo == "https://new.example/feed")
+    let later = PollSchedule.next(after: PollHints(status: 410), previous: moved, now: Self.now)
+    #expect(later.movedTo == "https://new.example/feed" && later.hold == .gone)
+    let again = PollSchedule.next(
+      after: PollHints(status: 304, movedTo: "https://newer.example/feed"), previous: later, now: Self.now)
+    #expect(again.movedTo == "https://newer.example/feed" && again.hold == nil)
+  }
+
+  @Test func aFailedParseReadsNoFreshnessFromItsAnswer() {
+    let state = PollSchedule.next(
+      after: PollHints(status: 200, cacheControl: "max-age=3600"), failed: true, previous: PollState(), now: Self.now)
+    #expect(state.hold == nil)
+  }
+
+  @Test func whichModeSkipsWhat() {
+    let later = Self.now + 60
+    let fresh = PollState(hold: .fresh, until: later)
+    let waiting = PollState(hold: .retryAfter, until: later)
+    let backOff = PollState(hold: .backOff, until: later, strikes: 1)
+    let gone = PollState(hold: .gone)
+    let over = PollState(hold: .retryAfter, until: Self.now - 1)
+    #expect([fresh, waiting, backOff, gone, over].map { ReloadMode.due.skips($0, at: Self.now) } == [true, true, true, true, false])
+    #expect([fresh, waiting, backOff, gone, over].map { ReloadMode.named.skips($0, at: Self.now) } == [false, true, true, false, false])
+    #expect([fresh, waiting, backOff, gone, over].map { ReloadMode.force.skips($0, at: Self.now) } == [false, false, false, false, false])
+  }
+
+  @Test(arguments: [
+    ("60", nil, nil, 3600.0),
+    ("0", nil, nil, nil),
+    ("-10", nil, nil, nil),
+    ("soon", nil, nil, nil),
+    (nil, "hourly", "2", 1800),
+    (nil, "daily", nil, 86_400),
+    (nil, nil, "4", 21_600),
+    (nil, " Weekly\n", "1", 604_800),
+    (nil, "fortnightly", "1", nil),
+    (nil, "hourly", "0", nil),
+    (nil, nil, nil, nil),
+  ] as [(String?, String?, String?, Double?)])
+  func documentPeriod(ttl: String?, period: String?, frequency: String?, seconds: Double?) {
+    #expect(PollSchedule.documentPeriod(ttl: ttl, updatePeriod: period, updateFrequency: frequency) == seconds)
+  }
+}
