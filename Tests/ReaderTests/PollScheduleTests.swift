@@ -143,3 +143,53 @@ struct PollScheduleTests {
     #expect(PollSchedule.documentPeriod(ttl: ttl, updatePeriod: period, updateFrequency: frequency) == seconds)
   }
 }
+
+/// The reload path against a loopback server and a clock the test moves: what the schedule decides is
+/// kept in the cache and honoured by the next reload, until its time.
+@Suite("Reloader and the schedule")
+struct ReloaderScheduleTests {
+  /// A clock the test sets.
+  final class Clock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current = PollScheduleTests.now
+    var now: Date {
+      get { lock.withLock { current } }
+      set { lock.withLock { current = newValue } }
+    }
+  }
+
+  @Test func aRetryAfterIsHonouredUntilItsTimeAndAFreshFeedUntilItsMaxAge() async throws {
+    let server = try TestHTTPServer { request in
+      request.path == "/busy"
+        ? .init(status: 429, headers: [("Retry-After", "600")], "later")
+        : .init(headers: [("Cache-Control", "max-age=120")], FeedXML.rss(title: "Fresh", items: []))
+    }
+    defer { server.stop() }
+    let fixture = try CacheFixture("splitfeed-schedule", feeds: [server.baseURL + "/busy", server.baseURL + "/fresh"])
+    let clock = Clock()
+    let reloader = Reloader(cache: fixture.cache, fetcher: testFetcher(), clock: { clock.now })
+    let asked = { (since: Int) in server.requests.dropFirst(since).map(\.path).sorted() }
+    let skipped = { (results: [FeedReloadResult]) in
+      results.filter { if case .skipped = $0.outcome { true } else { false } }.map(\.url)
+    }
+
+    _ = await reloader.reload(try fixture.cache.feeds())
+    #expect(asked(0) == ["/busy", "/fresh"])
+    let busy = try #require(try fixture.cache.feeds().first)
+    #expect(busy.poll == PollState(hold: .retryAfter, until: clock.now + 600))
+
+    clock.now += 119  // both held
+    var results = await reloader.reload(try fixture.cache.feeds())
+    #expect(asked(2) == [])
+    #expect(skipped(results) == [server.baseURL + "/busy", server.baseURL + "/fresh"])
+
+    clock.now += 2  // the fresh feed is due, the busy one not yet
+    results = await reloader.reload(try fixture.cache.feeds())
+    #expect(asked(2) == ["/fresh"])
+    #expect(skipped(results) == [server.baseURL + "/busy"])
+
+    clock.now += 480  // 601 s after the 429
+    _ = await reloader.reload(try fixture.cache.feeds())
+    #expect(asked(3) == ["/busy", "/fresh"])
+  }
+}
