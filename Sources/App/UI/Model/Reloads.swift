@@ -23,10 +23,11 @@ public final class Reloads {
 
   public var isRunning: Bool { task != nil }
 
-  /// Starts reloading `targets`; false when one is already running (the caller says so).
-  func start(_ targets: [CachedFeed]) -> Bool {
+  /// Starts reloading `targets`, asking those `mode` asks (DESIGN §8); false when one is already
+  /// running (the caller says so).
+  func start(_ targets: [CachedFeed], mode: ReloadMode = .due) -> Bool {
     guard task == nil else { return false }
-    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule)
+    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule, mode: mode)
     let events = self.events
     task = Task.detached {
       let run = await reloader.run(targets) { done, total in
@@ -39,9 +40,9 @@ public final class Reloads {
 
   /// Starts a sync with the server, then the reload of the `local` feeds (`SyncRun`); false when a reload
   /// or sync is already running. Progress comes back as `.syncProgress`, the end as `.syncFinished`.
-  func startSync(_ synchronizer: Synchronizer, local: [CachedFeed]) -> Bool {
+  func startSync(_ synchronizer: Synchronizer, local: [CachedFeed], mode: ReloadMode = .due) -> Bool {
     guard task == nil else { return false }
-    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule)
+    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule, mode: mode)
     let events = self.events
     let cache = self.cache
     task = Task.detached {

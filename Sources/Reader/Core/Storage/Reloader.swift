@@ -101,11 +101,12 @@ public struct Reloader: Sendable {
       try await cache.recordNotModified(feedID: feed.id, validators: validators)
       return .notModified
     case .parsed(let parsed, let items, let validators):
+      hints.documentPeriod = parsed.feed.period
       let summary = try await cache.store(
         parsed.feed, items: items, feedID: feed.id, validators: validators, warnings: parsed.warnings)
       return .updated(summary, warnings: parsed.warnings)
     case .large(let body):
-      return try await parseAndStoreStreaming(body, feedID: feed.id)
+      return try await parseAndStoreStreaming(body, feedID: feed.id, hints: &hints)
     }
   }
 
@@ -168,7 +169,9 @@ public struct Reloader: Sendable {
   /// they come, so the store ends shortly after the parse instead of after both (docs/DECISIONS.md). The
   /// parsed items are freed as they are stored, so the whole model is never held at once. A parse error
   /// stores nothing.
-  private func parseAndStoreStreaming(_ body: FetchedFeed, feedID: Int64) async throws -> FeedReloadResult.Outcome {
+  private func parseAndStoreStreaming(_ body: FetchedFeed, feedID: Int64, hints: inout PollHints) async throws
+    -> FeedReloadResult.Outcome
+  {
     // A feed's stored articles need no search text: only a new one is indexed as it is stored. Without
     // the keys (an unreadable cache, which the store reports) every item gets its text.
     let channel = ItemChannel(knownKeys: (try? cache.itemKeys(feedID: feedID)) ?? [])
@@ -182,6 +185,7 @@ public struct Reloader: Sendable {
       _ = try? await stored
       return .failed("\(error)")
     }
+    hints.documentPeriod = parsed.feed.period
     channel.send(.finished(feed: parsed.feed, inheritedAuthor: parsed.inheritedAuthor, warnings: parsed.warnings))
     return .updated(try await stored, warnings: parsed.warnings)
   }
