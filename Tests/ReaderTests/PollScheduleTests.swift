@@ -144,6 +144,27 @@ struct PollScheduleTests {
   }
 }
 
+/// The period a feed document declares reaches `Feed.period`, in seconds (DESIGN §8).
+@Suite("A feed's declared period")
+struct DeclaredPeriodTests {
+  static func period(_ channelXML: String, namespaces: String = "") throws -> Double? {
+    let xml = "<rss version=\"2.0\" \(namespaces)><channel><title>T</title>\(channelXML)<item><title>a</title></item></channel></rss>"
+    return try FeedParser.parse(data: Data(xml.utf8), url: nil).feed.period
+  }
+
+  static let sy = "xmlns:sy=\"http://purl.org/rss/1.0/modules/syndication/\""
+
+  @Test func ttlAndTheSyndicationModuleAreRead() throws {
+    #expect(try Self.period("<ttl> 90 </ttl>") == 5400)
+    #expect(try Self.period("<sy:updatePeriod>hourly</sy:updatePeriod><sy:updateFrequency>4</sy:updateFrequency>", namespaces: Self.sy) == 900)
+    #expect(try Self.period("<ttl>60</ttl><sy:updatePeriod>weekly</sy:updatePeriod>", namespaces: Self.sy) == 3600)
+    // Another namespace's updatePeriod, an item's ttl and nonsense say nothing.
+    #expect(try Self.period("<x:updatePeriod xmlns:x=\"urn:x\">hourly</x:updatePeriod>") == nil)
+    #expect(try Self.period("<ttl>soon</ttl>") == nil)
+    #expect(try Self.period("") == nil)
+  }
+}
+
 /// The reload path against a loopback server and a clock the test moves: what the schedule decides is
 /// kept in the cache and honoured by the next reload, until its time.
 @Suite("Reloader and the schedule")

@@ -1,0 +1,45 @@
+import Foundation
+import Reader
+import ScreenKit
+import TestSupport
+import Testing
+
+@testable import ReaderUI
+
+/// The reader's side of the polite poller (DESIGN §8): the `reload-interval` timer and `R` ask only the
+/// feeds that are due and say how many were not, `E` lists what the poller remembers, Ctrl-R asks all.
+@MainActor
+@Suite("polling in the reader")
+struct PollingScreenTests {
+  @Test func theTimerHonoursMaxAgeAndGoneAndCtrlRAsksEverything() async throws {
+    let server = try TestHTTPServer { request in
+      switch request.path {
+      case "/gone": return .init(status: 410, "gone")
+      case "/fresh": return .init(headers: [("Cache-Control", "max-age=3600")], FeedXML.rss(title: "Fresh", items: []))
+      default: return .init(FeedXML.rss(title: "Plain", items: []))
+      }
+    }
+    defer { server.stop() }
+    let fixture = try CacheFixture("splitfeed-polling", feeds: ["/fresh", "/plain", "/gone"].map { server.baseURL + $0 })
+    let h = Harness(120, 40, cache: fixture.cache, feeds: try fixture.cache.feeds())
+    let asked = { (since: Int) in server.requests.dropFirst(since).map(\.path).sorted() }
+
+    h.session.reloadAll()
+    try await h.waitForReload()
+    #expect(asked(0) == ["/fresh", "/gone", "/plain"])
+
+    h.screen.handle(.reloadTimer)  // what the `reload-interval` timer posts
+    try await h.waitForReload()
+    #expect(asked(3) == ["/plain"])
+    #expect(h.text.contains("2 feeds not due yet, not asked."), "\(h.text)")
+
+    h.press(.character("E"))
+    #expect(h.text.contains("gone (410)"), "\(h.text)")
+    #expect(h.text.contains("fresh until "), "\(h.text)")
+    h.press(.escape)
+
+    h.press(.control("r"))
+    try await h.waitForReload()
+    #expect(asked(4) == ["/fresh", "/gone", "/plain"])
+  }
+}
