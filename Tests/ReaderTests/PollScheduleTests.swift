@@ -214,3 +214,46 @@ struct ReloaderScheduleTests {
     #expect(asked(3) == ["/busy", "/fresh"])
   }
 }
+
+/// `reload-period` (DESIGN §8): the feed's own line, else its tags' shortest, else `*`; obeyed by
+/// reloads that ask what is due, not by a feed named.
+@Suite("Reload periods")
+struct ReloadPeriodTests {
+  static func feed(_ url: String, tags: [String] = [], lastFetch: Date? = PollScheduleTests.now) -> CachedFeed {
+    CachedFeed(
+      id: 1, url: url, validators: Validators(), lastFetch: lastFetch, position: 0, unreadCount: 0, totalCount: 0,
+      tags: tags)
+  }
+
+  @Test func theFeedsOwnLineWinsThenItsShortestTagThenEveryFeed() {
+    let periods = ReloadPeriods(rules: [.feed("https://a.example/feed"): 60, .tag("slow"): 7200, .tag("news"): 600, .all: 3600])
+    #expect(periods.period(for: Self.feed("https://a.example/feed", tags: ["news"])) == 60)
+    #expect(periods.period(for: Self.feed("https://b.example/feed", tags: ["slow", "news"])) == 600)
+    #expect(periods.period(for: Self.feed("https://b.example/feed")) == 3600)
+    #expect(ReloadPeriods().period(for: Self.feed("https://b.example/feed")) == nil)
+    let now = PollScheduleTests.now
+    #expect(periods.due(Self.feed("https://b.example/feed"), at: now + 10) == now + 3600)
+    #expect(periods.due(Self.feed("https://b.example/feed"), at: now + 3600) == nil)
+    #expect(periods.due(Self.feed("https://b.example/feed", lastFetch: nil), at: now) == nil, "never fetched: due")
+  }
+
+  @Test func aReloadAskingWhatIsDueWaitsForThePeriodAndANamedFeedDoesNot() async throws {
+    let server = try TestHTTPServer { _ in .init(FeedXML.rss(title: "Plain", items: [])) }
+    defer { server.stop() }
+    let fixture = try CacheFixture("splitfeed-periods", feeds: [server.baseURL + "/plain"])
+    let clock = ReloaderScheduleTests.Clock()
+    let reloader = Reloader(
+      cache: fixture.cache, fetcher: testFetcher(), periods: ReloadPeriods(rules: [.all: 600]), clock: { clock.now })
+    // The cache writes the fetch time from the real clock; the test's clock starts there.
+    clock.now = Date()
+    _ = await reloader.reload(try fixture.cache.feeds())
+    clock.now += 300
+    _ = await reloader.reload(try fixture.cache.feeds())
+    #expect(server.requests.count == 1)
+    _ = await reloader.asking(.named).reload(try fixture.cache.feeds())
+    #expect(server.requests.count == 2)
+    clock.now += 700
+    _ = await reloader.reload(try fixture.cache.feeds())
+    #expect(server.requests.count == 3)
+  }
+}

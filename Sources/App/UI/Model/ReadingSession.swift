@@ -67,6 +67,7 @@ public final class ReadingSession {
     readState = ReadState(hidesRead: !configuration.showReadArticles)
     writer = MarkWriter(cache: cache, events: events)
     reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.engine.pruneRule, events: events)
+    reloads.periods = configuration.engine.reloadPeriods
     pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
     subscriptions = Subscriptions(cache: cache)
     indexing = Indexing(cache: cache, events: events)

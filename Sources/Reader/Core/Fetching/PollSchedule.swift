@@ -43,6 +43,9 @@ public struct PollState: Sendable, Equatable {
     case backOff = "back-off"
     /// 410: not asked again until the user names it.
     case gone
+    /// The user's `reload-period` for the feed has not passed since its last fetch. Never stored: it
+    /// follows from the config and the last fetch (`ReloadPeriods.due`).
+    case period
   }
 
   public var hold: Hold?
@@ -65,7 +68,7 @@ public struct PollState: Sendable, Equatable {
     switch hold {
     case nil: false
     case .gone: true
-    case .fresh, .retryAfter, .backOff: (until ?? .distantPast) > now
+    case .fresh, .retryAfter, .backOff, .period: (until ?? .distantPast) > now
     }
   }
 
@@ -76,7 +79,7 @@ public struct PollState: Sendable, Equatable {
     case .gone: "gone (the server answered 410); not asked again until reloaded by name."
     case .retryAfter: "not asked until \(Self.format(until)): the server asked to wait (Retry-After); reload --force asks anyway."
     case .backOff: "not asked until \(Self.format(until)): the server answered 429 (Too Many Requests) \(strikes == 1 ? "once" : "\(strikes) times in a row"); reload --force asks anyway."
-    case .fresh, nil: nil
+    case .fresh, .period, nil: nil
     }
   }
 
@@ -89,6 +92,7 @@ public struct PollState: Sendable, Equatable {
       case .retryAfter where isHeld(at: now): "the server asked to wait until \(Self.format(until))"
       case .backOff where isHeld(at: now): "backing off after 429 until \(Self.format(until))"
       case .fresh where isHeld(at: now): "fresh until \(Self.format(until))"
+      case .period where isHeld(at: now): "reload-period: due at \(Self.format(until))"
       default: nil
       }
     let parts = [held, moved].compactMap { $0 }

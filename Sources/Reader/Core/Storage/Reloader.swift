@@ -17,15 +17,18 @@ public struct Reloader: Sendable {
   public var mode: ReloadMode
   /// The clock the schedule reads; tests move it.
   public var clock: @Sendable () -> Date
+  /// The user's `reload-period` lines, obeyed when asking what is due.
+  public var periods: ReloadPeriods
 
   public init(
     cache: Cache, fetcher: Fetcher = Fetcher(), pruneRule: PruneRule = .keepAll, mode: ReloadMode = .due,
-    clock: @escaping @Sendable () -> Date = { Date() }
+    periods: ReloadPeriods = ReloadPeriods(), clock: @escaping @Sendable () -> Date = { Date() }
   ) {
     self.cache = cache
     self.fetcher = fetcher
     self.pruneRule = pruneRule
     self.mode = mode
+    self.periods = periods
     self.clock = clock
   }
 
@@ -52,8 +55,12 @@ public struct Reloader: Sendable {
     _ feeds: [CachedFeed], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) async -> [FeedReloadResult] {
     await BoundedPool.map(feeds, limit: fetcher.configuration.maxConcurrent, progress: progress) { feed in
-      if self.mode.skips(feed.poll, at: self.clock()) {
+      let now = self.clock()
+      if self.mode.skips(feed.poll, at: now) {
         return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(feed.poll))
+      }
+      if self.mode == .due, let due = self.periods.due(feed, at: now) {
+        return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(PollState(hold: .period, until: due)))
       }
       var hints = PollHints()
       let outcome = await self.reloadOne(feed, hints: &hints)
