@@ -257,3 +257,50 @@ struct ReloadPeriodTests {
     #expect(server.requests.count == 3)
   }
 }
+
+/// The timer's own pace (DESIGN §8): a quarter of the posting gap, at most 6 hours, spread by the feed.
+@Suite("The timer's adaptive pace")
+struct AdaptivePaceTests {
+  @Test func aWeeklyFeedIsAskedLessOftenThanAnHourlyOneAndFeedsFallDueApart() throws {
+    let hourly = try #require(PollSchedule.adaptivePeriod(postingGap: 3600, feedID: 1))
+    let weekly = try #require(PollSchedule.adaptivePeriod(postingGap: 7 * 86_400, feedID: 1))
+    #expect(hourly >= 810 && hourly <= 990)
+    #expect(weekly >= 0.9 * PollSchedule.longestAdaptivePeriod && weekly <= 1.1 * PollSchedule.longestAdaptivePeriod)
+    let hundred = Set((1...100).map { PollSchedule.adaptivePeriod(postingGap: 86_400, feedID: $0)! })
+    #expect(hundred.count > 50, "spread: \(hundred.count) distinct periods")
+    #expect(hundred.allSatisfy { $0 >= 0.9 * 21_600 && $0 <= 1.1 * 21_600 })
+    for gap in [nil, 0, -5, Double.nan, Double.infinity] as [Double?] {
+      #expect(PollSchedule.adaptivePeriod(postingGap: gap, feedID: 7) == nil)
+    }
+  }
+
+  @Test func theMedianGapOfTheNewestArticles() {
+    #expect(PollSchedule.medianGap([]) == nil)
+    #expect(PollSchedule.medianGap([5]) == nil)
+    #expect(PollSchedule.medianGap([0, 3600, 7200, 100_000]) == 3600)
+    #expect(PollSchedule.medianGap([700, 100, 400]) == 300)
+  }
+
+  @Test func theTimerWaitsForAFeedsPaceWhileRAsksIt() async throws {
+    let items = (0..<5).map { n in
+      FeedXML.Item(title: "Day \(n)", guid: "d\(n)", pubDate: FeedXML.date(Date(timeIntervalSince1970: 1_700_000_000 - Double(n) * 86_400)))
+    }
+    let server = try TestHTTPServer { _ in .init(FeedXML.rss(title: "Daily", items: items)) }
+    defer { server.stop() }
+    let fixture = try CacheFixture("splitfeed-pace", feeds: [server.baseURL + "/daily"])
+    let clock = ReloaderScheduleTests.Clock()
+    clock.now = Date()
+    let reloader = Reloader(cache: fixture.cache, fetcher: testFetcher(), clock: { clock.now })
+    _ = await reloader.asking(.timer).reload(try fixture.cache.feeds())
+    #expect(server.requests.count == 1, "never fetched: asked")
+    clock.now += 3600
+    let results = await reloader.asking(.timer).reload(try fixture.cache.feeds())
+    #expect(server.requests.count == 1, "a daily feed is not asked an hour later by the timer")
+    #expect(results.map(\.outcome).allSatisfy { if case .skipped = $0 { true } else { false } })
+    _ = await reloader.reload(try fixture.cache.feeds())
+    #expect(server.requests.count == 2, "R asks it")
+    clock.now += 7 * 3600
+    _ = await reloader.asking(.timer).reload(try fixture.cache.feeds())
+    #expect(server.requests.count == 3, "past its pace the timer asks")
+  }
+}

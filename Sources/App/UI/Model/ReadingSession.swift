@@ -257,7 +257,7 @@ public final class ReadingSession {
       status.progress = nil
       status.notify(error: message)
     case .reloadTimer:
-      reloadAll()
+      reloadAll(mode: .timer)
     case .failure(let message):
       status.notify(error: message)
     case .marksWritten:

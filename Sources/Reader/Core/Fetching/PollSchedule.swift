@@ -197,6 +197,29 @@ public enum PollSchedule {
     return date.timeIntervalSince(now)
   }
 
+  /// The timer's own period for a feed without a `reload-period` line (DESIGN §8): a quarter of the
+  /// median gap between its newest articles (`postingGap`), at most `longestAdaptivePeriod`, so a feed
+  /// that posts weekly is asked four times a day and one that posts hourly every timer tick; spread by
+  /// ±10 % by the feed's id, so a hundred feeds fetched together fall due apart. nil without a gap
+  /// (fewer than two dated articles): due at every tick.
+  public static func adaptivePeriod(postingGap: Double?, feedID: Int64) -> Double? {
+    guard let postingGap, postingGap.isFinite, postingGap > 0 else { return nil }
+    let base = min(postingGap / 4, longestAdaptivePeriod)
+    let spread = Double((UInt64(bitPattern: feedID) &* 0x9E37_79B9_7F4A_7C15) % 1_001) / 1_000  // 0…1
+    return base * (0.9 + 0.2 * spread)
+  }
+
+  /// The longest period the timer picks by itself.
+  public static let longestAdaptivePeriod: Double = 6 * 3_600
+
+  /// The median gap between consecutive `dates` (any order); nil for fewer than two.
+  public static func medianGap(_ dates: [Double]) -> Double? {
+    let sorted = dates.sorted()
+    guard sorted.count >= 2 else { return nil }
+    let gaps = zip(sorted.dropFirst(), sorted).map { $0 - $1 }.sorted()
+    return gaps[gaps.count / 2]
+  }
+
   /// The period a feed document declares, in seconds: RSS `<ttl>` (minutes), else
   /// `sy:updatePeriod` (hourly, daily, weekly, monthly, yearly; daily when absent) divided by
   /// `sy:updateFrequency` (1 when absent). nil when it declares none or nonsense.

@@ -184,3 +184,24 @@ extension Cache {
     }
   }
 }
+
+extension Cache {
+  /// How many of a feed's newest articles the timer's pace is read from.
+  static let paceSample = 10
+
+  /// Each feed's median gap between its newest `paceSample` articles (`PollSchedule.medianGap`), for
+  /// the timer's own pace (DESIGN §8); feeds with fewer than two articles are left out. One short
+  /// indexed read per feed (`items_by_feed_date`), in one read transaction.
+  public func postingGaps(feedIDs: [Int64]) throws(CacheError) -> [Int64: Double] {
+    try read { db in
+      var gaps: [Int64: Double] = [:]
+      let statement = try db.cachedStatement(
+        sql: "SELECT sort_date FROM items WHERE feed_id = ? ORDER BY sort_date DESC LIMIT \(Self.paceSample)")
+      for id in feedIDs {
+        let dates = try Double.fetchAll(statement, arguments: [id])
+        if let gap = PollSchedule.medianGap(dates) { gaps[id] = gap }
+      }
+      return gaps
+    }
+  }
+}

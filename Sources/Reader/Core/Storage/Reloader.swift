@@ -54,12 +54,23 @@ public struct Reloader: Sendable {
   public func reload(
     _ feeds: [CachedFeed], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) async -> [FeedReloadResult] {
-    await BoundedPool.map(feeds, limit: fetcher.configuration.maxConcurrent, progress: progress) { feed in
+    // The timer's pace per feed: read once, before the fetches (a failed read leaves it out).
+    let gaps = mode == .timer ? ((try? cache.postingGaps(feedIDs: feeds.map(\.id))) ?? [:]) : [:]
+    return await BoundedPool.map(feeds, limit: fetcher.configuration.maxConcurrent, progress: progress) { feed in
       let now = self.clock()
       if self.mode.skips(feed.poll, at: now) {
         return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(feed.poll))
       }
-      if self.mode == .due, let due = self.periods.due(feed, at: now) {
+      if self.mode == .due || self.mode == .timer, let due = self.periods.due(feed, at: now) {
+        return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(PollState(hold: .period, until: due)))
+      }
+      // Files cost no server: the timer reads them every tick, as the user edits them.
+      if self.mode == .timer, self.periods.period(for: feed) == nil, let last = feed.lastFetch,
+        case .web = (try? FeedSource(parsing: feed.fetchURL))?.location,
+        let period = PollSchedule.adaptivePeriod(postingGap: gaps[feed.id], feedID: feed.id),
+        last.addingTimeInterval(period) > now
+      {
+        let due = last.addingTimeInterval(period)
         return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(PollState(hold: .period, until: due)))
       }
       var hints = PollHints()
@@ -203,6 +214,9 @@ public enum ReloadMode: Sendable, Equatable {
   /// `reload`, `R` and the timer: every feed but those a server asked to leave alone for now (fresh,
   /// Retry-After, back-off) and those gone.
   case due
+  /// The reader's `reload-interval` timer: what `.due` asks, less the feeds without a `reload-period`
+  /// line whose own posting pace says they are not due yet (`PollSchedule.adaptivePeriod`).
+  case timer
   /// Feeds the user named (`reload URL…`, `r` on a feed): gone and fresh ones are asked again; a
   /// server's request to wait is still honoured, and the report says `--force` asks anyway.
   case named
@@ -212,7 +226,7 @@ public enum ReloadMode: Sendable, Equatable {
   /// Whether a feed in `state` is left alone at `now`.
   public func skips(_ state: PollState, at now: Date) -> Bool {
     switch self {
-    case .due: state.isHeld(at: now)
+    case .due, .timer: state.isHeld(at: now)
     case .named: state.isServerAskingToWait && state.isHeld(at: now)
     case .force: false
     }
