@@ -17,13 +17,8 @@ struct PollScheduleTests {
     return (state.hold, state.until.map { $0.timeIntervalSince(now) })
   }
 
-  static func http(_ date: Date) -> String {
-    let formatter = DateFormatter()
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = TimeZone(identifier: "GMT")
-    formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-    return formatter.string(from: date)
-  }
+  /// An HTTP date, as RSS writes one too.
+  static func http(_ date: Date) -> String { FeedXML.date(date) }
 
   @Test(arguments: [
     // Cache-Control
@@ -180,7 +175,7 @@ struct ReloaderScheduleTests {
   }
 
   @Test func aRetryAfterIsHonouredUntilItsTimeAndAFreshFeedUntilItsMaxAge() async throws {
-    let server = try TestHTTPServer { request in
+    let server = try TestHTTPServer(lifetime: 120) { request in
       request.path == "/busy"
         ? .init(status: 429, headers: [("Retry-After", "600")], "later")
         : .init(headers: [("Cache-Control", "max-age=120")], FeedXML.rss(title: "Fresh", items: []))
@@ -238,7 +233,7 @@ struct ReloadPeriodTests {
   }
 
   @Test func aReloadAskingWhatIsDueWaitsForThePeriodAndANamedFeedDoesNot() async throws {
-    let server = try TestHTTPServer { _ in .init(FeedXML.rss(title: "Plain", items: [])) }
+    let server = try TestHTTPServer(lifetime: 120) { _ in .init(FeedXML.rss(title: "Plain", items: [])) }
     defer { server.stop() }
     let fixture = try CacheFixture("splitfeed-periods", feeds: [server.baseURL + "/plain"])
     let clock = ReloaderScheduleTests.Clock()
@@ -285,7 +280,7 @@ struct AdaptivePaceTests {
     let items = (0..<5).map { n in
       FeedXML.Item(title: "Day \(n)", guid: "d\(n)", pubDate: FeedXML.date(Date(timeIntervalSince1970: 1_700_000_000 - Double(n) * 86_400)))
     }
-    let server = try TestHTTPServer { _ in .init(FeedXML.rss(title: "Daily", items: items)) }
+    let server = try TestHTTPServer(lifetime: 120) { _ in .init(FeedXML.rss(title: "Daily", items: items)) }
     defer { server.stop() }
     let fixture = try CacheFixture("splitfeed-pace", feeds: [server.baseURL + "/daily"])
     let clock = ReloaderScheduleTests.Clock()

@@ -12,21 +12,21 @@ import Testing
 @Suite("polling in the reader")
 struct PollingScreenTests {
   @Test func theTimerHonoursMaxAgeAndGoneAndCtrlRAsksEverything() async throws {
-    let server = try TestHTTPServer { request in
+    let server = try TestHTTPServer(lifetime: 120) { request in
       switch request.path {
-      case "/gone": return .init(status: 410, "gone")
+      case "/removed": return .init(status: 410, "gone")
       case "/fresh": return .init(headers: [("Cache-Control", "max-age=3600")], FeedXML.rss(title: "Fresh", items: []))
       default: return .init(FeedXML.rss(title: "Plain", items: []))
       }
     }
     defer { server.stop() }
-    let fixture = try CacheFixture("splitfeed-polling", feeds: ["/fresh", "/plain", "/gone"].map { server.baseURL + $0 })
+    let fixture = try CacheFixture("splitfeed-polling", feeds: ["/fresh", "/plain", "/removed"].map { server.baseURL + $0 })
     let h = Harness(120, 40, cache: fixture.cache, feeds: try fixture.cache.feeds())
     let asked = { (since: Int) in server.requests.dropFirst(since).map(\.path).sorted() }
 
     h.session.reloadAll()
     try await h.waitForReload()
-    #expect(asked(0) == ["/fresh", "/gone", "/plain"])
+    #expect(asked(0) == ["/fresh", "/plain", "/removed"])
 
     h.screen.handle(.reloadTimer)  // what the `reload-interval` timer posts
     try await h.waitForReload()
@@ -40,6 +40,11 @@ struct PollingScreenTests {
 
     h.press(.control("r"))
     try await h.waitForReload()
-    #expect(asked(4) == ["/fresh", "/gone", "/plain"])
+    #expect(asked(4) == ["/fresh", "/plain", "/removed"])
+
+    // The gone feed's own list says so in its title bar.
+    h.press(.character("j"), .character("j"), .enter)
+    let title = try #require(h.lines.first { $0.contains("‹ Back") }, "\(h.text)")
+    #expect(title.contains("[gone]"), "\(title)")
   }
 }

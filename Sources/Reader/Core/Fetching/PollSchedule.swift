@@ -99,6 +99,19 @@ public struct PollState: Sendable, Equatable {
     return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 
+  /// The words a feed's title bar adds (DESIGN §8): `gone`, `waiting` (its server asked to wait),
+  /// `moved`; nil for none. Fresh is left out: it is the common, untroubled case.
+  public func marker(at now: Date) -> String? {
+    let held: String? =
+      switch hold {
+      case .gone: "gone"
+      case .retryAfter, .backOff: isHeld(at: now) ? "waiting" : nil
+      default: nil
+      }
+    let words = [held, movedTo == nil ? nil : "moved"].compactMap { $0 }
+    return words.isEmpty ? nil : words.joined(separator: " ")
+  }
+
   /// A time as reports give it: local, to the minute.
   static func format(_ date: Date?) -> String {
     guard let date else { return "later" }
