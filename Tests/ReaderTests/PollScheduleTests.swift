@@ -87,9 +87,11 @@ struct PollScheduleTests {
     #expect(state.strikes == 8)
     let after = PollSchedule.next(after: PollHints(status: 200), previous: state, now: Self.now)
     #expect(after == PollState())
-    // A failure in between (no answer) also ends the run of 429s.
+    // A failure without an answer says nothing new: the hold and the count stand.
     let failed = PollSchedule.next(after: PollHints(), failed: true, previous: state, now: Self.now)
-    #expect(failed.strikes == 0 && failed.hold == nil)
+    #expect(failed == state)
+    let gone = PollState(hold: .gone, movedTo: "https://new.example/feed")
+    #expect(PollSchedule.next(after: PollHints(), failed: true, previous: gone, now: Self.now) == gone)
   }
 
   @Test func aMovedAddressStaysThroughLaterAnswersAndMovesAgainOnANewRedirect() {

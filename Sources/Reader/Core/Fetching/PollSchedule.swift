@@ -139,6 +139,9 @@ public enum PollSchedule {
   /// fetch failed for another reason than the status (a network error, a parse error): no freshness
   /// is read from such an answer.
   public static func next(after hints: PollHints, failed: Bool = false, previous: PollState, now: Date) -> PollState {
+    // No answer (a network failure, a forced fetch while the server is down) says nothing new: what
+    // the server said last still stands.
+    if failed && hints.status == nil { return previous }
     var state = PollState(movedTo: hints.movedTo ?? previous.movedTo)
     switch hints.status {
     case 410?:
