@@ -48,3 +48,19 @@ struct PollingScreenTests {
     #expect(title.contains("[gone]"), "\(title)")
   }
 }
+
+@Suite("reload report: the poller's part")
+struct PollingReportTests {
+  @Test func theStatusLineSaysOnceThatAFeedMovedAndCountsWhatWasNotDue() {
+    let report = ReloadReport([
+      FeedReloadResult(feedID: 1, url: "http://a/old", outcome: .notModified, movedTo: "http://a/new"),
+      FeedReloadResult(feedID: 2, url: "http://a/fresh", outcome: .skipped(PollState(hold: .fresh, until: .distantFuture))),
+      FeedReloadResult(feedID: 3, url: "http://a/gone", outcome: .skipped(PollState(hold: .gone))),
+    ])
+    #expect(
+      report.statusText(errorsKey: "E")
+        == "Reloaded 1 feed: 0 updated (0 new articles), 1 unchanged, 0 failed. 2 feeds not due yet, not asked. 1 feed moved permanently (E lists where).")
+    #expect(report.noticeLines.count == 2, "the move and the gone feed; a fresh one is only counted")
+    #expect(ReloadReport([FeedReloadResult(feedID: 1, url: "http://a/old", outcome: .notModified)]).moved == 0)
+  }
+}

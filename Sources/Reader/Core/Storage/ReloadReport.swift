@@ -22,10 +22,13 @@ public struct ReloadReport: Equatable, Sendable {
   /// `<url>: …` per feed not asked because its server asked to wait or it is gone, and per feed found
   /// moved this time, in feed order (a fresh feed is only counted: it is the common case).
   public var noticeLines: [String] = []
+  /// Feeds found moved (301/308) by this reload: the reader's status line says so once.
+  public var moved = 0
 
   public init(_ results: [FeedReloadResult]) {
     for result in results {
       if let movedTo = result.movedTo {
+        moved += 1
         noticeLines.append("\(result.url): moved permanently to \(movedTo); asked there from now on (splitfeed moved lists it).")
       }
       switch result.outcome {
@@ -77,7 +80,8 @@ public struct ReloadReport: Equatable, Sendable {
   public func statusText(errorsKey key: String) -> String {
     let removedText = removed > 0 ? "Removed \(removed) old article\(removed == 1 ? "" : "s")." : nil
     let warnedText = warned > 0 ? "\(warned) feed\(warned == 1 ? " was" : "s were") repaired (\(key) lists why)." : nil
-    let rest = [summary, removedText, warnedText, pruneError].compactMap { $0 }.joined(separator: " ")
+    let movedText = moved > 0 ? "\(moved) feed\(moved == 1 ? "" : "s") moved permanently (\(key) lists where)." : nil
+    let rest = [summary, removedText, warnedText, movedText, pruneError].compactMap { $0 }.joined(separator: " ")
     guard let first = errors.first else { return rest }
     let head = failed == 1 ? "Failed: \(first)" : "\(failed) feeds failed; first: \(first)"
     let arrived = newItems == 0 ? "No new articles." : "\(newItems) new article\(newItems == 1 ? "" : "s")."
