@@ -38,12 +38,20 @@ struct PollingScreenTests {
     #expect(h.text.contains("fresh until "), "\(h.text)")
     h.press(.escape)
 
+    // `r` on the gone feed asks it again; R still does not.
+    h.press(.character("j"), .character("j"), .character("r"))
+    try await h.waitForReload()
+    #expect(asked(4) == ["/removed"])
+    h.press(.character("R"))
+    try await h.waitForReload()
+    #expect(asked(5) == ["/plain"])
+
     h.press(.control("r"))
     try await h.waitForReload()
-    #expect(asked(4) == ["/fresh", "/plain", "/removed"])
+    #expect(asked(6) == ["/fresh", "/plain", "/removed"])
 
     // The gone feed's own list says so in its title bar.
-    h.press(.character("j"), .character("j"), .enter)
+    h.press(.enter)
     let title = try #require(h.lines.first { $0.contains("‹ Back") }, "\(h.text)")
     #expect(title.contains("[gone]"), "\(title)")
   }
