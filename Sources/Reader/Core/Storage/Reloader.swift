@@ -57,21 +57,8 @@ public struct Reloader: Sendable {
     // The timer's pace per feed: read once, before the fetches (a failed read leaves it out).
     let gaps = mode == .timer ? ((try? cache.postingGaps(feedIDs: feeds.map(\.id))) ?? [:]) : [:]
     return await BoundedPool.map(feeds, limit: fetcher.configuration.maxConcurrent, progress: progress) { feed in
-      let now = self.clock()
-      if self.mode.skips(feed.poll, at: now) {
-        return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(feed.poll))
-      }
-      if self.mode == .due || self.mode == .timer, let due = self.periods.due(feed, at: now) {
-        return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(PollState(hold: .period, until: due)))
-      }
-      // Files cost no server: the timer reads them every tick, as the user edits them.
-      if self.mode == .timer, self.periods.period(for: feed) == nil, let last = feed.lastFetch,
-        case .web = (try? FeedSource(parsing: feed.fetchURL))?.location,
-        let period = PollSchedule.adaptivePeriod(postingGap: gaps[feed.id], feedID: feed.id),
-        last.addingTimeInterval(period) > now
-      {
-        let due = last.addingTimeInterval(period)
-        return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(PollState(hold: .period, until: due)))
+      if let held = self.held(feed, postingGap: gaps[feed.id], at: self.clock()) {
+        return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(held))
       }
       var hints = PollHints()
       let outcome = await self.reloadOne(feed, hints: &hints)
@@ -86,6 +73,22 @@ public struct Reloader: Sendable {
       }
       return result
     }
+  }
+
+  /// Why this reload leaves `feed` alone at `now` (DESIGN §8), nil when it asks it: what the server
+  /// said (the stored state, by `mode`), else the feed's `reload-period`, else — for the timer, a web
+  /// feed without a `reload-period` line — its own posting pace. Files cost no server, so the timer
+  /// reads them every tick, as the user edits them.
+  private func held(_ feed: CachedFeed, postingGap: Double?, at now: Date) -> PollState? {
+    if mode.skips(feed.poll, at: now) { return feed.poll }
+    guard mode == .due || mode == .timer else { return nil }
+    if let due = periods.due(feed, at: now) { return PollState(hold: .period, until: due) }
+    guard mode == .timer, periods.period(for: feed) == nil, let last = feed.lastFetch,
+      case .web = (try? FeedSource(parsing: feed.fetchURL))?.location,
+      let period = PollSchedule.adaptivePeriod(postingGap: postingGap, feedID: feed.id)
+    else { return nil }
+    let due = last.addingTimeInterval(period)
+    return due > now ? PollState(hold: .period, until: due) : nil
   }
 
   private func reloadOne(_ feed: CachedFeed, hints: inout PollHints) async -> FeedReloadResult.Outcome {
