@@ -90,6 +90,16 @@ struct ConfigParserTests {
     #expect(config.engine.reloadThreads == 2 && config.ui.ignoreRules.isEmpty)
   }
 
+  @Test func reloadPeriodNamesAFeedATagOrEveryFeed() {
+    let (config, problems) = ConfigParser.parse(
+      "reload-period https://example.com/feed.xml 5\nreload-period tag:weekly 1440\nreload-period * 60\nreload-period * 30\n")
+    #expect(problems.isEmpty)
+    #expect(
+      config.engine.reloadPeriods.rules == [.feed("https://example.com/feed.xml"): 300, .tag("weekly"): 86_400, .all: 1800])
+    let (_, wrong) = ConfigParser.parse("reload-period * soon\nreload-period tag:x\nreload-period * -1\n")
+    #expect(wrong.count == 3)
+  }
+
   @Test func alwaysFullArticleNamesFeedsOrEveryFeed() {
     let (config, problems) = ConfigParser.parse(
       "always-full-article https://example.com/feed.xml \"https://news.example/rss\"\nalways-full-article *\n")

@@ -102,7 +102,7 @@ enum FeedSourceLoader {
       switch try result.get() {
       case .fetched(let feed):
         return Loaded(data: feed.data, url: feed.finalURL, charset: feed.charset)
-      case .notModified(let url, _):  // not sent without validators; handled for completeness
+      case .notModified(let url, _, _):  // not sent without validators; handled for completeness
         throw FetchError.network(url: url.absoluteString, reason: "the server answered 304 Not Modified to an unconditional request")
       }
     }

@@ -5,7 +5,9 @@ import Reader
 /// `splitfeed reload`: refreshes every feed without the UI (DESIGN §6), through the same `Reloader` the
 /// UI's `r`/`R` use. One stderr line per failed feed and per feed whose document needed repairs, a summary
 /// line, exit status 1 if any failed. With sync on (and no SOURCE) it is a sync with the server, plus the
-/// local feeds with `sync-keep-local`, as the reader's reload (`SyncRun`).
+/// local feeds with `sync-keep-local`, as the reader's reload (`SyncRun`). Feeds a server asked to leave
+/// alone are not asked (DESIGN §8): a line each for a wait or a 410, a count for fresh ones; `--force`
+/// asks everything, and a feed named as SOURCE is asked unless its server asked to wait.
 struct ReloadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reload",
@@ -16,6 +18,12 @@ struct ReloadCommand: ParsableCommand {
 
   @Argument(help: "Feeds to reload instead of the urls file's (they are added to the cache).")
   var sources: [String] = []
+
+  @Flag(help: "Ask every feed, also those whose server asked to wait, declared them fresh or said they are gone.")
+  var force = false
+
+  /// Which feeds this run asks (DESIGN §8).
+  var mode: ReloadMode { force ? .force : sources.isEmpty ? .due : .named }
 
   func validate() throws { try CommandArguments.validateSources(sources) }
 
@@ -39,7 +47,7 @@ struct ReloadCommand: ParsableCommand {
       throw ExitCode.failure
     }
     let showProgress = CommandOutput.stderrIsTTY
-    let reloader = library.reloader(cache: cache)
+    let reloader = library.reloader(cache: cache).asking(mode)
     let run = Blocking.run {
       await reloader.run(feeds) { done, total in
         if showProgress { CommandOutput.progress("Reloading \(done)/\(total)…") }
@@ -48,6 +56,7 @@ struct ReloadCommand: ParsableCommand {
     if showProgress { CommandOutput.progress(nil) }
     let report = ReloadReport(run)
     for line in report.errorLines { CommandOutput.errorLine(line) }
+    for line in report.noticeLines { CommandOutput.out(line + "\n") }
     CommandOutput.out(report.summary + "\n")
     if let line = report.removedLine { CommandOutput.out(line + "\n") }
     if let problem = report.pruneError { CommandOutput.warn(problem) }
@@ -79,7 +88,7 @@ struct ReloadCommand: ParsableCommand {
       throw ExitCode.failure
     }
     let showProgress = CommandOutput.stderrIsTTY
-    let reloader = library.reloader(cache: cache)
+    let reloader = library.reloader(cache: cache).asking(mode)
     let run = Blocking.run {
       await SyncRun.perform(synchronizer, local: local, reloader: reloader, cache: cache) { line in
         if showProgress { CommandOutput.progress(line) }
@@ -97,6 +106,7 @@ struct ReloadCommand: ParsableCommand {
     if let localRun = run.local {
       let report = ReloadReport(localRun)
       for line in report.errorLines { CommandOutput.errorLine(line) }
+      for line in report.noticeLines { CommandOutput.out(line + "\n") }
       CommandOutput.out("Local feeds: " + report.summary + "\n")
       if let line = report.removedLine { CommandOutput.out(line + "\n") }
       if let problem = report.pruneError { CommandOutput.warn(problem) }

@@ -11,7 +11,7 @@ struct SplitfeedCommand: ParsableCommand {
     discussion: "Exit status: 0 on success, 1 when a feed, a file or a write failed, 2 for a wrong command line.",
     version: splitfeedVersion,
     subcommands: [
-      OpenCommand.self, DumpCommand.self, ExtractCommand.self, ReloadCommand.self, SyncLoginCommand.self, SubscribeCommand.self, UnsubscribeCommand.self, ImportCommand.self, ImportNewsboatCommand.self, ExportCommand.self, ManualSectionsCommand.self,
+      OpenCommand.self, DumpCommand.self, ExtractCommand.self, ReloadCommand.self, MovedCommand.self, SyncLoginCommand.self, SubscribeCommand.self, UnsubscribeCommand.self, ImportCommand.self, ImportNewsboatCommand.self, ExportCommand.self, ManualSectionsCommand.self,
     ],
     defaultSubcommand: OpenCommand.self
   )

@@ -63,6 +63,16 @@ extension Setting {
       "fetch-local-links", \.ui.fetchLocalLinks,
       "yes lets the articles of a feed on the internet fetch pages and pictures from your own network (loopback, private, link-local addresses); a local feed's always may."),
     .lines(
+      "reload-period", "feed|tag:name|* minutes",
+      "Fetches the feed (every feed of the tag, every feed for *) at most once in so many minutes when reloading what is due; the feed's own line wins over its tags', a tag's over *."
+    ) { values, config in
+      guard values.count == 2, let minutes = Double(values[1]), minutes >= 0, minutes <= 525_600 else {
+        return "reload-period takes a feed (or tag:NAME, or *) and minutes from 0 to 525600, like reload-period tag:news 60"
+      }
+      config.engine.reloadPeriods.rules[ReloadPeriods.Selector(parsing: values[0])] = minutes * 60
+      return nil
+    },
+    .lines(
       "ignore-article", "feed|* expression", "Hides the articles of feed (every feed for *) that match the expression, everywhere.",
       apply: ConfigParser.ignoreArticle),
     .lines(

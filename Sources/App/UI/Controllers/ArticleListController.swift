@@ -270,11 +270,13 @@ final class ArticleListController: ListController {
   }
   /// The sort when it is not newest first, whether `F` limits the list, and whether read articles are
   /// hidden (Recent lists what was opened, read by definition: `U` leaves it alone). The sort comes
-  /// first and is one word, so a narrow bar that keeps only the first word still shows it.
+  /// first and is one word, so a narrow bar that keeps only the first word still shows it. A feed's
+  /// list ends with what the poller remembers of it (`gone`, `waiting`, `moved`: DESIGN §8).
   override var titleMarker: String? {
+    let feed = feedID.flatMap { id in session.feeds.first { $0.id == id } }
     let parts = [
       sort == .date ? nil : "sort:\(sort.rawValue)", filter == nil ? nil : "filtered",
-      scope?.unreadOnly == true && source != .unread ? "unread only" : nil,
+      scope?.unreadOnly == true && source != .unread ? "unread only" : nil, feed?.poll.marker(at: Date()),
     ].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: " ")
   }

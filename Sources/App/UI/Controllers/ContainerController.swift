@@ -196,6 +196,8 @@ final class ContainerController: Controller {
       reload(pointer?.whole ?? pointer?.target)
     case .reloadAll:
       session.reloadAll()
+    case .forceReloadAll:
+      session.reloadAll(mode: .force)
     case .nextUnread:
       openNextUnread()
     case .previousUnread:
@@ -273,7 +275,7 @@ final class ContainerController: Controller {
       session.status.notify("No feed here to reload\(all).")
       return
     }
-    session.reload(feeds)
+    session.reload(feeds, mode: .named)  // a gone or fresh feed is asked again when named (DESIGN §8)
   }
 
   /// `o`: the article pointed at (a row's or the open one's link), else the open article's.

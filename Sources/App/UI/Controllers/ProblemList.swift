@@ -1,3 +1,4 @@
+import Foundation
 import Reader
 import ScreenKit
 
@@ -35,6 +36,17 @@ struct ProblemList {
         if feed.displayTitle != feed.url { lines.append("  " + feed.url) }
         lines += reasons(feed).map { "  " + $0 }
         lines.append("")
+      }
+    }
+    // What the poller remembers (DESIGN §8): gone, waiting, fresh, moved.
+    let now = Date()
+    let polled = session.feeds.compactMap { feed in feed.poll.summary(at: now).map { (feed, $0) } }
+    if !polled.isEmpty {
+      lines += ["\(polled.count) feed\(polled.count == 1 ? "" : "s") left alone by reloads or moved:", ""]
+      for (feed, summary) in polled {
+        lines.append(feed.displayTitle)
+        if feed.displayTitle != feed.url { lines.append("  " + feed.url) }
+        lines += ["  " + summary, ""]
       }
     }
     guard !lines.isEmpty else { return nil }

@@ -4,13 +4,14 @@ import Reader
 /// go to the server after each action (`ServerSync`). Everything runs off the main thread and reports
 /// back as events, so a slow or absent server never stalls a key; reading works from the cache.
 extension ReadingSession {
-  /// Syncs with the server, then reloads `local`, showing progress; `.syncFinished` ends it.
-  func sync(_ serverSync: ServerSync, local: [CachedFeed]) {
+  /// Syncs with the server, then reloads those of `local` that `mode` asks, showing progress;
+  /// `.syncFinished` ends it.
+  func sync(_ serverSync: ServerSync, local: [CachedFeed], mode: ReloadMode = .due) {
     guard !cache.isReadOnly else {
       status.notify(error: "The cache is read-only in this run: nothing can be synced.")
       return
     }
-    guard reloads.startSync(serverSync.synchronizer, local: local) else {
+    guard reloads.startSync(serverSync.synchronizer, local: local, mode: mode) else {
       status.notify("A reload is already running.")
       return
     }

@@ -67,6 +67,7 @@ public final class ReadingSession {
     readState = ReadState(hidesRead: !configuration.showReadArticles)
     writer = MarkWriter(cache: cache, events: events)
     reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.engine.pruneRule, events: events)
+    reloads.periods = configuration.engine.reloadPeriods
     pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
     subscriptions = Subscriptions(cache: cache)
     indexing = Indexing(cache: cache, events: events)
@@ -180,17 +181,19 @@ public final class ReadingSession {
 
   /// Fetches `targets` in the background, showing `Reloading n/total…`; `.reloadFinished` ends it. In a
   /// synced run a target on the server makes it a sync (the server answers for all its feeds at once).
-  func reload(_ targets: [CachedFeed]) {
+  /// `mode`: which of them are asked (DESIGN §8) — `r` names its feeds, `R` and the timer ask what is
+  /// due, Ctrl-R everything.
+  func reload(_ targets: [CachedFeed], mode: ReloadMode = .due) {
     guard !targets.isEmpty else { return }
     guard !cache.isReadOnly else {
       status.notify(error: "The cache is read-only in this run: nothing can be reloaded.")
       return
     }
     if let serverSync, targets.contains(where: { $0.remoteID != nil }) {
-      sync(serverSync, local: targets.filter { $0.remoteID == nil })
+      sync(serverSync, local: targets.filter { $0.remoteID == nil }, mode: mode)
       return
     }
-    guard reloads.start(targets) else {
+    guard reloads.start(targets, mode: mode) else {
       status.notify("A reload is already running.")
       return
     }
@@ -198,8 +201,12 @@ public final class ReadingSession {
     pauseIndexing()
   }
 
-  func reloadAll() {
-    if let serverSync { sync(serverSync, local: feeds.filter { $0.remoteID == nil }) } else { reload(feeds) }
+  func reloadAll(mode: ReloadMode = .due) {
+    if let serverSync {
+      sync(serverSync, local: feeds.filter { $0.remoteID == nil }, mode: mode)
+    } else {
+      reload(feeds, mode: mode)
+    }
   }
 
   /// Start-up: fetches the feeds never fetched (all of them with `reload-on-start`), and with
@@ -255,7 +262,7 @@ public final class ReadingSession {
       status.progress = nil
       status.notify(error: message)
     case .reloadTimer:
-      reloadAll()
+      reloadAll(mode: .timer)
     case .failure(let message):
       status.notify(error: message)
     case .marksWritten:

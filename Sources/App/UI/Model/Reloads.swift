@@ -8,6 +8,8 @@ public final class Reloads {
   private let cache: Cache
   private let fetcher: Fetcher
   private let pruneRule: PruneRule
+  /// The `reload-period` lines, which reloads asking what is due obey (DESIGN §8).
+  var periods = ReloadPeriods()
   private let events: EventQueue
   public private(set) var task: Task<Void, Never>?
   private var timer: Task<Void, Never>?
@@ -23,10 +25,11 @@ public final class Reloads {
 
   public var isRunning: Bool { task != nil }
 
-  /// Starts reloading `targets`; false when one is already running (the caller says so).
-  func start(_ targets: [CachedFeed]) -> Bool {
+  /// Starts reloading `targets`, asking those `mode` asks (DESIGN §8); false when one is already
+  /// running (the caller says so).
+  func start(_ targets: [CachedFeed], mode: ReloadMode = .due) -> Bool {
     guard task == nil else { return false }
-    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule)
+    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule, mode: mode, periods: periods)
     let events = self.events
     task = Task.detached {
       let run = await reloader.run(targets) { done, total in
@@ -39,9 +42,9 @@ public final class Reloads {
 
   /// Starts a sync with the server, then the reload of the `local` feeds (`SyncRun`); false when a reload
   /// or sync is already running. Progress comes back as `.syncProgress`, the end as `.syncFinished`.
-  func startSync(_ synchronizer: Synchronizer, local: [CachedFeed]) -> Bool {
+  func startSync(_ synchronizer: Synchronizer, local: [CachedFeed], mode: ReloadMode = .due) -> Bool {
     guard task == nil else { return false }
-    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule)
+    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule, mode: mode, periods: periods)
     let events = self.events
     let cache = self.cache
     task = Task.detached {

@@ -7,7 +7,7 @@ public enum Action: String, CaseIterable, Sendable {
   case moveDown, moveUp, pageDown, pageUp, first, last
   case open, back, dismiss, focusOtherPane, toggleDisplayMode, publishDate
   case feedsTab, recentTab, help, quit
-  case reload, reloadAll, nextUnread, previousUnread, openInBrowser, fullArticle, showErrors
+  case reload, reloadAll, forceReloadAll, nextUnread, previousUnread, openInBrowser, fullArticle, showErrors
   case nextArticle, previousArticle, openEnclosure, toggleImages
   case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
   case openSearch, setFilter, cycleSort, openTagArticles, nextMatch, previousMatch
@@ -139,7 +139,10 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(keys: [.character("1")], action: .feedsTab, context: .window, summary: "Feeds tab"),
     KeyBinding(keys: [.character("2")], action: .recentTab, context: .window, summary: "Recent tab"),
     KeyBinding(keys: [.character("r")], action: .reload, context: .window, summary: "reload this feed"),
-    KeyBinding(keys: [.character("R")], action: .reloadAll, context: .window, summary: "reload all feeds"),
+    KeyBinding(keys: [.character("R")], action: .reloadAll, context: .window, summary: "reload all feeds (those due)"),
+    KeyBinding(
+      keys: [.control("r")], action: .forceReloadAll, context: .window,
+      summary: "reload all feeds, also those not due"),
     KeyBinding(keys: [.character("n")], action: .nextUnread, context: .window, summary: "next unread"),
     KeyBinding(
       keys: [.character("P")], action: .previousUnread, context: .window, summary: "previous unread (in a list)"),

@@ -12,6 +12,8 @@ public struct EngineSettings: Equatable, Sendable {
   public var notifyProgram: NotifyProgram?
   /// The `sync …` lines: the server that keeps the feeds, read state and stars (off by default).
   public var sync = SyncSettings()
+  /// The `reload-period` lines: the least time between two fetches of a feed (DESIGN §8).
+  public var reloadPeriods = ReloadPeriods()
 
   public init() {}
 

@@ -58,7 +58,7 @@ public struct Library: Sendable {
 
   /// The reloader of this library's feeds into `cache`, pruning by the config's rule.
   public func reloader(cache: Cache) -> Reloader {
-    Reloader(cache: cache, fetcher: fetcher, pruneRule: settings.pruneRule)
+    Reloader(cache: cache, fetcher: fetcher, pruneRule: settings.pruneRule, periods: settings.reloadPeriods)
   }
 
   /// The feeds of this run, as cache rows: the command-line `sources` when given (they are added to the

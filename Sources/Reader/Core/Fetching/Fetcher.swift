@@ -2,6 +2,8 @@ import Foundation
 
 /// Version named in the User-Agent header.
 public let splitfeedVersion = "0.1.0"
+/// The project's home page, named in the User-Agent so a server's operator can find who asks (DESIGN §8).
+public let splitfeedHomePage = "https://github.com/splitfeed/splitfeed"
 
 /// Reads feeds from files and the web with the limits a feed reader owes the servers it polls and the
 /// machine it runs on: timeouts, a redirect limit, a download cap, a User-Agent,
@@ -17,7 +19,7 @@ public struct Fetcher: Sendable {
     public var maxRedirects = 5
     /// Largest body accepted over HTTP, counted while it streams in (decoded size). Files are not capped.
     public var maxBytes = 32 << 20
-    public var userAgent = "splitfeed/\(splitfeedVersion) (terminal feed reader)"
+    public var userAgent = "splitfeed/\(splitfeedVersion) (+\(splitfeedHomePage); terminal feed reader)"
     /// Fetches running at once in `fetchAll`.
     public var maxConcurrent = 8
 
@@ -97,26 +99,33 @@ public struct Fetcher: Sendable {
 
   // MARK: - HTTP
 
+  /// What a feed request accepts: the feed formats first, then any XML, then anything (a server that
+  /// labels its feed `text/plain` still answers). `Accept-Encoding` is libcurl's (every encoding it decodes).
+  static let acceptedTypes =
+    "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8"
+
   private func fetchHTTP(_ url: URL, validators: Validators) async throws(FetchError) -> FetchResult {
     var request = HTTPRequest(url: url)
     request.setValue(configuration.userAgent, forHeader: "User-Agent")
-    request.setValue(
-      "application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.8",
-      forHeader: "Accept")
+    request.setValue(Self.acceptedTypes, forHeader: "Accept")
     if let etag = validators.etag { request.setValue(etag, forHeader: "If-None-Match") }
     if let date = validators.lastModified { request.setValue(date, forHeader: "If-Modified-Since") }
 
-    let (response, data) = try await transfer(request)
+    let (response, data, movedTo) = try await transferFollowing(request)
     let finalURL = response.url
     let header = { (name: String) in response.header(name) }
     let newValidators = Validators(etag: header("ETag"), lastModified: header("Last-Modified"))
+    let hints = PollHints(
+      status: response.statusCode, cacheControl: header("Cache-Control"), expires: header("Expires"),
+      date: header("Date"), retryAfter: header("Retry-After"), movedTo: movedTo?.absoluteString)
     switch response.statusCode {
     case 304:
       return .notModified(
         finalURL: finalURL,
         validators: Validators(
           etag: newValidators.etag ?? validators.etag,
-          lastModified: newValidators.lastModified ?? validators.lastModified))
+          lastModified: newValidators.lastModified ?? validators.lastModified),
+        hints: hints)
     case 200..<300:
       let contentType = header("Content-Type")
       if FeedDiscovery.isHTMLPage(data, contentType: contentType) {
@@ -135,10 +144,37 @@ public struct Fetcher: Sendable {
       return .fetched(
         FetchedFeed(
           data: data, finalURL: finalURL, charset: contentType.flatMap(Self.charset(inContentType:)),
-          validators: newValidators, status: response.statusCode))
-    default:  // errors, and 3xx answers libcurl could not follow (no Location)
+          validators: newValidators, status: response.statusCode, hints: hints))
+    default:  // errors, and 3xx answers that could not be followed (no Location)
       throw .httpStatus(
         code: response.statusCode, url: finalURL.absoluteString, retryAfter: header("Retry-After"))
+    }
+  }
+
+  /// Runs `request`, following redirects here rather than in libcurl, so that each one's kind is seen:
+  /// the answer, its body, and where the leading run of permanent redirects (301, 308) led — the feed's
+  /// new address (DESIGN §8); a temporary one (302, 303, 307) ends that run. At most
+  /// `configuration.maxRedirects` are followed, to http and https addresses only, as libcurl would.
+  func transferFollowing(_ request: HTTPRequest) async throws(FetchError) -> (HTTPResponse, Data, URL?) {
+    let asked = request.url
+    var request = request
+    request.followsRedirects = false
+    var movedTo: URL?
+    var permanentSoFar = true
+    var hops = 0
+    while true {
+      let (response, data) = try await transfer(request)
+      guard [301, 302, 303, 307, 308].contains(response.statusCode),
+        let location = response.header("Location").flatMap({ URL(string: $0, relativeTo: request.url)?.absoluteURL }),
+        let scheme = location.scheme?.lowercased(), scheme == "http" || scheme == "https"
+      else { return (response, data, movedTo) }
+      hops += 1
+      if hops > configuration.maxRedirects {
+        throw .tooManyRedirects(url: asked.absoluteString, limit: configuration.maxRedirects)
+      }
+      permanentSoFar = permanentSoFar && (response.statusCode == 301 || response.statusCode == 308)
+      if permanentSoFar { movedTo = location }
+      request.url = location
     }
   }
 
@@ -192,8 +228,9 @@ public struct FetchRequest: Hashable, Sendable {
 /// What a fetch produced: new bytes, or the server's word that nothing changed.
 public enum FetchResult: Hashable, Sendable {
   case fetched(FetchedFeed)
-  /// HTTP 304: keep the cached copy; `validators` are the ones to send next time.
-  case notModified(finalURL: URL, validators: Validators)
+  /// HTTP 304: keep the cached copy; `validators` are the ones to send next time, `hints` what the
+  /// answer said about the next poll.
+  case notModified(finalURL: URL, validators: Validators, hints: PollHints = PollHints())
 }
 
 /// The bytes of a feed and what the parser and the cache need besides.
@@ -207,11 +244,14 @@ public struct FetchedFeed: Hashable, Sendable {
   public var validators: Validators
   /// The HTTP status (2xx); nil for files.
   public var status: Int?
+  /// What the answer said about the next poll (DESIGN §8); empty for files.
+  public var hints: PollHints
 
   public init(
     data: Data, finalURL: URL, charset: String? = nil, validators: Validators = Validators(),
-    status: Int? = nil
+    status: Int? = nil, hints: PollHints = PollHints()
   ) {
+    self.hints = hints
     self.data = data
     self.finalURL = finalURL
     self.charset = charset

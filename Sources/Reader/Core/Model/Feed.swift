@@ -11,6 +11,9 @@ public struct Feed: Sendable, Equatable {
   public var updated: Date?
   /// Items in document order.
   public var items: [Item]
+  /// Seconds between polls the document declares (RSS `<ttl>`, `sy:updatePeriod` / `sy:updateFrequency`),
+  /// read by the schedule (DESIGN §8); nil when it declares none.
+  public var period: Double? = nil
 
   public init(
     title: String = "", link: String? = nil, description: String? = nil, updated: Date? = nil,

@@ -24,6 +24,12 @@ extension FeedBuilder {
       authorScope = .feed
     case .managingEditor where ns.isRSS, .creator where ns == .dc:
       begin(.author(target: .feed, priority: 2), depth: depth)
+    case .ttl where ns.isRSS:
+      begin(.period(.ttl), depth: depth)
+    case .updatePeriod where ns == .sy:
+      begin(.period(.updatePeriod), depth: depth)
+    case .updateFrequency where ns == .sy:
+      begin(.period(.updateFrequency), depth: depth)
     default:
       break
     }

@@ -45,6 +45,13 @@ extension FeedBuilder {
         } else if feedDraft.set(.publishedText, text, priority: priority) {
           feedDraft.published = DateParser.parse(text)
         }
+      case .period(let part):
+        let text = trimmedString(bytes)
+        switch part {
+        case .ttl: periodTexts.ttl = text
+        case .updatePeriod: periodTexts.updatePeriod = text
+        case .updateFrequency: periodTexts.updateFrequency = text
+        }
       case .updated(let target, let priority):
         let text = trimmedString(bytes)
         if target == .item {

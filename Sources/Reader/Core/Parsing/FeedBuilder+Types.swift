@@ -12,7 +12,7 @@ extension FeedBuilder {
     /// Fields that never contain markup of their own, so a nested item field means a missing end tag.
     var isShortText: Bool {
       switch self {
-      case .title, .link, .guid, .id, .author, .published, .updated, .category, .duration: return true
+      case .title, .link, .guid, .id, .author, .published, .updated, .category, .duration, .period: return true
       default: return false
       }
     }
@@ -38,7 +38,11 @@ extension FeedBuilder {
     case textContent
     case category
     case duration
+    /// The feed's declared polling period (DESIGN §8): RSS `<ttl>`, `sy:updatePeriod`, `sy:updateFrequency`.
+    case period(PeriodPart)
   }
+
+  enum PeriodPart: Sendable { case ttl, updatePeriod, updateFrequency }
 
   /// An element whose text is being gathered into `buffer` until it ends.
   struct Capture {

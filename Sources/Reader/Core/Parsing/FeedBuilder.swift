@@ -19,6 +19,8 @@ final class FeedBuilder {
   @exclusivity(unchecked) var draft: ItemDraft?
   @exclusivity(unchecked) var feedDraft = ItemDraft()  // feed-level fields with priorities (title, link, dates, authors)
   var feedAuthors: [String] = []
+  /// The texts of `<ttl>`, `sy:updatePeriod` and `sy:updateFrequency`, read into `Feed.period` at the end.
+  var periodTexts: (ttl: String?, updatePeriod: String?, updateFrequency: String?) = (nil, nil, nil)
   var itemsWithoutAuthor: [Int] = []
 
   var depth = 0
@@ -80,6 +82,8 @@ final class FeedBuilder {
     result.link = feedDraft.link
     result.description = feedDraft.summary
     result.updated = feedDraft.updated ?? feedDraft.published
+    result.period = PollSchedule.documentPeriod(
+      ttl: periodTexts.ttl, updatePeriod: periodTexts.updatePeriod, updateFrequency: periodTexts.updateFrequency)
     let inherited = feedAuthors.isEmpty ? feedDraft.author : feedAuthors.joined(separator: ", ")
     inheritedAuthor = inherited
     if let inherited, onItem == nil {

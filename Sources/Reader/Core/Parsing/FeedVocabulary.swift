@@ -3,6 +3,8 @@ internal import CLibXML2
 /// The namespaces feeds use, recognized by URI (never by prefix, which documents choose freely).
 enum FeedNamespace: UInt8, Sendable {
   case none, rss10, rss090, atom10, atom03, dc, dcterms, content, rdf, media, itunes, xml, xhtml, other
+  /// RSS 1.0's syndication module (`sy:updatePeriod`, `sy:updateFrequency`: DESIGN §8).
+  case sy
 
   init(uri: UnsafePointer<xmlChar>?) {
     guard let uri else {
@@ -34,6 +36,7 @@ enum FeedNamespace: UInt8, Sendable {
     ("http://my.netscape.com/rdf/simple/0.9/", .rss090),
     ("http://www.w3.org/XML/1998/namespace", .xml),
     ("http://www.w3.org/1999/xhtml", .xhtml),
+    ("http://purl.org/rss/1.0/modules/syndication/", .sy),
     // RSS 2.0 put in a namespace of its own by some producers: read as plain RSS.
     ("http://backend.userland.com/rss2", .none),
     ("http://backend.userland.com/rss", .none),
@@ -47,6 +50,7 @@ enum FeedLocalName: UInt8, Sendable {
   case title, link, description, guid, id, author, name, creator, pubDate, published, updated, issued
   case modified, created, date, summary, content, encoded, enclosure, category, subject, subtitle
   case tagline, lastBuildDate, managingEditor, source, group, body, div, base, about, duration
+  case ttl, updatePeriod, updateFrequency
 
   init(_ name: UnsafePointer<xmlChar>) {
     for (candidate, value) in Self.table where xmlStrEqual(name, candidate) != 0 {
@@ -66,6 +70,7 @@ enum FeedLocalName: UInt8, Sendable {
     ("lastBuildDate", .lastBuildDate), ("managingEditor", .managingEditor), ("source", .source),
     ("group", .group), ("body", .body), ("div", .div), ("channel", .channel), ("rss", .rss),
     ("RDF", .rdf), ("feed", .feed), ("base", .base), ("about", .about), ("duration", .duration),
+    ("ttl", .ttl), ("updatePeriod", .updatePeriod), ("updateFrequency", .updateFrequency),
   ].map { name, value in (Array(name.utf8) + [0], value) }
 }
 

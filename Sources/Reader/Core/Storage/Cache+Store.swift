@@ -157,3 +157,51 @@ extension Cache {
     try Int.fetchOne(db, sql: "SELECT count(*) FROM items WHERE feed_id = ?", arguments: [feedID]) ?? 0
   }
 }
+
+extension Cache {
+  /// Keeps a feed's polling state (DESIGN §8) — after a reload, and when the user clears a moved-to
+  /// address. A reload calls it only when the state changed, so a feed without hints costs no write.
+  public func recordPoll(feedID: Int64, _ state: PollState) async throws(CacheError) {
+    try await asyncWrite { db in
+      try db.execute(
+        sql: "UPDATE feeds SET poll_hold = ?, poll_until = ?, poll_strikes = ?, moved_to = ? WHERE id = ?",
+        arguments: [
+          state.hold?.rawValue, state.until?.timeIntervalSince1970, state.strikes, state.movedTo, feedID,
+        ])
+    }
+  }
+}
+
+extension Cache {
+  /// The feed takes the address it moved to as its own (`splitfeed moved --update-urls`, once the urls
+  /// file says so too): its articles and read state stay, the moved-to address is cleared. Fails when
+  /// another feed row already has that address.
+  public func adoptMovedAddress(feedID: Int64) throws(CacheError) {
+    try write { db in
+      try db.execute(
+        sql: "UPDATE feeds SET url = moved_to, moved_to = NULL WHERE id = ? AND moved_to IS NOT NULL",
+        arguments: [feedID])
+    }
+  }
+}
+
+extension Cache {
+  /// How many of a feed's newest articles the timer's pace is read from.
+  static let paceSample = 10
+
+  /// Each feed's median gap between its newest `paceSample` articles (`PollSchedule.medianGap`), for
+  /// the timer's own pace (DESIGN §8); feeds with fewer than two articles are left out. One short
+  /// indexed read per feed (`items_by_feed_date`), in one read transaction.
+  public func postingGaps(feedIDs: [Int64]) throws(CacheError) -> [Int64: Double] {
+    try read { db in
+      var gaps: [Int64: Double] = [:]
+      let statement = try db.cachedStatement(
+        sql: "SELECT sort_date FROM items WHERE feed_id = ? ORDER BY sort_date DESC LIMIT \(Self.paceSample)")
+      for id in feedIDs {
+        let dates = try Double.fetchAll(statement, arguments: [id])
+        if let gap = PollSchedule.medianGap(dates) { gaps[id] = gap }
+      }
+      return gaps
+    }
+  }
+}

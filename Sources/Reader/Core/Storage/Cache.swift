@@ -143,7 +143,7 @@ public final class Cache: Sendable {
   private func feedColumns(allFeeds: Bool, now: Date = Date()) -> (columns: String, from: String, arguments: StatementArguments) {
     let ignoring = ignoring.withLock { $0 }
     let rest = """
-      f.offered_feeds, f.warnings,
+      f.offered_feeds, f.warnings, f.poll_hold, f.poll_until, f.poll_strikes, f.moved_to,
       (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position)) AS tags,
       (SELECT s.remote_id FROM sync_feeds s WHERE s.feed_id = f.id) AS remote_id
       """
@@ -182,7 +182,11 @@ public final class Cache: Sendable {
       lastFetch: (row["last_fetch"] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row["last_error"],
       position: row["position"], unreadCount: row["unread"], totalCount: row["total"],
       offeredFeeds: ItemColumns.strings(row["offered_feeds"]), warnings: ItemColumns.strings(row["warnings"]),
-      tags: ItemColumns.strings(row["tags"]), remoteID: row["remote_id"])
+      tags: ItemColumns.strings(row["tags"]), remoteID: row["remote_id"],
+      poll: PollState(
+        hold: (row["poll_hold"] as String?).flatMap(PollState.Hold.init(rawValue:)),
+        until: (row["poll_until"] as Double?).map(Date.init(timeIntervalSince1970:)),
+        strikes: row["poll_strikes"], movedTo: row["moved_to"]))
   }
 
   /// Every cached feed in list order, with counts.

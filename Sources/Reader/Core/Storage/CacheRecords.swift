@@ -28,6 +28,8 @@ public struct CachedFeed: Sendable, Equatable, Identifiable {
   public var tags: [String] = []
   /// The server's stream id ("feed/…") of a feed kept by sync; nil for a local feed.
   public var remoteID: String? = nil
+  /// Whether and until when reloads leave the feed alone, and where it moved (DESIGN §8).
+  public var poll = PollState()
   /// The urls file's `"~Title"` (`UrlsFile.Entry.title`), shown in place of `title`. Not stored: the urls
   /// file is read at every start and is the only owner, so the run sets it (with `isHidden`) and keeps it
   /// across re-reads of the cache (`keepingUrlsSettings`); a cache row never has it.
@@ -54,6 +56,8 @@ public struct CachedFeed: Sendable, Equatable, Identifiable {
   }
   /// The source to fetch, when the stored URL still parses as one.
   public var source: FeedSource? { try? FeedSource(parsing: url) }
+  /// The address a reload asks: where permanent redirects led, else the feed's own (DESIGN §8).
+  public var fetchURL: String { poll.movedTo ?? url }
 }
 
 /// One row of an article list: only what the list draws, so 50,000 of them load fast; the body is read

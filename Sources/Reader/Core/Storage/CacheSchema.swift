@@ -134,6 +134,18 @@ enum CacheSchema {
     migrator.registerMigration("v14-indexer-merges") { db in try FindingSchema.migrateForIndexer(db) }
     migrator.registerMigration("v15-indexer-explicit-merges") { db in try FindingSchema.migrateToExplicitMerges(db) }
     migrator.registerMigration("v16-full-article-search") { db in try FindingSchema.migrateToFullArticleSearch(db) }
+    // Each feed's polling state (DESIGN §8, `PollState`): why and until when reloads leave it alone,
+    // the 429s in a row, the address permanent redirects led to. Kept in the cache so it survives
+    // restarts; the urls file is never rewritten behind the user's back.
+    migrator.registerMigration("v17-poll-state") { db in
+      try db.execute(
+        sql: """
+          ALTER TABLE feeds ADD COLUMN poll_hold TEXT;
+          ALTER TABLE feeds ADD COLUMN poll_until REAL;
+          ALTER TABLE feeds ADD COLUMN poll_strikes INTEGER NOT NULL DEFAULT 0;
+          ALTER TABLE feeds ADD COLUMN moved_to TEXT;
+          """)
+    }
     return migrator
   }
 }

@@ -17,10 +17,24 @@ public struct ReloadReport: Equatable, Sendable {
   /// Articles pruning removed, and why it could not prune.
   public var removed = 0
   public var pruneError: String?
+  /// Feeds not asked because no server wanted them yet (DESIGN §8).
+  public var skipped = 0
+  /// `<url>: …` per feed not asked because its server asked to wait or it is gone, and per feed found
+  /// moved this time, in feed order (a fresh feed is only counted: it is the common case).
+  public var noticeLines: [String] = []
+  /// Feeds found moved (301/308) by this reload: the reader's status line says so once.
+  public var moved = 0
 
   public init(_ results: [FeedReloadResult]) {
     for result in results {
+      if let movedTo = result.movedTo {
+        moved += 1
+        noticeLines.append("\(result.url): moved permanently to \(movedTo); asked there from now on (splitfeed moved lists it).")
+      }
       switch result.outcome {
+      case .skipped(let state):
+        skipped += 1
+        if let line = state.skipNotice { noticeLines.append("\(result.url): \(line)") }
       case .updated(let summary, let warnings):
         updated += 1
         newItems += summary.newItems
@@ -49,8 +63,9 @@ public struct ReloadReport: Equatable, Sendable {
 
   public var summary: String {
     let total = updated + unchanged + failed
+    let notDue = skipped == 0 ? "" : " \(skipped) feed\(skipped == 1 ? "" : "s") not due yet, not asked."
     return "Reloaded \(total) feed\(total == 1 ? "" : "s"): \(updated) updated (\(newItems) new article\(newItems == 1 ? "" : "s")), "
-      + "\(unchanged) unchanged, \(failed) failed."
+      + "\(unchanged) unchanged, \(failed) failed." + notDue
   }
 
   /// `reload`'s line about pruning; nil when nothing was removed.
@@ -65,7 +80,8 @@ public struct ReloadReport: Equatable, Sendable {
   public func statusText(errorsKey key: String) -> String {
     let removedText = removed > 0 ? "Removed \(removed) old article\(removed == 1 ? "" : "s")." : nil
     let warnedText = warned > 0 ? "\(warned) feed\(warned == 1 ? " was" : "s were") repaired (\(key) lists why)." : nil
-    let rest = [summary, removedText, warnedText, pruneError].compactMap { $0 }.joined(separator: " ")
+    let movedText = moved > 0 ? "\(moved) feed\(moved == 1 ? "" : "s") moved permanently (\(key) lists where)." : nil
+    let rest = [summary, removedText, warnedText, movedText, pruneError].compactMap { $0 }.joined(separator: " ")
     guard let first = errors.first else { return rest }
     let head = failed == 1 ? "Failed: \(first)" : "\(failed) feeds failed; first: \(first)"
     let arrived = newItems == 0 ? "No new articles." : "\(newItems) new article\(newItems == 1 ? "" : "s")."

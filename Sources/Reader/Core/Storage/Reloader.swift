@@ -13,11 +13,30 @@ public struct Reloader: Sendable {
   public var fetcher: Fetcher
   /// What `run` prunes after the feeds are stored.
   public var pruneRule: PruneRule
+  /// Which feeds are asked: by default only those no server asked to leave alone (DESIGN §8).
+  public var mode: ReloadMode
+  /// The clock the schedule reads; tests move it.
+  public var clock: @Sendable () -> Date
+  /// The user's `reload-period` lines, obeyed when asking what is due.
+  public var periods: ReloadPeriods
 
-  public init(cache: Cache, fetcher: Fetcher = Fetcher(), pruneRule: PruneRule = .keepAll) {
+  public init(
+    cache: Cache, fetcher: Fetcher = Fetcher(), pruneRule: PruneRule = .keepAll, mode: ReloadMode = .due,
+    periods: ReloadPeriods = ReloadPeriods(), clock: @escaping @Sendable () -> Date = { Date() }
+  ) {
     self.cache = cache
     self.fetcher = fetcher
     self.pruneRule = pruneRule
+    self.mode = mode
+    self.periods = periods
+    self.clock = clock
+  }
+
+  /// This reloader asking in `mode`.
+  public func asking(_ mode: ReloadMode) -> Reloader {
+    var reloader = self
+    reloader.mode = mode
+    return reloader
   }
 
   /// A whole reload as `splitfeed reload` and the reader run it: `reload`, then pruning by `pruneRule`.
@@ -35,16 +54,48 @@ public struct Reloader: Sendable {
   public func reload(
     _ feeds: [CachedFeed], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
   ) async -> [FeedReloadResult] {
-    await BoundedPool.map(feeds, limit: fetcher.configuration.maxConcurrent, progress: progress) { feed in
-      FeedReloadResult(feedID: feed.id, url: feed.url, outcome: await self.reloadOne(feed))
+    // The timer's pace per feed: read once, before the fetches (a failed read leaves it out).
+    let gaps = mode == .timer ? ((try? cache.postingGaps(feedIDs: feeds.map(\.id))) ?? [:]) : [:]
+    return await BoundedPool.map(feeds, limit: fetcher.configuration.maxConcurrent, progress: progress) { feed in
+      if let held = self.held(feed, postingGap: gaps[feed.id], at: self.clock()) {
+        return FeedReloadResult(feedID: feed.id, url: feed.url, outcome: .skipped(held))
+      }
+      var hints = PollHints()
+      let outcome = await self.reloadOne(feed, hints: &hints)
+      let failed = outcome.isFailure
+      let state = PollSchedule.next(after: hints, failed: failed, previous: feed.poll, now: self.clock())
+      var result = FeedReloadResult(feedID: feed.id, url: feed.url, outcome: outcome)
+      if state.movedTo != feed.poll.movedTo { result.movedTo = state.movedTo }
+      if state != feed.poll {
+        do throws(CacheError) { try await self.cache.recordPoll(feedID: feed.id, state) } catch {
+          if !failed { result.outcome = .failed(error.description) }
+        }
+      }
+      return result
     }
   }
 
-  private func reloadOne(_ feed: CachedFeed) async -> FeedReloadResult.Outcome {
+  /// Why this reload leaves `feed` alone at `now` (DESIGN §8), nil when it asks it: what the server
+  /// said (the stored state, by `mode`), else the feed's `reload-period`, else — for the timer, a web
+  /// feed without a `reload-period` line — its own posting pace. Files cost no server, so the timer
+  /// reads them every tick, as the user edits them.
+  private func held(_ feed: CachedFeed, postingGap: Double?, at now: Date) -> PollState? {
+    if mode.skips(feed.poll, at: now) { return feed.poll }
+    guard mode == .due || mode == .timer else { return nil }
+    if let due = periods.due(feed, at: now) { return PollState(hold: .period, until: due) }
+    guard mode == .timer, periods.period(for: feed) == nil, let last = feed.lastFetch,
+      case .web = (try? FeedSource(parsing: feed.fetchURL))?.location,
+      let period = PollSchedule.adaptivePeriod(postingGap: postingGap, feedID: feed.id)
+    else { return nil }
+    let due = last.addingTimeInterval(period)
+    return due > now ? PollState(hold: .period, until: due) : nil
+  }
+
+  private func reloadOne(_ feed: CachedFeed, hints: inout PollHints) async -> FeedReloadResult.Outcome {
     var offeredFeeds: [String] = []
     let outcome: FeedReloadResult.Outcome
     do {
-      outcome = try await fetchAndStore(feed, offeredFeeds: &offeredFeeds)
+      outcome = try await fetchAndStore(feed, offeredFeeds: &offeredFeeds, hints: &hints)
     } catch let error as CacheError {
       return .failed(error.description)  // the cache cannot take the error either
     } catch {
@@ -60,10 +111,10 @@ public struct Reloader: Sendable {
 
   /// Throws `CacheError` when the cache fails; other failures come back as `.failed` (with, for an HTML
   /// page, the feeds it advertises in `offeredFeeds`).
-  private func fetchAndStore(_ feed: CachedFeed, offeredFeeds: inout [String]) async throws
+  private func fetchAndStore(_ feed: CachedFeed, offeredFeeds: inout [String], hints: inout PollHints) async throws
     -> FeedReloadResult.Outcome
   {
-    switch await fetchAndParse(feed) {
+    switch await fetchAndParse(feed, hints: &hints) {
     case .failed(let message, let offered):
       offeredFeeds = offered
       return .failed(message)
@@ -71,11 +122,12 @@ public struct Reloader: Sendable {
       try await cache.recordNotModified(feedID: feed.id, validators: validators)
       return .notModified
     case .parsed(let parsed, let items, let validators):
+      hints.documentPeriod = parsed.feed.period
       let summary = try await cache.store(
         parsed.feed, items: items, feedID: feed.id, validators: validators, warnings: parsed.warnings)
       return .updated(summary, warnings: parsed.warnings)
     case .large(let body):
-      return try await parseAndStoreStreaming(body, feedID: feed.id)
+      return try await parseAndStoreStreaming(body, feedID: feed.id, hints: &hints)
     }
   }
 
@@ -97,20 +149,23 @@ public struct Reloader: Sendable {
   /// Fetch and parse, in their own function so that the fetched bytes are freed when it returns: the
   /// store that follows may wait for the writer, and a feed's body need not be held next to its parsed
   /// model meanwhile.
-  private func fetchAndParse(_ feed: CachedFeed) async -> Parsed {
+  private func fetchAndParse(_ feed: CachedFeed, hints: inout PollHints) async -> Parsed {
     let source: FeedSource
-    do { source = try FeedSource(parsing: feed.url) } catch { return .failed(error.description) }
+    do { source = try FeedSource(parsing: feed.fetchURL) } catch { return .failed(error.description) }
     let fetched: FetchResult
     do {
       fetched = try await fetcher.fetch(source, validators: feed.validators)
     } catch {
+      if case .httpStatus(let code, _, let retryAfter) = error { hints = PollHints(status: code, retryAfter: retryAfter) }
       if case .notAFeed(_, let links) = error { return .failed(error.description, offeredFeeds: links) }
       return .failed(error.description)
     }
     switch fetched {
-    case .notModified(_, let validators):
+    case .notModified(_, let validators, let answer):
+      hints = answer
       return .notModified(validators)
     case .fetched(let body):
+      hints = body.hints
       if body.data.count >= Self.streamingThreshold { return .large(body) }
       do {
         // Collected through a stream for the bodies as bytes, as a large feed's are (`ItemBodies`).
@@ -135,7 +190,9 @@ public struct Reloader: Sendable {
   /// they come, so the store ends shortly after the parse instead of after both (docs/DECISIONS.md). The
   /// parsed items are freed as they are stored, so the whole model is never held at once. A parse error
   /// stores nothing.
-  private func parseAndStoreStreaming(_ body: FetchedFeed, feedID: Int64) async throws -> FeedReloadResult.Outcome {
+  private func parseAndStoreStreaming(_ body: FetchedFeed, feedID: Int64, hints: inout PollHints) async throws
+    -> FeedReloadResult.Outcome
+  {
     // A feed's stored articles need no search text: only a new one is indexed as it is stored. Without
     // the keys (an unreadable cache, which the store reports) every item gets its text.
     let channel = ItemChannel(knownKeys: (try? cache.itemKeys(feedID: feedID)) ?? [])
@@ -149,8 +206,33 @@ public struct Reloader: Sendable {
       _ = try? await stored
       return .failed("\(error)")
     }
+    hints.documentPeriod = parsed.feed.period
     channel.send(.finished(feed: parsed.feed, inheritedAuthor: parsed.inheritedAuthor, warnings: parsed.warnings))
     return .updated(try await stored, warnings: parsed.warnings)
+  }
+}
+
+/// Which feeds a reload asks (DESIGN §8).
+public enum ReloadMode: Sendable, Equatable {
+  /// `reload`, `R` and the timer: every feed but those a server asked to leave alone for now (fresh,
+  /// Retry-After, back-off) and those gone.
+  case due
+  /// The reader's `reload-interval` timer: what `.due` asks, less the feeds without a `reload-period`
+  /// line whose own posting pace says they are not due yet (`PollSchedule.adaptivePeriod`).
+  case timer
+  /// Feeds the user named (`reload URL…`, `r` on a feed): gone and fresh ones are asked again; a
+  /// server's request to wait is still honoured, and the report says `--force` asks anyway.
+  case named
+  /// `reload --force`: every feed.
+  case force
+
+  /// Whether a feed in `state` is left alone at `now`.
+  public func skips(_ state: PollState, at now: Date) -> Bool {
+    switch self {
+    case .due, .timer: state.isHeld(at: now)
+    case .named: state.isServerAskingToWait && state.isHeld(at: now)
+    case .force: false
+    }
   }
 }
 
@@ -180,11 +262,27 @@ public struct FeedReloadResult: Sendable, Equatable {
     case notModified
     /// One sentence: why nothing was stored (also saved as the feed's last error).
     case failed(String)
+    /// Not asked: the server asked to be left alone until then, or the feed is gone (DESIGN §8).
+    case skipped(PollState)
+
+    var isFailure: Bool {
+      if case .failed = self { return true }
+      return false
+    }
   }
 
   public var feedID: Int64
   public var url: String
   public var outcome: Outcome
+  /// The address permanent redirects led to, when this reload learnt it (the user is told once).
+  public var movedTo: String?
+
+  public init(feedID: Int64, url: String, outcome: Outcome, movedTo: String? = nil) {
+    self.feedID = feedID
+    self.url = url
+    self.outcome = outcome
+    self.movedTo = movedTo
+  }
 
   public var error: String? {
     if case .failed(let message) = outcome { return message }
