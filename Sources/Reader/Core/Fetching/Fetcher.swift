@@ -2,8 +2,11 @@ import Foundation
 
 /// Version named in the User-Agent header.
 public let splitfeedVersion = "0.1.0"
-/// The project's home page, named in the User-Agent so a server's operator can find who asks (DESIGN §8).
-public let splitfeedHomePage = "https://github.com/splitfeed/splitfeed"
+/// The project's public home page, named in the User-Agent so a server's operator can find who asks
+/// (DESIGN §8). Nil until the project has one: an invented address would send operators nowhere.
+public let splitfeedHomePage: String? = nil
+/// The User-Agent every request sends: the name, the version, the home page when there is one.
+public let splitfeedUserAgent = "splitfeed/\(splitfeedVersion) (\(splitfeedHomePage.map { "+\($0); " } ?? "")terminal feed reader)"
 
 /// Reads feeds from files and the web with the limits a feed reader owes the servers it polls and the
 /// machine it runs on: timeouts, a redirect limit, a download cap, a User-Agent,
@@ -19,7 +22,7 @@ public struct Fetcher: Sendable {
     public var maxRedirects = 5
     /// Largest body accepted over HTTP, counted while it streams in (decoded size). Files are not capped.
     public var maxBytes = 32 << 20
-    public var userAgent = "splitfeed/\(splitfeedVersion) (+\(splitfeedHomePage); terminal feed reader)"
+    public var userAgent = splitfeedUserAgent
     /// Fetches running at once in `fetchAll`.
     public var maxConcurrent = 8
 
