@@ -16,7 +16,7 @@ public final class ArticlePages {
     self.cache = cache
     self.fetcher = fetcher
     self.events = events
-    images = ArticleImages(fetcher: fetcher, disk: ImageDiskCache(besideCacheAt: cache.path), events: events)
+    images = ArticleImages(fetcher: fetcher, disk: ImageDiskCache(forCacheAt: cache.path), events: events)
   }
 
   /// The page's address for `article`, or why there is none.
