@@ -99,6 +99,7 @@ final class SearchFieldController: FieldController {
       navigation.push(results)
       self.results = results
     }
+    session.rebuildSearchIndexIfDamaged()  // the results were read above: they found out
     return true
   }
 

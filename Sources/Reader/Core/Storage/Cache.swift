@@ -19,6 +19,8 @@ public final class Cache: Sendable {
   private let db: any DatabaseWriter
   /// `setIgnoreRules`: what every read of this instance leaves out.
   let ignoring = Mutex(Ignoring())
+  /// The search index as this Cache's searches found it (`Cache+UI`'s `visible`, `SearchIndexHealth`).
+  let searchIndex = Mutex(SearchIndexHealth.intact)
 
   /// The Recent list's length (DESIGN §1).
   public static let recentLimit = 20

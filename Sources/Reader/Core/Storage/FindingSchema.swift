@@ -172,6 +172,51 @@ enum FindingSchema {
         """)
   }
 
+  /// A cheap probe of the index, for a search that found nothing (issue 33, item 13): the newest indexed
+  /// articles must be found by a word of their own titles. An index whose pages or term index were lost
+  /// or overwritten finds nothing (or fails as corrupt) where it must find one; true when no indexed
+  /// article has a word in its title to ask with.
+  static func isIntact(_ db: Database) throws -> Bool {
+    let newest = try Row.fetchAll(
+      db, sql: "SELECT id, title FROM items WHERE id NOT IN (SELECT id FROM fts_pending) ORDER BY id DESC LIMIT 8")
+    for row in newest {
+      let title: String = row["title"] ?? ""
+      guard let word = title.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first else { continue }
+      let query = "title : \"" + word + "\""
+      do {
+        return try Bool.fetchOne(
+          db, sql: "SELECT 1 FROM items_fts WHERE items_fts MATCH ? AND rowid = ?", arguments: [query, row["id"] as Int64]) != nil
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// A damaged index made empty and every article queued, in the caller's transaction, for the indexer to
+  /// build it again. FTS5's `delete-all` rewrites the index's own records; an index too broken for it
+  /// (a shadow table gone) is made again as the migrations left it (v10, v14, v15).
+  static func requeueDamaged(_ db: Database) throws {
+    do {
+      try db.execute(sql: "INSERT INTO items_fts (items_fts) VALUES ('delete-all')")
+    } catch {
+      try db.execute(
+        sql: """
+          DROP TABLE IF EXISTS items_fts;
+          CREATE VIRTUAL TABLE items_fts USING fts5(
+            title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2');
+          INSERT INTO items_fts (items_fts, rank) VALUES ('crisismerge', 64);
+          INSERT INTO items_fts (items_fts, rank) VALUES ('automerge', 0);
+          INSERT INTO items_fts (items_fts, rank) VALUES ('usermerge', 16);
+          """)
+    }
+    try db.execute(
+      sql: """
+        DELETE FROM fts_pending;
+        INSERT INTO fts_pending (id) SELECT id FROM items;
+        """)
+  }
+
   /// How many articles wait to be indexed.
   static func backlog(_ db: Database) throws -> Int {
     try Int.fetchOne(db, sql: "SELECT count(*) FROM fts_pending") ?? 0

@@ -56,6 +56,7 @@ public struct SearchIndexer: Sendable {
   public func run(
     progress: (@Sendable (Progress) -> Void)? = nil, wrote: (@Sendable (Write) -> Void)? = nil
   ) async throws(CacheError) -> Progress {
+    if cache.searchIndexHealth == .damaged { try await cache.requeueDamagedSearchIndex() }
     var done = Progress(indexed: 0, total: try cache.searchBacklog())
     var size = batchSizes.lowerBound
     var pages = mergePages.lowerBound
@@ -115,6 +116,13 @@ extension Cache {
       let indexed = try FindingSchema.indexBatch(limit: limit, db)
       return (indexed, try FindingSchema.backlog(db))
     }
+  }
+
+  /// A search found the index damaged (`searchIndexHealth`): it is emptied and every article queued, so
+  /// the indexer builds it again while searches scan (issue 33, item 13).
+  public func requeueDamagedSearchIndex() async throws(CacheError) {
+    try await asyncWrite { db in try FindingSchema.requeueDamaged(db) }
+    searchIndex.withLock { $0 = .rebuilding }
   }
 
   /// Indexes every queued article now, one transaction per batch: for what has no background indexer
