@@ -47,7 +47,11 @@ public final class ArticlePages {
     Task.detached {
       do {
         let page = try await fetcher.fetchPage(url)
-        let html = try ArticleExtractor.extract(data: page.data, charset: page.charset, url: page.finalURL).readerHTML
+        // In the heavy lane, never on the shared pool the mark writer needs (`HeavyWork`).
+        let extracted = try await HeavyWork.shared.run {
+          Result { try ArticleExtractor.extract(data: page.data, charset: page.charset, url: page.finalURL).readerHTML }
+        }
+        let html = try extracted.get()
         if !cache.isReadOnly { try cache.setFullContent(html, itemID: id) }
         events.post(.pageFetched(itemID: id, html: html))
       } catch let error as ExtractionError {

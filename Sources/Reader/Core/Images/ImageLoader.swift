@@ -131,10 +131,11 @@ extension Fetcher {
 }
 
 /// One picture from its address to a bitmap, off the main thread: the disk cache, else the network (then
-/// kept on disk), then the decoder's guards. Never throws: a failure is the caption's reason.
+/// kept on disk), then the decoder's guards, in the heavy lane (`HeavyWork`: never on the shared pool the
+/// mark writer needs). Never throws: a failure is the caption's reason.
 public enum ImageLoader {
   public static func load(_ address: String, fetcher: Fetcher, disk: ImageDiskCache?) async -> Result<Bitmap, ImageFailure> {
-    if let data = disk?.read(address) { return ImageDecoder.decode(data) }
+    if let data = disk?.read(address) { return await decode(data) }
     guard let url = URL(string: address) else { return .failure(.fetch("bad address")) }
     let data: Data
     do {
@@ -142,9 +143,14 @@ public enum ImageLoader {
     } catch {
       return .failure(.fetch(Self.reason(error)))
     }
-    let result = ImageDecoder.decode(data)
+    let result = await decode(data)
     if case .success = result { disk?.store(data, for: address) }
     return result
+  }
+
+  /// `ImageDecoder.decode` in the heavy lane; a lane cancelled (the quit) before it starts is a failure.
+  private static func decode(_ data: Data) async -> Result<Bitmap, ImageFailure> {
+    (try? await HeavyWork.shared.run { ImageDecoder.decode(data) }) ?? .failure(.fetch("cancelled"))
   }
 
   private static func reason(_ error: FetchError) -> String {
