@@ -121,7 +121,10 @@ extension Cache {
   /// took from being asked for.
   func indexBatch(limit: Int, maxBytes: Int = 2 << 20) async throws(CacheError) -> (indexed: Int, remaining: Int, write: Duration) {
     let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
-    let prepared = queued.map { (article: $0, body: FindingSchema.body(of: $0)) }
+    // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
+    // threads either (`HeavyWork`). Cancelled before it starts (a pause, the quit): nothing indexed.
+    guard let prepared = try? await HeavyWork.shared.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
+    else { return (0, try searchBacklog(), .zero) }
     let start = ContinuousClock.now
     let (indexed, remaining) = try await asyncWrite { db in
       (try FindingSchema.index(prepared, db), try FindingSchema.backlog(db))
