@@ -1,16 +1,16 @@
 import Dispatch
 import Synchronization
 
-/// The lane for work that may hold a CPU for long — an article extracted from its page, a picture
-/// decoded: a few threads of its own, never Swift's shared pool. That pool has one thread per core, and
-/// the mark writer, page and picture fetches, reloads and every other task need one of them: a few pages
-/// slow to extract took every thread, the mark writer's batch waited behind them, and an article read
-/// then `q` lost its read mark (issue 33, item 2). Here at most `width` jobs run at once, the rest wait
-/// in order, and the pool's threads stay free for the writers.
+/// The lane for work that may hold a CPU for long — an article extracted from its page, a picture decoded: a
+/// few threads of its own, never Swift's shared pool. That pool has one thread per core, and the mark writer,
+/// page and picture fetches, reloads and every other task need one of them: a few pages slow to extract took
+/// every thread, the mark writer's batch waited behind them, and an article read then `q` lost its read mark
+/// (docs/ROBUSTNESS.md, "Issue 33"). Here at most `width` jobs run at once, the rest wait in order, and the
+/// pool's threads stay free for the writers.
 ///
 /// A job that has not started is dropped when its task is cancelled or when the lane is (`cancelAll`, at
-/// quit), its caller getting `CancellationError`; one running ends on its own thread (the bounds inside
-/// the extractor and the decoders keep that short), holding nobody else's.
+/// quit), its caller getting `CancellationError`; one running ends on its own thread (the bounds inside the
+/// extractor and the decoders keep that short), holding nobody else's.
 public final class HeavyWork: Sendable {
   /// The reader's lane: two threads, so one long page does not hold every picture back, and the other
   /// core is left to the reader's own work on a two-core machine.

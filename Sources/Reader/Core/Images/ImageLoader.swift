@@ -4,13 +4,13 @@ import Foundation
 /// bytes: the least recently used go first (a read touches a file's modification time). Keyed by a hash of
 /// the address. Best effort: a folder that cannot be written only means fetching again.
 ///
-/// The folder is the cache's alone, so its trim never deletes what it did not write (issue 33: the old
+/// The folder is the cache's alone, so its trim never deletes what it did not write (the old
 /// `images/` beside `--cache ~/feeds.db` was `~/images`, and its trim deleted every `*.img` there). It
 /// is used only when this cache made it — `mkdir` succeeded, then the marker file was written in it —
 /// or when it is a real folder of this user's holding that marker; a folder of the same name made by
 /// anyone or anything else is left alone and nothing is kept. The trim deletes only regular files named
 /// as `file(for:)` names them. The folder is private (0700, tightened when looser) and so are its files
-/// (0600): the addresses a user reads are nobody else's (docs/ROBUSTNESS.md, issue 33).
+/// (0600): the addresses a user reads are nobody else's (docs/ROBUSTNESS.md, "Issue 33").
 public struct ImageDiskCache: Sendable {
   public let folder: URL
   public let maxBytes: Int

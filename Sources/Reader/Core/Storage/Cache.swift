@@ -107,7 +107,7 @@ public final class Cache: Sendable {
   }
 
   /// The cache and the files SQLite and the lock keep beside it are private (0600): the cache holds the
-  /// sync login's token and what the user reads (docs/ROBUSTNESS.md, issue 33). A new cache file is
+  /// sync login's token and what the user reads (docs/ROBUSTNESS.md, "Issue 33"). A new cache file is
   /// created 0600 before SQLite opens it, whose `-wal` and `-shm` then take its mode; an existing one's
   /// files, made under an older splitfeed or a looser umask, are tightened — only the user's own regular
   /// files, never through a link.

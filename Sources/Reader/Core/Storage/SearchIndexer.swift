@@ -41,11 +41,12 @@ public struct SearchIndexer: Sendable {
   public var batchTime: Duration = .milliseconds(30)
   /// The batch sizes the indexer keeps within (the first batch is the smallest).
   public var batchSizes: ClosedRange<Int> = 200...5_000
-  /// The most HTML one batch indexes, past its first article (issue 33, item 3): a batch is bounded by
-  /// its work, not only by its count, so a few huge articles do not stretch one write. The text is made
-  /// before the write, so the write itself only adds it to the index: FTS5 takes in ~2 MiB of text well
-  /// under the lock's bound (docs/ROBUSTNESS.md, issue 33).
-  public var batchBytes = 2 << 20
+  /// The most HTML one batch indexes, past its first article (docs/ROBUSTNESS.md, "Issue 33"): a batch is
+  /// bounded by its work, not only by its count, so a few huge articles do not stretch one write. The text is
+  /// made before the write, so the write only adds it to the index: 400 articles of ~5 KB (2 MB of HTML)
+  /// took 95 ms on the loaded two-core machine, so 1 MiB stays near the lock's ~50 ms bound. An article
+  /// larger than that is a batch of its own (at most the 4 MiB field cap).
+  public var batchBytes = 1 << 20
   /// The merge steps' sizes, in FTS5 pages (~4 KB each) written; the first step is the smallest. The
   /// bound is low because a step's pace misleads: one that finishes a merge writes fewer pages than it
   /// was given, and one that ends a merge also deletes its 16 inputs; at 4,096 a step took 190 ms, 384
@@ -116,10 +117,10 @@ extension Cache {
 
   /// One batch of `SearchIndexer`: up to `limit` queued articles (and `maxBytes` of their HTML, past the
   /// first) read, their text made outside any transaction, then indexed in one write transaction that
-  /// converts nothing (issue 33, item 3: the conversion inside the write held the lock for minutes on one
+  /// converts nothing (the conversion inside the write held the lock for minutes on one
   /// hostile article). Returns how many left the queue, how many are still queued, and how long the write
   /// took from being asked for.
-  func indexBatch(limit: Int, maxBytes: Int = 2 << 20) async throws(CacheError) -> (indexed: Int, remaining: Int, write: Duration) {
+  func indexBatch(limit: Int, maxBytes: Int = 1 << 20) async throws(CacheError) -> (indexed: Int, remaining: Int, write: Duration) {
     let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
     // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
     // threads either (`HeavyWork`). Cancelled before it starts (a pause, the quit): nothing indexed.
@@ -133,7 +134,7 @@ extension Cache {
   }
 
   /// A search found the index damaged (`searchIndexHealth`): it is emptied and every article queued, so
-  /// the indexer builds it again while searches scan (issue 33, item 13).
+  /// the indexer builds it again while searches scan (docs/ROBUSTNESS.md, "Issue 33").
   public func requeueDamagedSearchIndex() async throws(CacheError) {
     try await asyncWrite { db in try FindingSchema.requeueDamaged(db) }
     searchIndex.withLock { $0 = .rebuilding }
