@@ -92,11 +92,15 @@ struct IndexingTests {
   @Test func aSearchOfADamagedIndexSaysSoScansAndRebuildsIt() async throws {
     let fixture = try Self.backlog(100)
     try fixture.cache.indexForSearchNow()
-    let sqlite = try Process.run(
-      URL(fileURLWithPath: "/usr/bin/sqlite3"),
-      arguments: [fixture.cache.path, "UPDATE items_fts_data SET block = zeroblob(length(block)) WHERE id > 10"])
-    sqlite.waitUntilExit()
-    #expect(sqlite.terminationStatus == 0, "the index's pages overwritten")
+    // sqlite3 waited for off the main actor, which every screen test shares.
+    let path = fixture.cache.path
+    let status = try await Task.detached {
+      let sqlite = try Process.run(
+        URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [path, "UPDATE items_fts_data SET block = zeroblob(length(block)) WHERE id > 10"])
+      sqlite.waitUntilExit()
+      return sqlite.terminationStatus
+    }.value
+    #expect(status == 0, "the index's pages overwritten")
     let h = try Self.harness(fixture)
     h.press(.character("/"))
     h.type("needle")
