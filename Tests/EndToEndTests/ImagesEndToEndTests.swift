@@ -144,6 +144,30 @@ struct ImagesEndToEndTests {
     check(styled, plain: plain, redColumns: wide, "120×50 again")
   }
 
+  /// Issue 33, item 1: the picture cache kept `images/` beside the cache file and trimmed every `*.img`
+  /// there down to 64 MiB, oldest first — with `--cache ~/feeds.db`, `~/images`. A user's own `images/`
+  /// beside the cache, holding an old 65 MiB `*.img` (sparse), survives an article's pictures being
+  /// kept; they go to the cache's own private folder.
+  @Test("the picture cache keeps to its own folder: a user's images/ beside the cache survives")
+  func theUsersImagesBesideTheCacheSurvive() throws {
+    let setup = try Setup()
+    let theirs = setup.folder.root.appendingPathComponent("images")
+    try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: false)
+    let victim = theirs.appendingPathComponent("holiday.img").path
+    #expect(FileManager.default.createFile(atPath: victim, contents: Data("the user's own".utf8)))
+    #expect(truncate(victim, 65 << 20) == 0)
+    try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -86_400)], ofItemAtPath: victim)
+    let tmux = try setup.openArticle((120, 50))
+    defer { tmux.close() }
+    _ = try waitForPictures(tmux)  // each picture is kept on disk before it is drawn
+    let size = try FileManager.default.attributesOfItem(atPath: victim)[.size] as? Int
+    #expect(size == 65 << 20, "the user's file is untouched")
+    let own = setup.folder.cacheFile + ".pictures"
+    let kept = try FileManager.default.contentsOfDirectory(atPath: own).filter { $0.hasSuffix(".img") }
+    #expect(kept.count == 2, "both pictures kept in \(own): \(kept)")
+    #expect(try FileManager.default.attributesOfItem(atPath: own)[.posixPermissions] as? Int == 0o700)
+  }
+
   @Test("a narrow terminal from the start: the picture takes the pane's width")
   func narrowFromTheStart() throws {
     let setup = try Setup()

@@ -23,6 +23,29 @@ struct CacheTests {
       summary: "<p>summary \(n)</p>")
   }
 
+  static func mode(_ path: String) throws -> Int {
+    try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+  }
+
+  /// The cache holds the sync login's token: the file, its WAL and shared memory, its lock and the
+  /// folders made for it are private whatever the umask (0644 and 0755 under the usual 022 before), and
+  /// an existing cache's looser files are tightened on open (issue 33, item 11).
+  @Test func theCacheAndItsFoldersArePrivate() throws {
+    try cache.storeNow(Feed(title: "T", items: [Self.item(1, id: "a")]), feedID: feedID, validators: Validators())
+    for file in ["", "-wal", "-shm", ".lock"] {
+      #expect(try Self.mode(cache.path + file) == 0o600, "cache.db\(file)")
+    }
+    #expect(try Self.mode(dir.path("data")) == 0o700)
+    #expect(try Self.mode(dir.path("data/splitfeed")) == 0o700)
+    for file in ["", "-wal", "-shm", ".lock"] {
+      try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: cache.path + file)
+    }
+    _ = try Cache(path: cache.path)
+    for file in ["", "-wal", "-shm", ".lock"] {
+      #expect(try Self.mode(cache.path + file) == 0o600, "cache.db\(file) tightened on open")
+    }
+  }
+
   /// the feeds a web page advertised stay with the feed until a fetch succeeds (or fails
   /// otherwise), and a failure touches no item.
   @Test func offeredFeedsAreKeptUntilTheNextOutcome() async throws {

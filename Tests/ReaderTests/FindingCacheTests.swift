@@ -83,6 +83,33 @@ struct FindingCacheTests {
     #expect(version == FindingSchema.textVersion)
   }
 
+  /// Issue 33, item 13: a damaged index — its records lost, its pages overwritten, or emptied under an
+  /// unchanged version — made every search find nothing (or fail), silently. A search now finds it out,
+  /// finds its articles by reading them all (a scan), and the indexer empties the index, queues every
+  /// article and builds it again, after which searches use the index again.
+  @Test(arguments: [
+    "DELETE FROM items_fts_data",
+    "UPDATE items_fts_data SET block = zeroblob(length(block)) WHERE id > 10",
+    "INSERT INTO items_fts (items_fts) VALUES ('delete-all')",
+  ])
+  func aDamagedIndexIsFoundOutScannedAndRebuilt(_ damage: String) async throws {
+    try await DatabaseQueue(path: dir.path("cache.db")).write { db in try db.execute(sql: damage) }
+    #expect(cache.searchIndexHealth == .intact)
+    #expect(try search("compiler") == ["Compiler internals", "Swift 6 released"], "found by a scan")
+    #expect(cache.searchIndexHealth == .damaged)
+    #expect(try search("author:alice -released") == ["Compiler internals"], "fields and negation in a scan")
+    #expect(try cache.count(in: ItemScope(.all, search: try SearchQuery(parsing: "reader"))) == 2)
+    #expect(try search("nothing-like-this") == [])
+
+    let done = try await SearchIndexer(cache: cache).run()
+    #expect(done.indexed == 5, "every article indexed again")
+    #expect(cache.searchIndexHealth == .rebuilding)
+    #expect(try search("compiler") == ["Compiler internals", "Swift 6 released"])
+    #expect(cache.searchIndexHealth == .intact, "the index is used again once the queue is empty")
+    #expect(try indexed("compiler") == 2)
+    #expect(try search("nothing-like-this") == [] && cache.searchIndexHealth == .intact, "no match is not damage")
+  }
+
   /// A search is read along the list's order or from its matches, by how many it has
   /// (`Cache.narrowSearchLimit`); both give the same list, in the same order, page by page.
   @Test func wideAndNarrowSearchesListTheSameWay() throws {

@@ -139,7 +139,7 @@ struct ImageTests {
 
   @Test func theDiskCacheDropsTheLeastRecentlyUsedPictures() throws {
     let folder = try TemporaryDirectory()
-    let disk = ImageDiskCache(folder: folder.url, maxBytes: 250)
+    let disk = ImageDiskCache(folder: folder.url.appendingPathComponent("pictures"), maxBytes: 250)
     disk.store(Data(repeating: 1, count: 100), for: "https://a/1.png")
     try FileManager.default.setAttributes(
       [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: disk.file(for: "https://a/1.png").path)
@@ -148,6 +148,46 @@ struct ImageTests {
     #expect(disk.read("https://a/1.png") == nil)
     #expect(disk.read("https://a/2.png") == Data(repeating: 2, count: 100))
     #expect(disk.read("https://a/3.png") != nil)
+  }
+
+  /// The picture cache deletes only what it wrote (issue 33, item 1): a folder of the same name it did not
+  /// make (no marker) is neither written nor trimmed, and in its own folder the trim passes over files not
+  /// named as it names them and links, however old and large; its folder and files are private.
+  @Test func theDiskCacheDeletesOnlyWhatItWrote() throws {
+    let folder = try TemporaryDirectory()
+    let cachePath = folder.path("feeds.db")
+    let disk = try #require(ImageDiskCache(forCacheAt: cachePath, maxBytes: 250))
+    #expect(disk.folder.path == cachePath + ".pictures")
+    let old = Date(timeIntervalSinceNow: -3600)
+    // Someone else's folder of that name, with a file named like an entry.
+    try FileManager.default.createDirectory(at: disk.folder, withIntermediateDirectories: false)
+    let theirs = disk.folder.appendingPathComponent("abc.img")
+    try Data(repeating: 7, count: 1_000).write(to: theirs)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: theirs.path)
+    disk.store(Data(repeating: 1, count: 100), for: "https://a/1.png")
+    #expect(FileManager.default.fileExists(atPath: theirs.path))
+    #expect(disk.read("https://a/1.png") == nil, "nothing kept in a folder it did not make")
+    try FileManager.default.removeItem(at: disk.folder)
+
+    // Its own folder, and the user's files put in it, old and large.
+    disk.store(Data(repeating: 1, count: 100), for: "https://a/1.png")
+    #expect(disk.read("https://a/1.png") == Data(repeating: 1, count: 100))
+    #expect(try CacheTests.mode(disk.folder.path) == 0o700)
+    #expect(try CacheTests.mode(disk.file(for: "https://a/1.png").path) == 0o600)
+    let victims = ["notes.img", "ABC.img", "photo.png", "0123456789abcdef0.img"].map { disk.folder.appendingPathComponent($0) }
+    for victim in victims {
+      try Data(repeating: 9, count: 1_000).write(to: victim)
+      try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: victim.path)
+    }
+    let outside = folder.url.appendingPathComponent("outside.img")
+    try Data(repeating: 8, count: 1_000).write(to: outside)
+    try FileManager.default.createSymbolicLink(at: disk.folder.appendingPathComponent("abcdef.img"), withDestinationURL: outside)
+    disk.store(Data(repeating: 2, count: 100), for: "https://a/2.png")
+    disk.store(Data(repeating: 3, count: 100), for: "https://a/3.png")
+    for victim in victims + [outside, disk.folder.appendingPathComponent("abcdef.img")] {
+      #expect(FileManager.default.fileExists(atPath: victim.path), "\(victim.lastPathComponent) kept")
+    }
+    #expect(disk.read("https://a/2.png") != nil && disk.read("https://a/3.png") != nil)
   }
 }
 

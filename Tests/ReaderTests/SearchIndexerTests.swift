@@ -94,8 +94,9 @@ struct SearchIndexerTests {
     configuration.allowsUnsafeTransactions = true  // a transaction left open, as a killed process leaves it
     let killed = try DatabaseQueue(path: fixture.path, configuration: configuration)
     try killed.inDatabase { db in
+      let queued = try FindingSchema.queued(limit: 100, maxBytes: .max, db)
       try db.execute(sql: "BEGIN IMMEDIATE")
-      #expect(try FindingSchema.indexBatch(limit: 100, db) == 100)
+      #expect(try FindingSchema.index(queued.map { ($0, FindingSchema.body(of: $0)) }, db) == 100)
     }
     try killed.close()  // the connection goes with its transaction open: SQLite rolls it back
 
@@ -105,6 +106,56 @@ struct SearchIndexerTests {
     #expect(try fixture.cache.searchBacklog() == 0)
     #expect(try Self.indexedRows(fixture.path) == 250, "each article indexed once")
     #expect(try Self.search(fixture.cache, "needle") == 25)
+  }
+
+  /// Issue 33, item 3: a batch is bounded by the HTML it indexes, not only by its count, and its text is
+  /// made before its write: a 1.2 MB article is a batch of its own (before, the first batch of 200 took
+  /// it with 199 others and converted all of them inside the write), and what it is indexed by is what
+  /// `splitfeed_plain_text` makes, so a later update takes it out exactly. An article changed between
+  /// the batch's read and its write stays queued, and is indexed as it is now.
+  @Test func aBatchIsBoundedByItsHTMLAndConvertsOutsideItsWrite() async throws {
+    let huge = String(repeating: "<p>boulder <b>scree</b> talus</p>\n", count: 36_000)  // ~1.2 MB
+    var feed = Self.feed(300)
+    feed.items.append(Item(title: "The big one", id: "big", published: Date(timeIntervalSince1970: 1_800_000_000), content: huge))
+    let fixture = try CacheFixture("splitfeed-indexer", stored: [("https://x.example/feed", feed)], indexed: false)
+    let writes = Mutex<[Int]>([])
+    var indexer = SearchIndexer(cache: fixture.cache)
+    indexer.batchSizes = 200...200
+    indexer.batchBytes = 256 << 10
+    let done = try await indexer.run(wrote: { write in
+      if case .batch(let articles, _) = write { writes.withLock { $0.append(articles) } }
+    })
+    #expect(done.indexed == 301)
+    #expect(writes.withLock { $0 } == [1, 200, 100], "the huge article alone, then batches by count")
+    #expect(try Self.search(fixture.cache, "scree") == 1)
+    #expect(try Self.search(fixture.cache, "needle") == 30)
+    #expect(try Self.indexedRows(fixture.path) == 301)
+    // Taken out by the trigger's own conversion when it changes: the old words leave the index.
+    let big = try #require(try fixture.cache.items(in: ItemScope(.all, search: try SearchQuery(parsing: "scree"))).first)
+    try await fixture.cache.asyncWrite { db in
+      try db.execute(sql: "UPDATE items SET content = '<p>pebble</p>' WHERE id = ?", arguments: [big.id])
+    }
+    try await indexer.run()
+    #expect(try Self.search(fixture.cache, "scree") == 0)
+    #expect(try Self.search(fixture.cache, "pebble") == 1)
+    #expect(try Self.indexedRows(fixture.path) == 301)
+
+    // Changed between the read and the write: left queued, then indexed as it is now.
+    let queued = try await fixture.cache.asyncWrite { db in
+      try db.execute(sql: "UPDATE items SET content = '<p>gravel</p>' WHERE id = ?", arguments: [big.id])
+      return try FindingSchema.queued(limit: 10, maxBytes: .max, db)
+    }
+    try await fixture.cache.asyncWrite { db in
+      try db.execute(sql: "UPDATE items SET content = '<p>cobble</p>' WHERE id = ?", arguments: [big.id])
+    }
+    let stale = try await fixture.cache.asyncWrite { db in
+      try FindingSchema.index(queued.map { ($0, FindingSchema.body(of: $0)) }, db)
+    }
+    #expect(stale == 0)
+    #expect(try fixture.cache.searchBacklog() == 1)
+    try await indexer.run()
+    #expect(try Self.search(fixture.cache, "cobble") == 1)
+    #expect(try Self.search(fixture.cache, "gravel") == 0)
   }
 
   /// Pruning and deletes keep the queue and the index right, queued or indexed: a deleted article

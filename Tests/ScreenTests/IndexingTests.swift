@@ -86,6 +86,34 @@ struct IndexingTests {
     #expect(results.rowCount == 50, "every match listed once indexed")
   }
 
+  /// Issue 33, item 13: a damaged index made every search find nothing, silently. The search says the
+  /// index is damaged, lists what a scan finds, and the reader builds the index again in the background,
+  /// after which the same search is read from the index.
+  @Test func aSearchOfADamagedIndexSaysSoScansAndRebuildsIt() async throws {
+    let fixture = try Self.backlog(100)
+    try fixture.cache.indexForSearchNow()
+    // sqlite3 waited for off the main actor, which every screen test shares.
+    let path = fixture.cache.path
+    let status = try await Task.detached {
+      let sqlite = try Process.run(
+        URL(fileURLWithPath: "/usr/bin/sqlite3"), arguments: [path, "UPDATE items_fts_data SET block = zeroblob(length(block)) WHERE id > 10"])
+      sqlite.waitUntilExit()
+      return sqlite.terminationStatus
+    }.value
+    #expect(status == 0, "the index's pages overwritten")
+    let h = try Self.harness(fixture)
+    h.press(.character("/"))
+    h.type("needle")
+    let damaged = "search index damaged, rebuilding: this search scanned every article"
+    try await h.eventually("the results") { h.lines.last?.contains("(10 articles; \(damaged))") == true }
+    h.press(.enter)  // the rebuild may end before or after: the results are whole either way
+    try await h.eventually("the index built again and used") {
+      !h.session.indexing.isRunning && h.session.indexing.backlog == 0 && fixture.cache.searchIndexHealth == .intact
+    }
+    let results = try #require(h.root.split.primaryNavigation?.top as? ArticleListController)
+    #expect(results.rowCount == 10)
+  }
+
   @Test func aSearchWithoutBacklogSaysNothingMore() async throws {
     let fixture = try Self.backlog(100)
     try fixture.cache.indexForSearchNow()

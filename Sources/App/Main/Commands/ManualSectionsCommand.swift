@@ -53,6 +53,7 @@ struct ManualSectionsCommand: ParsableCommand {
       ".It Pa \(home(paths.configFile))", "Settings (see SETTINGS).",
       ".It Pa \(home(paths.urlsFile))", "The feeds: an address a line, then tags (newsboat's format).",
       ".It Pa \(home(paths.cacheFile))", "The cache: feeds, articles, read state, stars (SQLite).",
+      ".It Pa \(home(paths.cacheFile)).pictures/", "Article pictures kept on disk (64 MiB at most).",
       ".El",
     ]
     return out.joined(separator: "\n") + "\n"

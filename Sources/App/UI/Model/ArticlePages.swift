@@ -26,7 +26,7 @@ public final class ArticlePages {
     self.fetcher = fetcher
     self.events = events
     self.lanes = lanes
-    images = ArticleImages(fetcher: fetcher, disk: ImageDiskCache(besideCacheAt: cache.path), events: events, lanes: lanes)
+    images = ArticleImages(fetcher: fetcher, disk: ImageDiskCache(forCacheAt: cache.path), events: events, lanes: lanes)
   }
 
   /// The page's address for `article`, or why there is none.
@@ -101,7 +101,11 @@ public final class ArticlePages {
       guard let fetched else { return }
       do {
         let page = try fetched.get()
-        let html = try ArticleExtractor.extract(data: page.data, charset: page.charset, url: page.finalURL).readerHTML
+        // In the heavy lane, never on the shared pool the mark writer needs (`HeavyWork`).
+        let extracted = try await HeavyWork.shared.run {
+          Result { try ArticleExtractor.extract(data: page.data, charset: page.charset, url: page.finalURL).readerHTML }
+        }
+        let html = try extracted.get()
         if !cache.isReadOnly { try cache.setFullContent(html, itemID: id) }
         events.post(.pageFetched(itemID: id, html: html))
       } catch let error as ExtractionError {

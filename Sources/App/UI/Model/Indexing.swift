@@ -29,7 +29,7 @@ public final class Indexing {
   func start() {
     guard task == nil, !cache.isReadOnly else { return }
     do { backlog = try cache.searchBacklog() } catch { return events.post(.failure("\(error)")) }
-    guard backlog > 0 else { return }
+    guard backlog > 0 || cache.searchIndexHealth == .damaged else { return }
     run += 1
     let (indexer, events, run) = (SearchIndexer(cache: cache), self.events, self.run)
     task = Task.detached(priority: .utility) {
@@ -64,8 +64,12 @@ public final class Indexing {
     return true
   }
 
-  /// What a search does not cover yet (`4,000 new articles not searched yet`); nil when it covers all.
+  /// What a search does not cover yet (`4,000 new articles not searched yet`), or that it is a scan while
+  /// a damaged index is built again; nil when the index covers all.
   var notSearchedYet: String? {
+    if cache.searchIndexHealth != .intact {
+      return "search index damaged, rebuilding: this search scanned every article"
+    }
     guard backlog > 0 else { return nil }
     return "\(Self.grouped(backlog)) new article\(backlog == 1 ? "" : "s") not searched yet"
   }
@@ -88,6 +92,15 @@ extension ReadingSession {
   func startIndexing() {
     guard !reloads.isRunning else { return }
     indexing.start()
+  }
+
+  /// A search found the index damaged: the indexer starts again (its current run, if any, stops between
+  /// two batches), and begins by emptying the index and queuing every article (`SearchIndexer.run`).
+  func rebuildSearchIndexIfDamaged() {
+    guard cache.searchIndexHealth == .damaged, !cache.isReadOnly else { return }
+    indexing.searchedDuringBacklog = true  // its end says the results are whole again
+    indexing.pause()
+    startIndexing()
   }
 
   /// A reload or sync is starting: indexing waits for its end (`startIndexing`), and says nothing meanwhile.

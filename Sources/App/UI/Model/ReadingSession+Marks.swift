@@ -147,9 +147,11 @@ extension ReadingSession {
   }
 
   /// Called by the run loop once the terminal is given back, before the process ends: the marks not
-  /// yet in the cache are written (`MarkWriter.finishBeforeExit`). A sync, reload or indexing still
+  /// yet in the cache are written (`MarkWriter.finishBeforeExit`), and the heavy lane's waiting work is
+  /// dropped (`HeavyWork.cancelAll`). A sync, reload or indexing still
   /// running is left: each commits in transactions of its own and the next run goes on from the last.
   public func finishBeforeExit() {
+    HeavyWork.shared.cancelAll()  // no page is extracted, no picture decoded, past the quit
     writer.finishBeforeExit()
   }
 

@@ -27,9 +27,24 @@ extension SearchQuery {
   /// matches, and stops at the first page (docs/DECISIONS.md, "Finding at scale"). That walk reads the
   /// whole index when fewer matches than a page exist, so a `narrow` search (one `Cache` found to match
   /// few articles) is read from the matches instead, which are then few to sort.
-  func condition(narrow: Bool = false) -> SQLCondition {
+  /// `scan`: the index is damaged and being rebuilt (`SearchIndexHealth`), so every article's text is read
+  /// instead: each term is a substring (ASCII case aside, as for `feed:`) of the title, the author or the
+  /// plain text, as its field says — a superset of the index's word prefixes.
+  func condition(narrow: Bool = false, scan: Bool = false) -> SQLCondition {
     var condition = SQLCondition.always
-    if let fts = ftsQuery {
+    if scan {
+      for term in terms where term.field != .feed {
+        let columns: [String]
+        switch term.field {
+        case .title: columns = ["i.title"]
+        case .author: columns = ["coalesce(i.author, '')"]
+        case .any, .feed: columns = ["i.title", "coalesce(i.author, '')", "splitfeed_plain_text(coalesce(i.content, i.summary))"]
+        }
+        let found = "(" + columns.map { "instr(lower(\($0)), lower(?)) > 0" }.joined(separator: " OR ") + ")"
+        condition = condition && SQLCondition(
+          term.isNegated ? "NOT " + found : found, StatementArguments(Array(repeating: term.text, count: columns.count)))
+      }
+    } else if let fts = ftsQuery {
       let membership = fts.negatedOnly ? "NOT IN" : "IN"
       let id = narrow && !fts.negatedOnly ? "i.id" : "+i.id"
       condition = condition && SQLCondition(

@@ -80,14 +80,46 @@ extension Cache {
   /// Fewer than a page of matches made the list walk the whole date index (docs/DECISIONS.md, "Search
   /// plans by match count").
   /// `hidingFlagged` false leaves the articles flagged by kept rules in (for a count that subtracts them).
+  ///
+  /// A damaged index (docs/ROBUSTNESS.md, "Issue 33") is never taken at its word: a search that fails as
+  /// corrupt, or finds nothing where the index's own probe (`FindingSchema.isIntact`) fails too, marks it
+  /// damaged, and searches read every article's text instead until the indexer has built it again.
   func visible(_ scope: ItemScope, in db: Database, now: Date = Date(), hidingFlagged: Bool = true) throws -> SQLCondition {
     let hidden = ignoredHidden(now: now, flagged: hidingFlagged)
-    guard let fts = scope.search?.ftsQuery, !fts.negatedOnly else { return scope.condition(now: now) && hidden }
-    let matches = try Int.fetchOne(
-      db, sql: "SELECT count(*) FROM (SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ?)",
-      arguments: [fts.match, Self.narrowSearchLimit]) ?? 0
+    guard let fts = scope.search?.ftsQuery else { return scope.condition(now: now) && hidden }
+    if try searchesByScan(db) { return scope.condition(now: now, searchByScan: true) && hidden }
+    guard !fts.negatedOnly else { return scope.condition(now: now) && hidden }
+    let matches: Int
+    do {
+      matches = try Int.fetchOne(
+        db, sql: "SELECT count(*) FROM (SELECT rowid FROM items_fts WHERE items_fts MATCH ? LIMIT ?)",
+        arguments: [fts.match, Self.narrowSearchLimit]) ?? 0
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+      searchIndex.withLock { $0 = .damaged }
+      return scope.condition(now: now, searchByScan: true) && hidden
+    }
+    if matches == 0, try !FindingSchema.isIntact(db) {
+      searchIndex.withLock { $0 = .damaged }
+      return scope.condition(now: now, searchByScan: true) && hidden
+    }
     return scope.condition(now: now, narrowSearch: matches < Self.narrowSearchLimit) && hidden
   }
+
+  /// Whether searches read every article instead of the index: while it is damaged, and while the
+  /// rebuild that follows has articles left to index (then it is whole again).
+  private func searchesByScan(_ db: Database) throws -> Bool {
+    switch searchIndexHealth {
+    case .intact: return false
+    case .damaged: return true
+    case .rebuilding:
+      guard try FindingSchema.backlog(db) == 0 else { return true }
+      searchIndex.withLock { if $0 == .rebuilding { $0 = .intact } }
+      return false
+    }
+  }
+
+  /// The search index as this Cache's searches last found it.
+  public var searchIndexHealth: SearchIndexHealth { searchIndex.withLock { $0 } }
 
   /// Below this many matches a search's list is read from its matches, not along the list's order.
   static let narrowSearchLimit = 500
@@ -110,4 +142,12 @@ extension Cache {
       return rows.map { (id: $0["id"], feedID: $0["feed_id"]) }
     }
   }
+}
+
+/// What a search knows of the index (docs/ROBUSTNESS.md, "Issue 33"): `damaged` once a search found it so,
+/// until the indexer empties it and queues every article (`Cache.requeueDamagedSearchIndex`); then
+/// `rebuilding` until the queue is empty. Searches read every article's text meanwhile
+/// (`SearchQuery.condition(scan:)`).
+public enum SearchIndexHealth: Sendable, Equatable {
+  case intact, damaged, rebuilding
 }

@@ -19,6 +19,8 @@ public final class Cache: Sendable {
   private let db: any DatabaseWriter
   /// `setIgnoreRules`: what every read of this instance leaves out.
   let ignoring = Mutex(Ignoring())
+  /// The search index as this Cache's searches found it (`Cache+UI`'s `visible`, `SearchIndexHealth`).
+  let searchIndex = Mutex(SearchIndexHealth.intact)
 
   /// The Recent list's length (DESIGN §1).
   public static let recentLimit = 20
@@ -88,16 +90,36 @@ public final class Cache: Sendable {
     let folder = (path as NSString).deletingLastPathComponent
     guard !folder.isEmpty else { return }
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      // Private, as every folder made on the way (the data folder): the cache holds the sync login's token.
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     } catch {
       throw .cannotOpen(path: path, reason: "its folder \(folder) cannot be created")
     }
     let fm = FileManager.default
+    makePrivate(path)
     if fm.fileExists(atPath: path) ? !fm.isWritableFile(atPath: path) : !fm.isWritableFile(atPath: folder) {
       throw .readOnly(path: path)
     }
     if fm.fileExists(atPath: path), !fm.isWritableFile(atPath: folder) {
       throw .readOnly(path: path)  // WAL needs to create the -wal and -shm files beside it
+    }
+  }
+
+  /// The cache and the files SQLite and the lock keep beside it are private (0600): the cache holds the
+  /// sync login's token and what the user reads (docs/ROBUSTNESS.md, "Issue 33"). A new cache file is
+  /// created 0600 before SQLite opens it, whose `-wal` and `-shm` then take its mode; an existing one's
+  /// files, made under an older splitfeed or a looser umask, are tightened — only the user's own regular
+  /// files, never through a link.
+  static func makePrivate(_ path: String) {
+    let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    if fd >= 0 { close(fd) }
+    for file in [path, path + "-wal", path + "-shm", path + ".lock"] {
+      var status = stat()
+      guard lstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+        status.st_mode & 0o077 != 0
+      else { continue }
+      chmod(file, status.st_mode & 0o700)
     }
   }
 

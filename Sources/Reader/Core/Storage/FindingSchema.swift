@@ -204,14 +204,128 @@ enum FindingSchema {
         """)
   }
 
+  /// A cheap probe of the index, for a search that found nothing (docs/ROBUSTNESS.md, "Issue 33"): the newest
+  /// indexed articles must be found by a word of their own titles. An index whose pages or term index were
+  /// lost or overwritten finds nothing (or fails as corrupt) where it must find one; true when no indexed
+  /// article has a word in its title to ask with.
+  static func isIntact(_ db: Database) throws -> Bool {
+    let newest = try Row.fetchAll(
+      db, sql: "SELECT id, title FROM items WHERE id NOT IN (SELECT id FROM fts_pending) ORDER BY id DESC LIMIT 8")
+    for row in newest {
+      let title: String = row["title"] ?? ""
+      guard let word = title.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).first else { continue }
+      let query = "title : \"" + word + "\""
+      do {
+        return try Bool.fetchOne(
+          db, sql: "SELECT 1 FROM items_fts WHERE items_fts MATCH ? AND rowid = ?", arguments: [query, row["id"] as Int64]) != nil
+      } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// A damaged index made empty and every article queued, in the caller's transaction, for the indexer to
+  /// build it again. FTS5's `delete-all` rewrites the index's own records; an index too broken for it
+  /// (a shadow table gone) is made again as the migrations left it (v10, v14, v15).
+  static func requeueDamaged(_ db: Database) throws {
+    do {
+      try db.execute(sql: "INSERT INTO items_fts (items_fts) VALUES ('delete-all')")
+    } catch {
+      try db.execute(
+        sql: """
+          DROP TABLE IF EXISTS items_fts;
+          CREATE VIRTUAL TABLE items_fts USING fts5(
+            title, author, body, content = '', tokenize = 'unicode61 remove_diacritics 2');
+          INSERT INTO items_fts (items_fts, rank) VALUES ('crisismerge', 64);
+          INSERT INTO items_fts (items_fts, rank) VALUES ('automerge', 0);
+          INSERT INTO items_fts (items_fts, rank) VALUES ('usermerge', 16);
+          """)
+    }
+    try db.execute(
+      sql: """
+        DELETE FROM fts_pending;
+        INSERT INTO fts_pending (id) SELECT id FROM items;
+        """)
+  }
+
   /// How many articles wait to be indexed.
   static func backlog(_ db: Database) throws -> Int {
     try Int.fetchOne(db, sql: "SELECT count(*) FROM fts_pending") ?? 0
   }
 
+  /// A queued article as the indexer reads it, outside any transaction: what `indexedColumns` is made of.
+  struct Queued: Sendable {
+    var id: Int64
+    var title: String
+    var author: String
+    /// The HTML the body's text comes from (`coalesce(content, summary)`).
+    var html: String?
+    /// A queued id with no article left (it only leaves the queue).
+    var gone = false
+  }
+
+  /// The newest queued articles (the ones a search most likely wants), at most `limit` of them and, past
+  /// the first, at most `maxBytes` of HTML together: a batch is bounded by its work, not only by its count
+  /// (docs/ROBUSTNESS.md, "Issue 33"). A read: no write lock is held.
+  static func queued(limit: Int, maxBytes: Int, _ db: Database) throws -> [Queued] {
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT p.id, i.title, coalesce(i.author, '') AS author, coalesce(i.content, i.summary) AS html, i.id IS NULL AS gone
+        FROM fts_pending p LEFT JOIN items i ON i.id = p.id ORDER BY p.id DESC LIMIT ?
+        """, arguments: [limit])
+    var batch: [Queued] = []
+    var bytes = 0
+    while let row = try rows.next() {
+      let html: String? = row["html"]
+      bytes += html?.utf8.count ?? 0
+      if !batch.isEmpty, bytes > maxBytes { break }
+      batch.append(Queued(id: row["id"], title: row["title"] ?? "", author: row["author"] ?? "", html: html, gone: row["gone"]))
+    }
+    return batch
+  }
+
+  /// The index's body text of a queued article: `splitfeed_plain_text`'s, made by the indexer outside
+  /// any transaction, so however long the conversion takes it holds no lock.
+  static func body(of article: Queued) -> String {
+    PlainText.title(article.html ?? "", kind: .html)
+  }
+
+  /// Indexes `articles` with the body text made for them (`body(of:)`) and takes them off the queue, in
+  /// the caller's (write) transaction, which converts nothing: each is indexed only if it is still queued
+  /// and unchanged since it was read (else it stays queued for the next batch, as its update's trigger
+  /// left it); one whose article is gone only leaves the queue. Returns how many left the queue.
+  static func index(_ articles: [(article: Queued, body: String)], _ db: Database) throws -> Int {
+    let unchanged = try db.cachedStatement(
+      sql: """
+        SELECT 1 FROM items WHERE id = ? AND title IS ? AND coalesce(author, '') IS ? AND coalesce(content, summary) IS ?
+          AND EXISTS (SELECT 1 FROM fts_pending WHERE id = items.id)
+        """)
+    let insert = try db.cachedStatement(sql: "INSERT INTO items_fts (rowid, title, author, body) VALUES (?, ?, ?, ?)")
+    let dequeue = try db.cachedStatement(sql: "DELETE FROM fts_pending WHERE id = ?")
+    var done = 0
+    // In rowid order: FTS5 writes its pending rows out as a segment whenever a rowid is not above the last
+    // one, so the queue's newest-first order made a segment per article (and merges inside the write).
+    for (article, body) in articles.sorted(by: { $0.article.id < $1.article.id }) {
+      if article.gone {
+        try dequeue.execute(arguments: [article.id])
+        done += db.changesCount
+        continue
+      }
+      guard try Bool.fetchOne(unchanged, arguments: [article.id, article.title, article.author, article.html]) != nil
+      else { continue }
+      try insert.execute(arguments: [article.id, article.title, article.author, body])
+      try dequeue.execute(arguments: [article.id])
+      done += 1
+    }
+    return done
+  }
+
   /// Indexes the newest `limit` queued articles (the ones a search most likely wants) and takes them off
-  /// the queue, in the caller's transaction; returns how many. The queue's ids are its rowids, so the
-  /// batch is one range of it.
+  /// the queue, in the caller's transaction, converting their text inside it; returns how many. For what
+  /// has no background indexer (`Cache.indexForSearchNow`); the indexer converts outside its writes
+  /// (`queued`, `body(of:)`, `index`). The queue's ids are its rowids, so the batch is one range of it.
   static func indexBatch(limit: Int, _ db: Database) throws -> Int {
     guard
       let low = try Int64.fetchOne(

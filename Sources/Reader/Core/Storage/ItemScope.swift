@@ -40,8 +40,9 @@ public struct ItemScope: Sendable, Equatable, Hashable {
   public init(feedID: Int64, unreadOnly: Bool = false) { self.init(.feed(feedID), unreadOnly: unreadOnly) }
 
   /// The WHERE condition (for `items` aliased `i`), ignore rules aside; `now` is when `age` counts from;
-  /// `narrowSearch`: the search matches few articles (`SearchQuery.condition(narrow:)`).
-  func condition(now: Date, narrowSearch: Bool = false) -> SQLCondition {
+  /// `narrowSearch`: the search matches few articles (`SearchQuery.condition(narrow:)`); `searchByScan`:
+  /// the search reads every article's text, not the index (`SearchIndexHealth`).
+  func condition(now: Date, narrowSearch: Bool = false, searchByScan: Bool = false) -> SQLCondition {
     var condition: SQLCondition
     switch source {
     case .feed(let id): condition = SQLCondition("i.feed_id = ?", [id])
@@ -52,7 +53,7 @@ public struct ItemScope: Sendable, Equatable, Hashable {
     }
     if unreadOnly { condition = condition && SQLCondition("i.read = 0") }
     if let filter { condition = condition && filter.condition(now: now) }
-    if let search { condition = condition && search.condition(narrow: narrowSearch) }
+    if let search { condition = condition && search.condition(narrow: narrowSearch, scan: searchByScan) }
     return condition
   }
 }

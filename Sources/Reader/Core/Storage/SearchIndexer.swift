@@ -9,7 +9,9 @@ import GRDB
 /// reload's feed waits at most one batch (GRDB runs the pool's writes in the order they were asked for,
 /// and each batch is asked for after the last one ended). Each batch is one transaction — the index rows
 /// and the queue's rows together — so a quit or a `kill -9` mid-batch loses nothing and indexes nothing
-/// twice: the next run goes on from the queue.
+/// twice: the next run goes on from the queue. Nothing unbounded runs inside those transactions: a
+/// batch's text is made from its articles' HTML before its write (a read, then the conversion, holding no
+/// lock), and a batch is bounded by the bytes of HTML it indexes as well as by its count (`batchBytes`).
 ///
 /// Each batch adds FTS5 segments, and merging them is the index's other work: FTS5's own `automerge`
 /// did it inside the batch, which then held the lock up to ~200 ms (docs/DECISIONS.md, "Indexing under
@@ -39,6 +41,12 @@ public struct SearchIndexer: Sendable {
   public var batchTime: Duration = .milliseconds(30)
   /// The batch sizes the indexer keeps within (the first batch is the smallest).
   public var batchSizes: ClosedRange<Int> = 200...5_000
+  /// The most HTML one batch indexes, past its first article (docs/ROBUSTNESS.md, "Issue 33"): a batch is
+  /// bounded by its work, not only by its count, so a few huge articles do not stretch one write. The text is
+  /// made before the write, so the write only adds it to the index: 400 articles of ~5 KB (2 MB of HTML)
+  /// took 95 ms on the loaded two-core machine, so 1 MiB stays near the lock's ~50 ms bound. An article
+  /// larger than that is a batch of its own (at most the 4 MiB field cap).
+  public var batchBytes = 1 << 20
   /// The merge steps' sizes, in FTS5 pages (~4 KB each) written; the first step is the smallest. The
   /// bound is low because a step's pace misleads: one that finishes a merge writes fewer pages than it
   /// was given, and one that ends a merge also deletes its 16 inputs; at 4,096 a step took 190 ms, 384
@@ -56,14 +64,13 @@ public struct SearchIndexer: Sendable {
   public func run(
     progress: (@Sendable (Progress) -> Void)? = nil, wrote: (@Sendable (Write) -> Void)? = nil
   ) async throws(CacheError) -> Progress {
+    if cache.searchIndexHealth == .damaged { try await cache.requeueDamagedSearchIndex() }
     var done = Progress(indexed: 0, total: try cache.searchBacklog())
     var size = batchSizes.lowerBound
     var pages = mergePages.lowerBound
     try await merge(pages: &pages, wrote: wrote)  // what an earlier run or the writers' deletes left
     while done.remaining > 0, !Task.isCancelled {
-      let start = ContinuousClock.now
-      let (indexed, remaining) = try await cache.indexBatch(limit: size)
-      let elapsed = ContinuousClock.now - start
+      let (indexed, remaining, elapsed) = try await cache.indexBatch(limit: size, maxBytes: batchBytes)
       wrote?(.batch(articles: indexed, elapsed))
       done.indexed += indexed
       done.total = done.indexed + remaining
@@ -108,13 +115,29 @@ extension Cache {
     try read { db in try Int64.fetchOne(db, sql: "SELECT min(id) FROM fts_pending") }
   }
 
-  /// One batch of `SearchIndexer`: indexes up to `limit` queued articles in one transaction; returns how
-  /// many, and how many are still queued.
-  func indexBatch(limit: Int) async throws(CacheError) -> (indexed: Int, remaining: Int) {
-    try await asyncWrite { db in
-      let indexed = try FindingSchema.indexBatch(limit: limit, db)
-      return (indexed, try FindingSchema.backlog(db))
+  /// One batch of `SearchIndexer`: up to `limit` queued articles (and `maxBytes` of their HTML, past the
+  /// first) read, their text made outside any transaction, then indexed in one write transaction that
+  /// converts nothing (the conversion inside the write held the lock for minutes on one
+  /// hostile article). Returns how many left the queue, how many are still queued, and how long the write
+  /// took from being asked for.
+  func indexBatch(limit: Int, maxBytes: Int = 1 << 20) async throws(CacheError) -> (indexed: Int, remaining: Int, write: Duration) {
+    let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
+    // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
+    // threads either (`HeavyWork`). Cancelled before it starts (a pause, the quit): nothing indexed.
+    guard let prepared = try? await HeavyWork.shared.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
+    else { return (0, try searchBacklog(), .zero) }
+    let start = ContinuousClock.now
+    let (indexed, remaining) = try await asyncWrite { db in
+      (try FindingSchema.index(prepared, db), try FindingSchema.backlog(db))
     }
+    return (indexed, remaining, ContinuousClock.now - start)
+  }
+
+  /// A search found the index damaged (`searchIndexHealth`): it is emptied and every article queued, so
+  /// the indexer builds it again while searches scan (docs/ROBUSTNESS.md, "Issue 33").
+  public func requeueDamagedSearchIndex() async throws(CacheError) {
+    try await asyncWrite { db in try FindingSchema.requeueDamaged(db) }
+    searchIndex.withLock { $0 = .rebuilding }
   }
 
   /// Indexes every queued article now, one transaction per batch: for what has no background indexer
