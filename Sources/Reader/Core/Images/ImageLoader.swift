@@ -84,10 +84,17 @@ extension Fetcher {
 }
 
 /// One picture from its address to a bitmap, off the main thread: the disk cache, else the network (then
-/// kept on disk), then the decoder's guards. Never throws: a failure is the caption's reason.
+/// kept on disk), then the decoder's guards. Never throws: a failure is the caption's reason. Pictures
+/// are fetched several at a time but decoded one at a time (`decoding`), so the decoded bytes in flight
+/// are one picture's at most — `ImageDecoder.maxDecodedPixels` × 4 and libjpeg's
+/// `ImageDecoder.maxDecoderMemory` — however many are loading (four at once asked 4 × 1.5 GB before,
+/// docs/ROBUSTNESS.md, issue 33 item 6); a cancelled load stops waiting, or decoding.
 public enum ImageLoader {
+  /// The one decode permit (a `PageWindow` of one, the sync's permits).
+  static let decoding = PageWindow(size: 1)
+
   public static func load(_ address: String, fetcher: Fetcher, disk: ImageDiskCache?) async -> Result<Bitmap, ImageFailure> {
-    if let data = disk?.read(address) { return ImageDecoder.decode(data) }
+    if let data = disk?.read(address) { return await decode(data) }
     guard let url = URL(string: address) else { return .failure(.fetch("bad address")) }
     let data: Data
     do {
@@ -95,8 +102,15 @@ public enum ImageLoader {
     } catch {
       return .failure(.fetch(Self.reason(error)))
     }
-    let result = ImageDecoder.decode(data)
+    let result = await decode(data)
     if case .success = result { disk?.store(data, for: address) }
+    return result
+  }
+
+  static func decode(_ data: Data) async -> Result<Bitmap, ImageFailure> {
+    guard await decoding.acquire() else { return .failure(.cancelled) }
+    let result = await ImageDecoder.decodeCancellable(data)
+    await decoding.release()
     return result
   }
 
