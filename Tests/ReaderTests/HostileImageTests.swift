@@ -64,6 +64,55 @@ struct HostileImageTests {
     #expect(ImageDecoder.decode(bomb) == .failure(.tooLarge(width: 50_000, height: 50_000)))
   }
 
+  // Issue 33 item 6: what passes the size guards is bounded in memory and time while it decodes.
+
+  @Test func aProgressiveJPEGStillDecodes() throws {
+    let bitmap = try ImageDecoder.decode(TestJPEG.progressive(width: 64, height: 48, components: 3)).get()
+    #expect(bitmap.width == 64 && bitmap.height == 48)
+    #expect(Array(bitmap.pixels[0..<4]) == [128, 128, 128, 255])
+  }
+
+  /// libjpeg keeps a progressive file's coefficients at full size whatever the scale: 16,000 × 16,000
+  /// declared in 150 bytes asked 1.5 GB (512 MB for one component), past `maxDecoderMemory` now.
+  @Test(arguments: [(16_000, 3), (6_000, 1)])
+  func aProgressiveJPEGOverTheDecodersMemoryIsTooLarge(side: Int, components: Int) {
+    let bomb = TestJPEG.progressive(width: side, height: side, components: components, dataBytes: 1)
+    #expect(bomb.count < 200)
+    let clock = ContinuousClock()
+    var result: Result<Bitmap, ImageFailure>?
+    let elapsed = clock.measure { result = ImageDecoder.decode(bomb) }
+    #expect(result == .failure(.tooLarge(width: side, height: side)))
+    #expect(elapsed < .seconds(1), "\(elapsed)")
+  }
+
+  /// Each scan walks the whole picture again, whatever few bytes it has (85,000 of them took minutes).
+  @Test func aJPEGOfTooManyScansIsRefusedAtTheLimit() {
+    let file = TestJPEG.progressive(width: 2_000, height: 2_000, scans: 1_000, dataBytes: 1)
+    #expect(ImageDecoder.decode(file) == .failure(.tooManyScans(limit: ImageDecoder.maxScans)))
+  }
+
+  @Test func aJPEGDecodeStopsWhenItsTaskIsCancelled() async {
+    // Under the scan limit and the memory limit, slow enough to be cancelled on the way: 100 scans of
+    // 5,000 × 5,000 (each walks 390,000 blocks).
+    let file = TestJPEG.progressive(width: 5_000, height: 5_000, scans: ImageDecoder.maxScans, dataBytes: 1)
+    let task = Task.detached { await ImageDecoder.decodeCancellable(file) }
+    task.cancel()
+    #expect(await task.value == .failure(.cancelled))
+  }
+
+  /// libpng inflated every compressed text chunk, twice (header, then pixels): 150 chunks of 7.7 MB
+  /// each took seconds; they are dropped unread now, and the picture is the same.
+  @Test func compressedTextChunksAreSkippedUnread() throws {
+    let picture = TestPNG.solid(width: 4, height: 4, 10, 20, 30)
+    let bomb = TestPNG.textBomb(inflatingTo: 7_700_000)
+    let file = picture.prefix(33) + Data([Data](repeating: bomb, count: 150).joined()) + picture.dropFirst(33)
+    let clock = ContinuousClock()
+    var result: Result<Bitmap, ImageFailure>?
+    let elapsed = clock.measure { result = ImageDecoder.decode(file) }
+    #expect(try result?.get() == ImageDecoder.decode(picture).get())
+    #expect(elapsed < .seconds(1), "\(elapsed) for \(file.count) bytes")
+  }
+
   @Test func aTruncatedFileOfEachFormatIsBroken() {
     let gif = TestGIF.file(width: 16, height: 16, frames: [(0..<256).map { UInt8($0 % 4) }], frameWidth: 16)
     let files = [

@@ -34,6 +34,47 @@ public enum TestPNG {
     return Data(bigEndian(UInt32(data.count)) + body + bigEndian(crc32(body)))
   }
 
+  /// A zTXt chunk whose text inflates to about `bytes` bytes of `a` from about `bytes / 160` (a fixed-Huffman
+  /// deflate stream of 258-byte copies, 13 bits each): the compressed-text bomb of issue 33 item 6.
+  public static func textBomb(inflatingTo bytes: Int) -> Data {
+    let copies = max(1, bytes / 258)
+    var bits = BitWriter()
+    bits.write(0b011, count: 3)  // the last block, fixed Huffman codes
+    bits.writeCode(0x30 + 0x61, count: 8)  // the literal `a`
+    for _ in 0..<copies {
+      bits.writeCode(0xC5, count: 8)  // length 258 (symbol 285)
+      bits.writeCode(0, count: 5)  // distance 1
+    }
+    bits.writeCode(0, count: 7)  // end of block
+    let n = UInt64(1 + copies * 258)
+    let a = (1 + n * 0x61) % 65_521
+    let b = (n + 0x61 * (n * (n + 1) / 2 % 65_521)) % 65_521
+    return chunk("zTXt", Array("k".utf8) + [0, 0, 0x78, 0x01] + bits.bytes + bigEndian(UInt32(b << 16 | a)))
+  }
+
+  /// Deflate's bit order: values least significant bit first, Huffman codes most significant first.
+  private struct BitWriter {
+    var bytes: [UInt8] = []
+    private var used = 8
+
+    mutating func write(_ value: Int, count: Int) {
+      for i in 0..<count { bit(value >> i & 1) }
+    }
+
+    mutating func writeCode(_ code: Int, count: Int) {
+      for i in stride(from: count - 1, through: 0, by: -1) { bit(code >> i & 1) }
+    }
+
+    private mutating func bit(_ bit: Int) {
+      if used == 8 {
+        bytes.append(0)
+        used = 0
+      }
+      bytes[bytes.count - 1] |= UInt8(bit) << used
+      used += 1
+    }
+  }
+
   private static func zlibStored(_ data: [UInt8]) -> [UInt8] {
     var out: [UInt8] = [0x78, 0x01]
     var index = 0

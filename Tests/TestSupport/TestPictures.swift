@@ -95,3 +95,26 @@ public enum TestWebP {
   static func le24(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value >> 16 & 0xFF)] }
   static func le32(_ value: Int) -> [UInt8] { le24(value) + [UInt8(value >> 24 & 0xFF)] }
 }
+
+/// Progressive JPEG files built byte by byte: grey samples, quantisation all 1s, one DC Huffman table
+/// whose only code (`0`) means "no change", so zero bytes of scan data are a flat mid-grey picture; the
+/// hostile cases declare a size their bytes do not cover, or repeat the DC scan.
+public enum TestJPEG {
+  /// A `width` × `height` picture of `components` components (1 grey, 3 colour, no subsampling), its DC
+  /// scan `scans` times over (`dataBytes` zero bytes each, the rest taken as "no change" by libjpeg).
+  public static func progressive(width: Int, height: Int, components: Int = 1, scans: Int = 1, dataBytes: Int? = nil) -> Data {
+    let blocks = ((width + 7) / 8) * ((height + 7) / 8) * components
+    var out: [UInt8] = [0xFF, 0xD8]
+    out += [0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+    out += [0xFF, 0xC2] + be16(8 + 3 * components) + [8] + be16(height) + be16(width) + [UInt8(components)]
+    for id in 1...components { out += [UInt8(id), 0x11, 0x00] }
+    out += [0xFF, 0xC4, 0x00, 0x14, 0x00, 1] + [UInt8](repeating: 0, count: 15) + [0x00]
+    let scan = [0xFF, 0xDA] + be16(6 + 2 * components) + [UInt8(components)]
+      + (1...components).flatMap { [UInt8($0), 0x00] } + [0, 0, 0]
+      + [UInt8](repeating: 0, count: dataBytes ?? (blocks + 7) / 8)
+    for _ in 0..<scans { out += scan }
+    return Data(out + [0xFF, 0xD9])
+  }
+
+  static func be16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+}

@@ -131,9 +131,10 @@ public enum InlineImages: String, CaseIterable, Sendable {
 }
 
 /// The pictures of the articles shown, by address: fetched and decoded off the main thread a few at a
-/// time (`ImageLoader`), the result back as `.imageLoaded`. Kept in memory for the last few dozen
-/// addresses (the disk cache keeps the files); `revision` changes with every picture that arrives, so the
-/// article pane lays its text out again.
+/// time (`ImageLoader`), the result back as `.imageLoaded`. Kept in memory within one byte budget for
+/// every decoded picture (`maxBytes`, docs/ROBUSTNESS.md, issue 33 item 7), the least recently asked
+/// for going first (the disk cache keeps the files); `revision` changes with every picture that arrives,
+/// so the article pane lays its text out again.
 @MainActor
 public final class ArticleImages {
   public enum State: Sendable {
@@ -147,11 +148,15 @@ public final class ArticleImages {
   private let events: EventQueue
   private let lanes: FetchLanes?
   private var states: [String: State] = [:]
-  /// Addresses, least recently asked for first (the memory bound).
+  /// Addresses, least recently asked for first; one still loading keeps its place, and is weighed (and
+  /// may go) once it has arrived. Before, an address dropped while loading was never dropped again: 400
+  /// pictures held 0.9 GB for the rest of the run.
   private var recent: [String] = []
   /// Addresses to load, with whether each refuses the user's own network.
   private var waiting: [(url: String, refusingLocal: Bool)] = []
   private var running = 0
+  /// The bytes of the decoded pictures in `states`, at most `maxBytes` once a picture has arrived.
+  public private(set) var keptBytes = 0
   public private(set) var revision = 0
   /// One object per picture in memory, so a frame's placements compare equal while it stays the same.
   private var pictures: [String: ArticlePicture] = [:]
@@ -159,7 +164,13 @@ public final class ArticleImages {
   var kittyIDs = KittyImageIDs()
 
   static let maxRunning = 4
-  static let maxKept = 48
+  /// The decoded pictures' budget: 32 of the largest kept (480 × 1,080), over a hundred of a usual size.
+  public static let maxBytes = 64 << 20
+  /// The most addresses remembered, failed ones included (those weigh nothing in `maxBytes`).
+  static let maxKept = 1_000
+  /// An address among the last this many asked for stays in place when asked again (a layout asks for
+  /// every picture of the article each time).
+  static let recentTail = 32
 
   init(fetcher: Fetcher, disk: ImageDiskCache?, events: EventQueue, lanes: FetchLanes? = nil) {
     self.fetcher = fetcher
@@ -177,8 +188,7 @@ public final class ArticleImages {
       recent.removeAll { $0 == url }
     }
     if let state = states[url] {
-      // Moved to the recent end only from the older half: a layout asks for every picture each time.
-      if let index = recent.lastIndex(of: url), index < recent.count - Self.maxKept / 2 {
+      if let index = recent.lastIndex(of: url), index < recent.count - Self.recentTail {
         recent.remove(at: index)
         recent.append(url)
       }
@@ -204,17 +214,31 @@ public final class ArticleImages {
   public func loaded(_ url: String, _ result: Result<Bitmap, ImageFailure>) {
     running -= 1
     switch result {
-    case .success(let bitmap): states[url] = .loaded(bitmap)
+    case .success(let bitmap):
+      states[url] = .loaded(bitmap)
+      keptBytes += bitmap.pixels.count
     case .failure(let failure): states[url] = .failed(failure)
     }
     revision += 1
-    while recent.count > Self.maxKept {
-      let old = recent.removeFirst()
-      if case .loading = states[old] { continue }
-      states[old] = nil
-      pictures[old] = nil
-    }
+    dropLeastRecent(keeping: url)
     startWaiting()
+  }
+
+  /// Forgets the least recently asked for pictures that have arrived until the kept ones fit `maxBytes`
+  /// and `maxKept`, but never `arrived` (it is about to be drawn; asked again at once, it would load again).
+  private func dropLeastRecent(keeping arrived: String) {
+    var index = 0
+    while keptBytes > Self.maxBytes || recent.count > Self.maxKept, index < recent.count {
+      let url = recent[index]
+      let loading = if case .loading = states[url] { true } else { false }
+      if loading || url == arrived {
+        index += 1
+        continue
+      }
+      recent.remove(at: index)
+      if case .loaded(let bitmap) = states.removeValue(forKey: url) { keptBytes -= bitmap.pixels.count }
+      pictures[url] = nil
+    }
   }
 
   private func startWaiting() {

@@ -29,6 +29,12 @@ public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
   /// An animation of more frames than `ImageDecoder.maxFrames` (counted before any is decoded).
   case tooManyFrames(limit: Int)
   case broken
+  /// A JPEG of more scans than `ImageDecoder.maxScans` (each may walk the whole picture again).
+  case tooManyScans(limit: Int)
+  /// Decoding took longer than `ImageDecoder.timeLimit`.
+  case tooSlow(seconds: Int)
+  /// Its reader went away while it was decoded (`ImageDecoder.decodeCancellable`).
+  case cancelled
   case fetch(String)
   /// Linked from a feed on the internet, the picture led to `address` on the user's own network and was
   /// not fetched (`LocalNetwork`).
@@ -40,6 +46,9 @@ public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
     case .tooLarge(let width, let height): "too large: \(width)×\(height)"
     case .tooManyFrames(let limit): "animation of more than \(limit) frames"
     case .broken: "broken or truncated file"
+    case .tooManyScans(let limit): "JPEG of more than \(limit) scans"
+    case .tooSlow(let seconds): "took over \(seconds) s to decode"
+    case .cancelled: "not decoded"
     case .fetch(let message): message
     case .localAddress(let address): "not fetched from \(address), on your own network (fetch-local-links)"
     }
@@ -62,11 +71,48 @@ public enum ImageDecoder {
   /// The most frames an animation may have: only the first is drawn, but a file of thousands is a
   /// hostile one (or a video), refused after a walk over its frames that decodes none of them.
   public static let maxFrames = 1_000
+  /// The most memory libjpeg may take for itself, beyond the pixels decoded: a progressive or multi-scan
+  /// JPEG keeps every coefficient of the picture at full size whatever the scale (2 bytes a sample), so a
+  /// 150-byte file declaring 16,000 × 16,000 asked 1.5 GB. 64 MiB holds a progressive 4:2:0 photo of
+  /// 22 M pixels (docs/ROBUSTNESS.md, issue 33 item 6).
+  public static let maxDecoderMemory = 64 << 20
+  /// The most scans a JPEG may have: photos have up to a dozen; each is a walk over the whole picture,
+  /// and 85,000 scans in 8 MiB took over 5 minutes.
+  public static let maxScans = 100
+  /// The longest one JPEG is decoded, checked by libjpeg's progress hook at every row of blocks. A PNG's
+  /// time follows its pixels and bytes once its ancillary chunks are gone (`essentialPNG`); GIF and WebP
+  /// decode one frame of a checked size.
+  public static let timeLimit = 5
 
   public static func decode(_ data: Data) -> Result<Bitmap, ImageFailure> {
+    decode(data, cancelled: nil)
+  }
+
+  /// `decode(_:)` that stops, as `.cancelled`, when the task is cancelled (a JPEG within a row of blocks;
+  /// the other formats finish their bounded work). With `lane`, the decoding runs on that lane's threads
+  /// (`HeavyWork`), and a lane that drops it before it starts (a quit) makes it `.cancelled` too.
+  public static func decodeCancellable(_ data: Data, in lane: HeavyWork? = nil) async -> Result<Bitmap, ImageFailure> {
+    let flag = CancelFlag()
+    return await withTaskCancellationHandler {
+      guard let lane else { return decode(data, cancelled: flag.pointer) }
+      return (try? await lane.run { decode(data, cancelled: flag.pointer) }) ?? .failure(.cancelled)
+    } onCancel: {
+      flag.cancel()
+    }
+  }
+
+  /// A flag C reads atomically (`sf_cancel`): set once, from any thread.
+  private final class CancelFlag: @unchecked Sendable {
+    let pointer = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    init() { pointer.initialize(to: 0) }
+    deinit { pointer.deallocate() }
+    func cancel() { sf_cancel(pointer) }
+  }
+
+  private static func decode(_ data: Data, cancelled: UnsafePointer<Int32>?) -> Result<Bitmap, ImageFailure> {
     switch Format(sniffing: data) {
-    case .png: return data.withUnsafeBytes { decodePNG($0) }
-    case .jpeg: return data.withUnsafeBytes { decodeJPEG($0) }
+    case .png: return essentialPNG(data).withUnsafeBytes { decodePNG($0) }
+    case .jpeg: return data.withUnsafeBytes { decodeJPEG($0, cancelled: cancelled) }
     case .gif: return data.withUnsafeBytes { decodeGIF($0) }
     case .webp: return data.withUnsafeBytes { decodeWebP($0) }
     case .other(let name): return .failure(.unsupported(name))
@@ -109,6 +155,33 @@ public enum ImageDecoder {
     }
   }
 
+  /// The chunks of a PNG that its pixels need (`essentialChunks`), the others dropped unread before
+  /// libpng sees the file: it inflates every compressed text chunk, twice here (header, then pixels), and
+  /// 999 zTXt chunks in 7.8 MB took 32 s. A file whose chunks run past its end is passed on as it is
+  /// from there (libpng calls it broken).
+  static func essentialPNG(_ data: Data) -> Data {
+    let bytes = [UInt8](data)
+    var out = Data(bytes.prefix(8))
+    out.reserveCapacity(bytes.count)
+    var i = 8
+    while i + 12 <= bytes.count {
+      let length = bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) }
+      let end = i + 12 + length
+      guard end <= bytes.count else { break }
+      let type = UInt32(bytes[i + 4]) << 24 | UInt32(bytes[i + 5]) << 16 | UInt32(bytes[i + 6]) << 8 | UInt32(bytes[i + 7])
+      if essentialChunks.contains(type) { out.append(contentsOf: bytes[i..<end]) }
+      i = end
+      if type == 0x4945_4E44 { return out }  // IEND
+    }
+    out.append(contentsOf: bytes[min(i, bytes.count)...])
+    return out
+  }
+
+  /// IHDR, PLTE, tRNS, IDAT, IEND and the colour chunks libpng's simplified reader uses (gAMA, cHRM,
+  /// sRGB), as big-endian four-character codes.
+  static let essentialChunks: Set<UInt32> = Set(
+    ["IHDR", "PLTE", "tRNS", "IDAT", "IEND", "gAMA", "cHRM", "sRGB"].map { $0.utf8.reduce(0) { $0 << 8 | UInt32($1) } })
+
   private static func decodePNG(_ bytes: UnsafeRawBufferPointer) -> Result<Bitmap, ImageFailure> {
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .failure(.broken) }
     var width: UInt32 = 0
@@ -124,13 +197,16 @@ public enum ImageDecoder {
     return .success(shrunk(Bitmap(width: w, height: h, pixels: pixels)))
   }
 
-  private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer) -> Result<Bitmap, ImageFailure> {
+  private static func decodeJPEG(_ bytes: UnsafeRawBufferPointer, cancelled: UnsafePointer<Int32>?) -> Result<Bitmap, ImageFailure> {
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return .failure(.broken) }
     var width: UInt32 = 0
     var height: UInt32 = 0
     var scaledWidth: UInt32 = 0
     var scaledHeight: UInt32 = 0
-    guard sf_jpeg_read(base, bytes.count, 1, &width, &height, &scaledWidth, &scaledHeight, nil) == 0,
+    var limits = sf_jpeg_limits(
+      max_memory: maxDecoderMemory, max_scans: Int32(maxScans),
+      deadline: sf_now() &+ UInt64(timeLimit) * 1_000_000_000, cancelled: cancelled)
+    guard sf_jpeg_read(base, bytes.count, 1, &width, &height, &scaledWidth, &scaledHeight, nil, &limits) == 0,
       width > 0, height > 0
     else { return .failure(.broken) }
     let w = Int(width)
@@ -141,17 +217,23 @@ public enum ImageDecoder {
     guard (w / denominator) * (h / denominator) <= maxDecodedPixels else {
       return .failure(.tooLarge(width: w, height: h))
     }
-    guard sf_jpeg_read(base, bytes.count, UInt32(denominator), &width, &height, &scaledWidth, &scaledHeight, nil) == 0
+    guard sf_jpeg_read(base, bytes.count, UInt32(denominator), &width, &height, &scaledWidth, &scaledHeight, nil, &limits) == 0
     else { return .failure(.broken) }
     let sw = Int(scaledWidth)
     let sh = Int(scaledHeight)
     guard sw * sh <= maxDecodedPixels else { return .failure(.tooLarge(width: w, height: h)) }
     var pixels = [UInt8](repeating: 0, count: sw * sh * 4)
     let status = pixels.withUnsafeMutableBufferPointer {
-      sf_jpeg_read(base, bytes.count, UInt32(denominator), &width, &height, &scaledWidth, &scaledHeight, $0.baseAddress)
+      sf_jpeg_read(base, bytes.count, UInt32(denominator), &width, &height, &scaledWidth, &scaledHeight, $0.baseAddress, &limits)
     }
-    guard status == 0 else { return .failure(.broken) }
-    return .success(shrunk(Bitmap(width: sw, height: sh, pixels: pixels, sourceWidth: w, sourceHeight: h)))
+    switch Int(status) {
+    case 0: return .success(shrunk(Bitmap(width: sw, height: sh, pixels: pixels, sourceWidth: w, sourceHeight: h)))
+    case SF_TOO_LARGE: return .failure(.tooLarge(width: w, height: h))
+    case SF_TOO_MANY_SCANS: return .failure(.tooManyScans(limit: maxScans))
+    case SF_TOO_SLOW: return .failure(.tooSlow(seconds: timeLimit))
+    case SF_CANCELLED: return .failure(.cancelled)
+    default: return .failure(.broken)
+    }
   }
 
   /// `bitmap` averaged down to at most `keptWidth` × `keptHeight` pixels, its shape kept (a box filter,

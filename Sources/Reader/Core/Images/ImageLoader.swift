@@ -133,13 +133,20 @@ extension Fetcher {
 }
 
 /// One picture from its address to a bitmap, off the main thread: the disk cache, else the network (then
-/// kept on disk), then the decoder's guards, in the heavy lane (`HeavyWork`: never on the shared pool the
-/// mark writer needs). Never throws: a failure is the caption's reason.
+/// kept on disk), then the decoder's guards. Never throws: a failure is the caption's reason. Pictures
+/// are fetched several at a time but decoded one at a time (`decoding`), so the decoded bytes in flight
+/// are one picture's at most — `ImageDecoder.maxDecodedPixels` × 4 and libjpeg's
+/// `ImageDecoder.maxDecoderMemory` — however many are loading (docs/ROBUSTNESS.md, issue 33 item 6);
+/// the decoding runs in the heavy lane (`HeavyWork`: never on the shared pool the mark writer needs), and
+/// a cancelled load stops waiting, or decoding.
 ///
 /// The network part runs in `lanes` when given (the reader's pages and pictures share them), and with
 /// `refusingLocal` a picture linked from a feed on the internet is not fetched from the user's own
 /// network (`LocalNetwork`).
 public enum ImageLoader {
+  /// The one decode permit (a `PageWindow` of one, the sync's permits).
+  static let decoding = PageWindow(size: 1)
+
   public static func load(
     _ address: String, fetcher: Fetcher, disk: ImageDiskCache?, lanes: FetchLanes? = nil, refusingLocal: Bool = false
   ) async -> Result<Bitmap, ImageFailure> {
@@ -164,9 +171,11 @@ public enum ImageLoader {
     return result
   }
 
-  /// `ImageDecoder.decode` in the heavy lane; a lane cancelled (the quit) before it starts is a failure.
-  private static func decode(_ data: Data) async -> Result<Bitmap, ImageFailure> {
-    (try? await HeavyWork.shared.run { ImageDecoder.decode(data) }) ?? .failure(.fetch("cancelled"))
+  static func decode(_ data: Data) async -> Result<Bitmap, ImageFailure> {
+    guard await decoding.acquire() else { return .failure(.cancelled) }
+    let result = await ImageDecoder.decodeCancellable(data, in: HeavyWork.shared)
+    await decoding.release()
+    return result
   }
 
   private static func reason(_ error: FetchError) -> String {

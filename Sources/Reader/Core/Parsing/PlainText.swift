@@ -30,12 +30,12 @@ public enum PlainText {
     if kind == .text || !bytes.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }) {
       return collapsingWhitespace(bytes)
     }
-    let all = kind == .html
+    var tags = TagScanner(bytes, all: kind == .html)
     return collapsed(into: bytes.count) { out in
       var i = 0
       while i < bytes.count {
         let c = bytes[i]
-        if c == UInt8(ascii: "<"), let end = tagEnd(bytes, from: i, all: all) {
+        if c == UInt8(ascii: "<"), let end = tags.end(from: i) {
           out.space()
           i = end
         } else if c == UInt8(ascii: "&"), let (scalar, end) = entity(bytes, at: i) {
@@ -135,44 +135,89 @@ public enum PlainText {
     return false
   }
 
-  /// The index after the tag or comment that starts at `start`, or nil when it is not one to strip.
-  private static func tagEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, all: Bool) -> Int? {
-    var i = start + 1
-    if i + 2 < bytes.count, bytes[i] == UInt8(ascii: "!"), bytes[i + 1] == UInt8(ascii: "-"),
-      bytes[i + 2] == UInt8(ascii: "-")
-    {
-      var j = i + 3
-      while j + 2 < bytes.count {
-        if bytes[j] == UInt8(ascii: "-"), bytes[j + 1] == UInt8(ascii: "-"), bytes[j + 2] == UInt8(ascii: ">") {
-          return j + 3
+  /// Where the tags and comments of one title end, found in time linear in the title however many of
+  /// them never close (docs/ROBUSTNESS.md, issue 33 item 4): a `<` that starts no tag is kept and the
+  /// next byte read, so a search that reaches the end unanswered is asked again from each later `<`
+  /// (600 KB of `<b ` took 30 s). What a failed search learnt is kept: a comment with no `-->` after
+  /// it means none after any later `<!--`; a `>` or quote read outside quotes from which the end was
+  /// reached is marked, and a later search that reaches it stops there. Tags are met in order, so the
+  /// first `>` or quote after a tag's name serves every tag before it. The text found is the same as a
+  /// search from scratch at every `<` (`PlainTextOnePassTests`).
+  private struct TagScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Every tag stripped (`.html`), else only `knownTags`.
+    let all: Bool
+    /// A comment found no `-->` after it.
+    private var commentUnclosed = false
+    /// The last search from a tag's name: the first `>` or quote at or after `from`, nil for none.
+    private var special: (from: Int, at: Int?) = (Int.max, nil)
+    /// Bit k: the `>` or quote at k, read outside quotes, leads to the end of the title and no `>`.
+    private var dead: [UInt64] = []
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, all: Bool) {
+      self.bytes = bytes
+      self.all = all
+    }
+
+    /// The index after the tag or comment that starts at `start`, or nil when it is not one to strip.
+    /// `start` must be past every tag end this scanner has returned and grow from call to call.
+    mutating func end(from start: Int) -> Int? {
+      var i = start + 1
+      if i + 2 < bytes.count, bytes[i] == UInt8(ascii: "!"), bytes[i + 1] == UInt8(ascii: "-"),
+        bytes[i + 2] == UInt8(ascii: "-")
+      {
+        guard !commentUnclosed else { return nil }
+        var j = i + 3
+        while j + 2 < bytes.count {
+          if bytes[j] == UInt8(ascii: "-"), bytes[j + 1] == UInt8(ascii: "-"), bytes[j + 2] == UInt8(ascii: ">") {
+            return j + 3
+          }
+          j += 1
         }
-        j += 1
+        commentUnclosed = true
+        return nil
+      }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "/") { i += 1 }
+      let nameStart = i
+      while i < bytes.count, isAlnum(bytes[i]) { i += 1 }
+      guard i > nameStart, isLetter(bytes[nameStart]) else { return nil }
+      guard i < bytes.count, bytes[i] == UInt8(ascii: ">") || bytes[i] == UInt8(ascii: "/") || isSpace(bytes[i])
+      else { return nil }
+      if !all {
+        guard let key = nameKey(bytes[nameStart..<i]), knownTagKeys.contains(key) else { return nil }
+      }
+      if !(special.from <= i && special.at.map { i <= $0 } ?? true) { special = (i, nextSpecial(from: i)) }
+      // Outside quotes from one `>` or quote to the next: a `>` ends the tag, a quote skips to its match.
+      var at = special.at
+      while let k = at, !isDead(k) {
+        let c = bytes[k]
+        if c == UInt8(ascii: ">") { return k + 1 }
+        // Marked now: a search that succeeds ends past `k`, and no later search starts before its end.
+        markDead(k)
+        var close = k + 1
+        while close < bytes.count, bytes[close] != c { close += 1 }
+        guard close < bytes.count else { return nil }
+        at = nextSpecial(from: close + 1)
       }
       return nil
     }
-    if i < bytes.count, bytes[i] == UInt8(ascii: "/") { i += 1 }
-    let nameStart = i
-    while i < bytes.count, isAlnum(bytes[i]) { i += 1 }
-    guard i > nameStart, isLetter(bytes[nameStart]) else { return nil }
-    guard i < bytes.count, bytes[i] == UInt8(ascii: ">") || bytes[i] == UInt8(ascii: "/") || isSpace(bytes[i])
-    else { return nil }
-    if !all {
-      let name = String(decoding: bytes[nameStart..<i].map { $0 | 0x20 }, as: UTF8.self)
-      guard knownTags.contains(name) else { return nil }
-    }
-    var quote: UInt8?
-    while i < bytes.count {
-      let c = bytes[i]
-      if let q = quote {
-        if c == q { quote = nil }
-      } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-        quote = c
-      } else if c == UInt8(ascii: ">") {
-        return i + 1
+
+    private func nextSpecial(from start: Int) -> Int? {
+      var i = start
+      while i < bytes.count {
+        let c = bytes[i]
+        if c == UInt8(ascii: ">") || c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") { return i }
+        i += 1
       }
-      i += 1
+      return nil
     }
-    return nil
+
+    private func isDead(_ k: Int) -> Bool { !dead.isEmpty && dead[k >> 6] & (1 << UInt64(k & 63)) != 0 }
+
+    private mutating func markDead(_ k: Int) {
+      if dead.isEmpty { dead = [UInt64](repeating: 0, count: bytes.count / 64 + 1) }
+      dead[k >> 6] |= 1 << UInt64(k & 63)
+    }
   }
 
   /// HTML elements that appear inside titles in the wild.
@@ -181,6 +226,19 @@ public enum PlainText {
     "font", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "ins", "kbd", "mark", "nobr", "p",
     "q", "s", "samp", "small", "span", "strike", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr",
   ]
+  /// `knownTags` by `nameKey`, so a tag's name is looked up without making a string (a title of 4 MiB
+  /// of `<b ` has 1.4 million of them).
+  private static let knownTagKeys = Set(knownTags.compactMap { name in
+    Array(name.utf8).withUnsafeBufferPointer { nameKey($0[...]) }
+  })
+
+  /// A name of at most 10 ASCII letters and digits as a number, 6 bits a character, case folded; nil for
+  /// a longer one (no known tag is).
+  private static func nameKey(_ name: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64? {
+    guard name.count <= 10 else { return nil }
+    // Letters 1…26, digits 27…36: never 0, so names of different lengths differ too.
+    return name.reduce(0) { $0 << 6 | UInt64(isLetter($1) ? ($1 | 0x20) - 0x60 : $1 - 0x30 + 27) }
+  }
 
   /// Decodes `&name;`, `&#123;` and `&#x1F600;` once; anything that is not a known entity stays as
   /// written (so "Q&A" and "&&" survive).
