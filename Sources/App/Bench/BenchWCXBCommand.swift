@@ -21,6 +21,9 @@ struct BenchWCXBCommand: ParsableCommand {
   @Option(help: "List this many worst pages of each kind.")
   var worst = 5
 
+  @Option(help: "List every page of this kind with its figures.")
+  var rows: String?
+
   /// The published development-split figures (the split's README): overall, then by kind where given.
   static let published: [(String, [String: Double])] = [
     ("rs-trafilatura", ["all": 0.859, "article": 0.932, "documentation": 0.932, "forum": 0.808]),
@@ -84,6 +87,12 @@ struct BenchWCXBCommand: ParsableCommand {
         let bad = pages.filter { $0.kind == kind }.sorted { $0.f1 < $1.f1 }.prefix(worst)
         out += kind + ": " + bad.map { String(format: "%@ %.2f %.2f %.2f%@", $0.id, $0.f1, $0.precision, $0.recall, $0.refused ? " refused" : "") }
           .joined(separator: ", ") + "\n"
+      }
+    }
+    if let rows {
+      out += "\n\(rows) pages (F1 precision recall ms):\n"
+      for page in pages where page.kind == rows {
+        out += String(format: "%@ %.2f %.2f %.2f %6.1f%@\n", page.id, page.f1, page.precision, page.recall, page.milliseconds, page.refused ? " refused" : "")
       }
     }
     let times = pages.map(\.milliseconds).sorted()

@@ -145,7 +145,7 @@ public enum ArticleExtractor {
     var kind = PageKind.article
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or
-    // kept less than half of a region the page marks as its main content.
+    // kept less than half of a region the page marks as its main content and that reads as sections.
     if let thread = ForumThread.find(in: body), thread.textLength >= minimumArticle,
       picked.map({ !searchFound || (thread.textLength > $0.1 && ForumThread.contains(thread, $0.0)) }) ?? true
     {
@@ -156,7 +156,9 @@ public enum ArticleExtractor {
       if !searchFound, length >= minimumArticle {
         picked = (region, length, nil)
         kind = .region
-      } else if searchFound, let found = picked, found.1 * 2 < length, region.linkDensity < 0.35 {
+      } else if searchFound, let found = picked, found.1 * 2 < length, region.linkDensity < 0.35,
+        MainRegion.isSectioned(region, beyond: found.0)
+      {
         picked = (region, length, found.2)
         kind = .region
       }
@@ -227,7 +229,18 @@ enum Preparation {
     // Without script, a <noscript> image is the real one; the rest of <noscript> is for script-less
     // browsers (cookie and "enable JavaScript" notices), not the article.
     LazyImages.unwrapNoscriptImages(root)
-    for noscript in root.descendants(["noscript"]) { noscript.remove() }
+    // Except where the page's content itself waits in <noscript> (a script-built page that renders its
+    // text for script-less readers there: forum software does): a <noscript> holding most of the page's
+    // text is the page.
+    let total = root.textLength
+    for noscript in root.descendants(["noscript"]) where noscript.parent != nil {
+      let length = noscript.textLength
+      if length >= 500, length * 2 >= total {
+        noscript.tag = "div"
+      } else {
+        noscript.remove()
+      }
+    }
     for node in root.descendants() {
       if node.tag == "font" { node.tag = "span" }
     }
