@@ -21,13 +21,16 @@ enum MainRegion {
   }
 
   /// Whether the region is a page of sections of which the search kept few (a service page): three or more
-  /// section headings, at most half of them in `pick`, and no `<article>` — a region holding an article
-  /// holds it with its comments or teasers, which the search was right to leave.
+  /// section headings (not links: linked headings head teasers of other pages), at most half of them in
+  /// `pick`, and no `<article>` — a region holding an article holds it with its comments or teasers, which
+  /// the search was right to leave.
   static func isSectioned(_ region: PageNode, beyond pick: PageNode) -> Bool {
-    let headingTags: Set<String> = ["h2", "h3"]
-    let headings = region.descendants(headingTags).count
+    func sectionHeadings(_ node: PageNode) -> Int {
+      node.descendants(["h2", "h3"]).filter { $0.linkDensity <= 0.5 }.count
+    }
+    let headings = sectionHeadings(region)
     guard headings >= 3, !region.contains(where: { $0.tag == "article" }) else { return false }
-    return pick.descendants(headingTags).count * 2 <= headings
+    return sectionHeadings(pick) * 2 <= headings
   }
 }
 
