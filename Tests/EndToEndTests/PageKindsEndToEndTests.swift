@@ -1,4 +1,5 @@
 import Foundation
+import Reader
 import TestSupport
 import Testing
 
@@ -7,23 +8,9 @@ import Testing
 /// and date, and a documentation page keeps its code blocks as written.
 @Suite(.serialized)
 struct PageKindsEndToEndTests {
-  static let pages = URL(fileURLWithPath: #filePath)
+  static let split = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("../shared/fixtures/wcxb-dev/html").standardizedFileURL
-
-  /// A page of the split, decompressed (the split keeps its pages gzipped, as published).
-  static func page(_ id: String) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["gzip", "-dc", pages.appendingPathComponent("\(id).html.gz").path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return data
-  }
+    .appendingPathComponent("../shared/fixtures/wcxb-dev").standardizedFileURL
 
   func text(_ lines: [String]) -> String { lines.joined(separator: "\n") }
 
@@ -41,8 +28,8 @@ struct PageKindsEndToEndTests {
   }
 
   @Test func aForumThreadShowsItsPostsAndADocumentationPageItsCode() throws {
-    guard FileManager.default.fileExists(atPath: Self.pages.path) else {
-      print("note: \(Self.pages.path) is absent; skipping the WCXB pages in tmux")
+    guard FileManager.default.fileExists(atPath: Self.split.path) else {
+      print("note: \(Self.split.path) is absent; skipping the WCXB pages in tmux")
       return
     }
     let folder = try RunFolder("splitfeed-kinds")
@@ -51,8 +38,8 @@ struct PageKindsEndToEndTests {
     try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
     // 0501: a thread of a forum that renders its posts for script-less readers; 0662: a framework's
     // quick-start guide, code between the prose.
-    try Self.page("0501").write(to: site.appendingPathComponent("thread.html"))
-    try Self.page("0662").write(to: site.appendingPathComponent("guide.html"))
+    try WCXBQuality.page("0501", in: Self.split).write(to: site.appendingPathComponent("thread.html"))
+    try WCXBQuality.page("0662", in: Self.split).write(to: site.appendingPathComponent("guide.html"))
     let server = try TestHTTPServer(serving: site)
     defer { server.stop() }
     let base = "http://127.0.0.1:\(server.port)"

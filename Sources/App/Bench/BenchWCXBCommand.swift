@@ -40,7 +40,7 @@ struct BenchWCXBCommand: ParsableCommand {
     if let page {
       let truth = try Data(contentsOf: truthFolder.appendingPathComponent("\(page).json"))
       let url = WCXBQuality.groundTruth(truth)?.url
-      let html = try Self.html(folder, page)
+      let html = try WCXBQuality.page(page, in: folder)
       do {
         Output.out(try ArticleExtractor.extract(data: html, charset: nil, url: url).text + "\n")
       } catch {
@@ -54,7 +54,7 @@ struct BenchWCXBCommand: ParsableCommand {
     for name in names {
       let id = String(name.dropLast(5))
       guard let truth = WCXBQuality.groundTruth(try Data(contentsOf: truthFolder.appendingPathComponent(name))),
-        let html = try? Self.html(folder, id)
+        let html = try? WCXBQuality.page(id, in: folder)
       else {
         skipped += 1
         continue
@@ -105,22 +105,5 @@ struct BenchWCXBCommand: ParsableCommand {
 
   static func mean(_ pages: [WCXBQuality.Page], _ value: KeyPath<WCXBQuality.Page, Double>) -> Double {
     pages.isEmpty ? 0 : pages.map { $0[keyPath: value] }.reduce(0, +) / Double(pages.count)
-  }
-
-  /// The page's HTML, `html/ID.html.gz` decompressed by gzip (the split is kept as published), or
-  /// `html/ID.html`.
-  static func html(_ folder: URL, _ id: String) throws -> Data {
-    let plain = folder.appendingPathComponent("html/\(id).html")
-    if let data = try? Data(contentsOf: plain) { return data }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["gzip", "-dc", folder.appendingPathComponent("html/\(id).html.gz").path]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
-    return data
   }
 }

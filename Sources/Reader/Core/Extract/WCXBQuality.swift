@@ -32,6 +32,22 @@ public enum WCXBQuality {
     return (kind, main, (object["url"] as? String).flatMap(URL.init(string:)))
   }
 
+  /// The page `id` of the split in `folder`: `html/ID.html`, else `html/ID.html.gz` decompressed by gzip
+  /// (the split is kept as published, compressed).
+  public static func page(_ id: String, in folder: URL) throws -> Data {
+    if let data = try? Data(contentsOf: folder.appendingPathComponent("html/\(id).html")) { return data }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["gzip", "-dc", folder.appendingPathComponent("html/\(id).html.gz").path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
+    return data
+  }
+
   /// Extracts `html` as `splitfeed extract` would and scores the text against `expected`.
   public static func measure(id: String, kind: String, html: Data, expected: String, url: URL?) -> Page {
     let start = ContinuousClock.now
