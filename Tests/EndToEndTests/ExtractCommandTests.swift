@@ -12,7 +12,7 @@ struct ExtractCommandTests {
   init() throws {
     temporary = try TemporaryDirectory("splitfeed-extract")
     try NewsPage.article(paragraphs: 4).write(to: folder.appendingPathComponent("story.html"), atomically: true, encoding: .utf8)
-    try NewsPage.frontPage().write(to: folder.appendingPathComponent("front.html"), atomically: true, encoding: .utf8)
+    try NewsPage.signInWall().write(to: folder.appendingPathComponent("front.html"), atomically: true, encoding: .utf8)
   }
 
   func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

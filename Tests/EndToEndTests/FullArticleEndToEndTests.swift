@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `f` in the binary, in tmux: a summary-only feed whose links a loopback server answers with a news page
-/// (navigation, sidebar, share bar, comments and footer around the article) and with a front page. The
+/// (navigation, sidebar, share bar, comments and footer around the article) and with a sign-in wall. The
 /// article shows without the page's furniture in the wide split and the narrow stack and through a
 /// resize; `f` again brings back the feed's text; a page without an article says so and keeps it.
 @Suite(.serialized)
@@ -21,7 +21,7 @@ struct FullArticleEndToEndTests {
       let site = folder.root.appendingPathComponent("site")
       try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
       try NewsPage.article(paragraphs: 40).write(to: site.appendingPathComponent("story.html"), atomically: true, encoding: .utf8)
-      try NewsPage.frontPage().write(to: site.appendingPathComponent("front.html"), atomically: true, encoding: .utf8)
+      try NewsPage.signInWall().write(to: site.appendingPathComponent("front.html"), atomically: true, encoding: .utf8)
       server = try TestHTTPServer(serving: site)
       let base = "http://127.0.0.1:\(server.port)"
       let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Summaries</title>"
@@ -103,6 +103,6 @@ struct FullArticleEndToEndTests {
     try tmux.send(keys: "f")
     let screen = try tmux.waitFor(text: "No article found")
     #expect(text(screen).contains("Frontsummarytext"))
-    #expect(!text(screen).contains("Headline 3"))
+    #expect(!text(screen).contains("Subscribers only"))
   }
 }

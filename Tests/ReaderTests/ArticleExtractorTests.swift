@@ -55,20 +55,25 @@ import Testing
     #expect(!article.text.contains("The teaser paragraph"))
   }
 
-  @Test func aListOfLinksIsNotAnArticle() {
+  @Test func aListOfLinksShowsTheList() throws {
     let links = (1...40).map { "<li><a href=\"/story/\($0)\">Headline number \($0) about something</a></li>" }
     let page = "<html><body><h1>Front page</h1><ul>\(links.joined())</ul></body></html>"
-    #expect(throws: ExtractionError.notAnArticle) { try Self.extract(page) }
+    let text = try Self.extract(page).text
+    #expect(text.contains("- Headline number 1 about something\n\n- Headline number 2 about something"))
+    #expect(text.contains("- Headline number 40 about something"))
   }
 
-  @Test func aFrontPageOfTeasersIsNotAnArticle() {
+  @Test func aFrontPageOfTeasersShowsEveryTeaser() throws {
     let teasers = (1...12).map {
       "<div class=\"teaser\"><h2><a href=\"/s/\($0)\">Headline \($0) about the events of the day</a></h2>"
         + "<p>Teaser \($0): a summary of the story, with a few commas, some context, and enough words to look like "
         + "a paragraph of prose on the front page of a news site.</p></div>"
     }
     let page = "<html><head><title>Example News</title></head><body><main>\(teasers.joined())</main></body></html>"
-    #expect(throws: ExtractionError.notAnArticle) { try Self.extract(page) }
+    let text = try Self.extract(page).text
+    for index in [1, 6, 12] {
+      #expect(text.contains("Headline \(index) about the events of the day\n\nTeaser \(index): a summary"))
+    }
   }
 
   @Test func aLoginWallIsNotAnArticle() {
@@ -79,6 +84,10 @@ import Testing
       """
     #expect(throws: ExtractionError.notAnArticle) { try Self.extract(page) }
     #expect(ExtractionError.notAnArticle.description == "no article found on this page")
+    // Nor when the wall is what the page marks as its main content.
+    let marked = page.replacingOccurrences(of: "<body>", with: "<body><main>").replacingOccurrences(of: "</body>", with: "</main></body>")
+    #expect(throws: ExtractionError.notAnArticle) { try Self.extract(marked) }
+    #expect(throws: ExtractionError.notAnArticle) { try Self.extract("<html><body><div id=\"root\"></div></body></html>") }
   }
 
   @Test func lazyImagesGetTheirRealAddressAndKeepTheirAltText() throws {

@@ -1,6 +1,6 @@
 /// Web pages as news sites serve them, for the full-article tests: the article among navigation, a
 /// sidebar, a share bar, comments, a newsletter box and a footer — everything the extractor must leave
-/// out — and a front page of headlines, which has no article.
+/// out — a front page of headlines (a listing), and a sign-in wall, which has no article.
 public enum NewsPage {
   /// The paragraph `n` of the article: unique words (`story3word`…) so a test can tell exactly which text
   /// shows, and long enough with commas to read as prose.
@@ -46,7 +46,14 @@ public enum NewsPage {
       """
   }
 
-  /// A front page: headlines with one-line teasers, no article.
+  /// A page with no main content at all: a sign-in wall (a front page is a listing, and shows its items).
+  public static func signInWall() -> String {
+    "<!DOCTYPE html><html><head><title>The Example Times</title></head><body><h1>Subscribers only</h1>"
+      + "<p>Sign in to keep reading.</p><form action=\"/login\"><input name=\"user\"><input type=\"password\">"
+      + "<button>Sign in</button></form></body></html>"
+  }
+
+  /// A front page: a list of headlines, no prose (the extractor shows the list itself).
   public static func frontPage(stories: Int = 30) -> String {
     let items = (1...stories).map { "<li><a href=\"/story/\($0)\">Headline \($0): something happened today</a></li>" }
     return "<!DOCTYPE html><html><head><title>The Example Times</title></head><body><h1>The Example Times</h1>"

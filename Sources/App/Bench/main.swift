@@ -8,7 +8,7 @@ struct BenchCommand: ParsableCommand {
     commandName: "splitfeed-bench",
     abstract: "splitfeed's benchmarks (run by scripts/bench-*).",
     subcommands: [
-      BenchParseCommand.self, BenchExtractCommand.self, BenchUICommand.self, BenchFindCommand.self, BenchSyncCommand.self,
+      BenchParseCommand.self, BenchExtractCommand.self, BenchWCXBCommand.self, BenchUICommand.self, BenchFindCommand.self, BenchSyncCommand.self,
     ]
   )
 }

@@ -86,12 +86,20 @@ public enum ArticleExtractor {
     /// front page, a section, search results) rather than one story. Articles that link some of their
     /// headings (a list of films, a page of related coverage) link fewer, or write more under each.
     var isListing = false
+    /// What the page was read as: an article found by the search, a forum thread, or the page's main region.
+    var kind = PageKind.article
 
     var isArticle: Bool {
       let length = text.unicodeScalars.count
+      guard kind == .article else { return length >= ArticleExtractor.minimumArticle }
       return length >= ArticleExtractor.minimumArticle && (readerable || length >= ArticleExtractor.retryBelow)
         && linkDensity <= 0.5 && !isListing
     }
+  }
+
+  /// How the content was found (see `extractAnyway`).
+  enum PageKind: Equatable {
+    case article, thread, region
   }
 
   /// The best the search finds, article-like or not (the fixture measurements score every page).
@@ -132,7 +140,30 @@ public enum ArticleExtractor {
         break
       }
     }
-    guard let (content, _, byline) = attempts.max(by: { $0.1 < $1.1 }) else { throw .notAnArticle }
+    var picked = attempts.max(by: { $0.1 < $1.1 })
+    let searchFound = picked.map { isArticleLike($0.0, readerable: readerable) } ?? false
+    var kind = PageKind.article
+    // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
+    // one of its posts or nothing; the main region wins where the search found nothing article-like, or
+    // kept less than half of a region the page marks as its main content and that reads as sections.
+    if let thread = ForumThread.find(in: body), thread.textLength >= minimumArticle,
+      picked.map({ !searchFound || (thread.textLength > $0.1 && ForumThread.contains(thread, $0.0)) }) ?? true
+    {
+      picked = (thread, thread.textLength, nil)
+      kind = .thread
+    } else if let region = MainRegion.find(in: body, markedOnly: searchFound) {
+      let length = region.textLength
+      if !searchFound, length >= minimumArticle {
+        picked = (region, length, nil)
+        kind = .region
+      } else if searchFound, let found = picked, found.1 * 2 < length, region.linkDensity < 0.35,
+        MainRegion.isSectioned(region, beyond: found.0)
+      {
+        picked = (region, length, found.2)
+        kind = .region
+      }
+    }
+    guard let (content, _, byline) = picked else { throw .notAnArticle }
     if metadata.byline == nil { metadata.byline = byline }
     if metadata.excerpt == nil {
       metadata.excerpt = content.descendants(["p"]).lazy.map(\.innerText).first { !$0.isEmpty }
@@ -144,11 +175,22 @@ public enum ArticleExtractor {
     let article = ExtractedArticle(
       html: ArticleOutput.html(content, baseURL: url), text: ArticleOutput.text(content), metadata: metadata,
       readerable: readerable, leadPicture: metadata.leadImage.flatMap { LeadImage.missing($0, from: content, baseURL: url) })
+    return Outcome(article: article, linkDensity: content.linkDensity, isListing: isListing(content), kind: kind)
+  }
+
+  /// Nearly every one of several headings is a link over a short teaser (see `Outcome.isListing`).
+  static func isListing(_ content: PageNode) -> Bool {
     let headings = content.descendants(["h2", "h3", "h4", "h5", "h6"])
     let linkedHeadings = headings.filter { $0.textLength > 0 && $0.linkDensity > 0.5 }.count
     let textPerHeading = headings.isEmpty ? 0 : content.textLength / headings.count
-    let isListing = headings.count >= 5 && linkedHeadings * 10 >= headings.count * 9 && textPerHeading < 400
-    return Outcome(article: article, linkDensity: content.linkDensity, isListing: isListing)
+    return headings.count >= 5 && linkedHeadings * 10 >= headings.count * 9 && textPerHeading < 400
+  }
+
+  /// Whether the search's pick passes `Outcome.isArticle` as an article.
+  static func isArticleLike(_ content: PageNode, readerable: Bool) -> Bool {
+    let length = ArticleOutput.text(content).unicodeScalars.count
+    return length >= minimumArticle && (readerable || length >= retryBelow) && content.linkDensity <= 0.5
+      && !isListing(content)
   }
 
   /// The page's tree. The HTTP charset wins unless the page starts with a byte-order mark (as browsers do);
@@ -187,7 +229,18 @@ enum Preparation {
     // Without script, a <noscript> image is the real one; the rest of <noscript> is for script-less
     // browsers (cookie and "enable JavaScript" notices), not the article.
     LazyImages.unwrapNoscriptImages(root)
-    for noscript in root.descendants(["noscript"]) { noscript.remove() }
+    // Except where the page's content itself waits in <noscript> (a script-built page that renders its
+    // text for script-less readers there: forum software does): a <noscript> holding most of the page's
+    // text is the page.
+    let total = root.textLength
+    for noscript in root.descendants(["noscript"]) where noscript.parent != nil {
+      let length = noscript.textLength
+      if length >= 500, length * 2 >= total {
+        noscript.tag = "div"
+      } else {
+        noscript.remove()
+      }
+    }
     for node in root.descendants() {
       if node.tag == "font" { node.tag = "span" }
     }

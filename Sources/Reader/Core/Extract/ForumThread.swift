@@ -1,0 +1,104 @@
+import Foundation
+
+/// A forum thread's posts, in order, each with its author and date: the article search keeps the longest
+/// post and drops the rest as comments, yet on a forum the replies are the content. Found by structure
+/// alone, never by site: first the posts the page marks with schema.org microdata (`itemtype` of a forum
+/// posting, a question, an answer or a comment), else a run of sibling blocks of one kind that each carry
+/// a date (`<time>` or a `datetime`) over text of their own.
+enum ForumThread {
+  /// Post types in schema.org microdata (matched at the end of the `itemtype` address).
+  static let postTypes = ["DiscussionForumPosting", "Comment", "Answer", "Question", "SocialMediaPosting"]
+
+  /// Copies of the thread's posts, cleaned, in one `div`; nil when the page shows no thread.
+  static func find(in body: PageNode) -> PageNode? {
+    guard let posts = markedPosts(body) ?? datedPosts(body) else { return nil }
+    let thread = PageNode(tag: "div")
+    for post in posts {
+      let copy = post.copy()
+      copy.tag = "div"
+      RegionCleaner.clean(copy)
+      guard copy.hasVisibleText else { continue }
+      thread.append(copy)
+    }
+    return thread.elements.isEmpty ? nil : thread
+  }
+
+  static func isPost(_ node: PageNode) -> Bool {
+    guard let type = node["itemtype"], !type.isEmpty else { return false }
+    return postTypes.contains { type.hasSuffix($0) || type.hasSuffix($0 + "/") }
+  }
+
+  /// The outermost microdata posts: two or more, or one that holds replies of its own.
+  static func markedPosts(_ body: PageNode) -> [PageNode]? {
+    var outermost: [PageNode] = []
+    var nested = 0
+    var stack: [(PageNode, Bool)] = body.elements.reversed().map { ($0, false) }
+    while let (node, inPost) = stack.popLast() {
+      let post = isPost(node)
+      if post {
+        if inPost { nested += 1 } else { outermost.append(node) }
+      }
+      stack.append(contentsOf: node.elements.reversed().map { ($0, inPost || post) })
+    }
+    if outermost.count >= 2 || (outermost.count == 1 && nested >= 1) { return outermost }
+    return nil
+  }
+
+  static func isDate(_ node: PageNode) -> Bool {
+    if node.tag == "time" || node["datetime"] != nil { return true }
+    let itemprop = node["itemprop"] ?? ""
+    return itemprop == "datePublished" || itemprop == "dateCreated"
+  }
+
+  /// A block's kind among its siblings: its tag and first class (digits dropped), else its id without
+  /// digits (`post_12` and `post_13` are one kind).
+  static func signature(_ node: PageNode) -> String {
+    let firstClass = (node["class"] ?? "").split(separator: " ").first.map(String.init)
+    let name = firstClass ?? node["id"] ?? ""
+    return node.tag + "." + name.filter { !$0.isNumber }
+  }
+
+  /// The largest run of sibling blocks of one kind of which at least two, and at least half, carry a date,
+  /// none more than three (a block holding many dates holds many posts); measured by text outside links,
+  /// so that a rail of dated links loses to the posts.
+  static func datedPosts(_ body: PageNode) -> [PageNode]? {
+    // In the order first met, so that equal runs resolve the same way every time.
+    var parents: [PageNode] = []
+    var known = Set<ObjectIdentifier>()
+    var datesPerBlock: [ObjectIdentifier: Int] = [:]
+    for date in body.descendants() where isDate(date) {
+      var node = date
+      var depth = 0
+      while let parent = node.parent, parent !== body, depth < 12 {
+        if known.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
+        datesPerBlock[ObjectIdentifier(node), default: 0] += 1
+        node = parent
+        depth += 1
+      }
+    }
+    var best: (posts: [PageNode], text: Int)?
+    for parent in parents {
+      var groups: [String: [PageNode]] = [:]
+      for child in parent.elements { groups[signature(child), default: []].append(child) }
+      for members in groups.values where members.count >= 2 {
+        let dated = members.map { datesPerBlock[ObjectIdentifier($0)] ?? 0 }
+        let withDate = dated.filter { $0 > 0 }.count
+        guard withDate >= 2, withDate * 2 >= members.count, dated.allSatisfy({ $0 <= 3 }) else { continue }
+        let text = members.reduce(0) { $0 + Int(Double($1.textLength) * (1 - $1.linkDensity)) }
+        if text > (best?.text ?? 0) { best = (members, text) }
+      }
+    }
+    guard let best, best.text >= ArticleExtractor.minimumArticle else { return nil }
+    return best.posts
+  }
+
+  /// Whether the article search's pick lies within the thread (it kept one post of it): its longest
+  /// paragraph appears in the thread's text.
+  static func contains(_ thread: PageNode, _ article: PageNode) -> Bool {
+    let paragraphs = article.descendants(["p", "pre", "li", "td", "div"]).filter { $0.elements.isEmpty || $0.tag == "p" }
+    guard let longest = paragraphs.map(\.innerText).max(by: { $0.count < $1.count }), longest.count >= 20 else {
+      return false
+    }
+    return thread.innerText.contains(longest)
+  }
+}

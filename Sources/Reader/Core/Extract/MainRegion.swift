@@ -1,0 +1,74 @@
+import Foundation
+
+/// The page's main region, for the pages that are not one block of prose — service pages of several
+/// sections, listings, collections, product pages — where the article search keeps one section or one card,
+/// or finds nothing: such a page shows its main content, and says it has none only when it has none (a
+/// login wall, an empty page). The region is what the page marks as its main content (`<main>`, `role="main"`), else the
+/// body, with the page's furniture taken out by `RegionCleaner`.
+enum MainRegion {
+  /// A copy of the page's main region, cleaned; nil when the page marks none and `markedOnly` is set.
+  static func find(in body: PageNode, markedOnly: Bool) -> PageNode? {
+    let marked = body.descendants(["main", "div", "section", "article"]).filter {
+      $0.tag == "main" || ($0["role"] ?? "").lowercased() == "main"
+    }
+    // The largest marked region (a page may mark a small one inside a dialog); nested marks count once.
+    let region = marked.max { $0.textLength < $1.textLength }
+    guard let source = region ?? (markedOnly ? nil : body) else { return nil }
+    let copy = PageNode(tag: "div")
+    for child in source.copy().children { copy.append(child) }
+    RegionCleaner.clean(copy)
+    return copy
+  }
+
+  /// Whether the region is a page of sections of which the search kept few (a service page): three or more
+  /// section headings (not links: linked headings head teasers of other pages), at most half of them in
+  /// `pick`, and no `<article>` — a region holding an article holds it with its comments or teasers, which
+  /// the search was right to leave.
+  static func isSectioned(_ region: PageNode, beyond pick: PageNode) -> Bool {
+    func sectionHeadings(_ node: PageNode) -> Int {
+      node.descendants(["h2", "h3"]).filter { $0.linkDensity <= 0.5 }.count
+    }
+    let headings = sectionHeadings(region)
+    guard headings >= 3, !region.contains(where: { $0.tag == "article" }) else { return false }
+    return sectionHeadings(pick) * 2 <= headings
+  }
+}
+
+/// Takes a region's furniture out: navigation, asides, footers, forms and their controls, hidden
+/// elements, and the blocks whose class or id names them as boilerplate (share bars, breadcrumbs,
+/// newsletter and cookie boxes, "related" rails). Unlike `ArticleCleaner` it keeps lists of links and
+/// comment-like blocks: in a listing the links are the content, in a forum the comments are.
+enum RegionCleaner {
+  static let droppedTags: Set<String> = [
+    "nav", "aside", "footer", "form", "button", "input", "select", "textarea", "iframe", "object", "embed", "dialog",
+    "menu", "script",
+  ]
+  static let droppedRoles: Set<String> = [
+    "navigation", "complementary", "contentinfo", "banner", "menu", "menubar", "dialog", "alertdialog", "search", "tablist",
+  ]
+  /// Class and id words of page furniture (matched as substrings of the lower-cased class and id).
+  static let boilerplate = ExtractionPatterns.Words(substrings: [
+    "breadcrumb", "share", "social", "cookie", "newsletter", "subscribe", "sidebar", "related", "sponsor", "popup",
+    "modal", "pagination", "pager", "skip-link", "skiplink", "visually-hidden", "sr-only", "screen-reader",
+    "advert", "-ad-", "promo", "signup", "sign-up", "toolbar", "dropdown", "navbar", "menu", "footer",
+  ])
+
+  static func clean(_ root: PageNode) {
+    var stack: [PageNode] = root.children.reversed()
+    while let node = stack.popLast() {
+      if node.isText { continue }
+      if isFurniture(node) {
+        node.remove()
+        continue
+      }
+      stack.append(contentsOf: node.children.reversed())
+    }
+  }
+
+  static func isFurniture(_ node: PageNode) -> Bool {
+    if droppedTags.contains(node.tag) || node.isHidden { return true }
+    if let role = node["role"], droppedRoles.contains(role.lowercased()) { return true }
+    let match = node.classAndID
+    return match.count > 1 && boilerplate.matches(match) && node.textLength < 2000
+  }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Reader
+
+/// Hand-made pages of the kinds that are not one block of prose (`ForumThread`, `MainRegion`): each shows
+/// its main content rather than one part of it or "no article".
+@Suite struct PageKindExtractionTests {
+  static func extract(_ html: String) throws -> ExtractedArticle {
+    try ArticleExtractor.extract(data: Data(html.utf8), charset: nil, url: URL(string: "https://example.org/page")!)
+  }
+
+  static let siteNavigation = """
+    <header class="site-header"><nav><ul><li><a href="/">Home</a></li><li><a href="/latest">Latest</a></li></ul></nav></header>
+    """
+
+  /// A reply of a few sentences, long enough to count as prose on its own.
+  static func reply(_ index: Int) -> String {
+    "Reply \(index) says what its author thinks, with a reason, an example from experience, and a question back, "
+      + "since a thread is a conversation of several voices."
+  }
+
+  @Test func aMarkedForumThreadKeepsEveryPostWithItsAuthorAndDate() throws {
+    let posts = (1...4).map { index in
+      """
+      <div class="comment-item" itemprop="comment" itemscope itemtype="http://schema.org/Comment">
+        <span class="comment-author" itemprop="author">Poster\(index)</span>
+        <time datetime="2026-05-0\(index)T10:00:00Z">May \(index), 2026</time>
+        <div itemprop="text"><p>\(Self.reply(index))</p></div>
+      </div>
+      """
+    }
+    let page = """
+      <html><head><title>Which kettle lasts?</title></head><body>\(Self.siteNavigation)
+      <div itemscope itemtype="http://schema.org/DiscussionForumPosting">
+        <h1 itemprop="headline">Which kettle lasts?</h1>
+        <div class="post-first"><span class="comment-author">Asker</span><time datetime="2026-04-30T09:00:00Z">April 30, 2026</time>
+          <div itemprop="text">\(ArticleExtractorTests.prose("kettle", count: 4))</div></div>
+        \(posts.joined(separator: "\n"))
+      </div>
+      <footer><p>Forum footer, terms and privacy.</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    var last = text.startIndex
+    for index in 1...4 {
+      let range = try #require(text.range(of: Self.reply(index)), "reply \(index) kept")
+      #expect(range.lowerBound >= last, "in order")
+      last = range.upperBound
+      #expect(text.contains("Poster\(index)") && text.contains("May \(index), 2026"), "author and date of \(index)")
+    }
+    #expect(text.contains("The kettle paragraph 4"))
+    #expect(!text.contains("Forum footer") && !text.contains("Latest"))
+
+    // Marked comments under an article are not a thread: the article stays, without them.
+    do {
+      let comments = (1...3).map { index in
+        "<li itemscope itemtype=\"https://schema.org/Comment\"><b>reader\(index)</b> <time>today</time><p>\(Self.reply(index))</p></li>"
+      }
+      let page = """
+        <html><head><title>Rivers in spring</title></head><body>
+        <article><h1>Rivers in spring</h1>\(ArticleExtractorTests.prose("river", count: 6))</article>
+        <ol class="comment-list">\(comments.joined())</ol></body></html>
+        """
+      let article = try Self.extract(page).text
+      #expect(article.contains("The river paragraph 6"))
+      #expect(!article.contains("Reply 1 says"))
+    }
+  }
+
+  @Test func anUnmarkedThreadIsFoundByItsDatedPosts() throws {
+    let posts = (1...5).map { index in
+      """
+      <div class="message"><div class="message-user"><a href="/u/\(index)">member\(index)</a></div>
+        <div class="message-meta"><time datetime="2026-03-0\(index)">March \(index)</time></div>
+        <div class="message-body">\(index == 1 ? ArticleExtractorTests.prose("kettle") : "<p>\(Self.reply(index))</p>")</div></div>
+      """
+    }
+    let page = """
+      <html><head><title>Thread</title></head><body>\(Self.siteNavigation)
+      <div class="thread" id="comments">\(posts.joined())</div>
+      <div class="latest"><ul>\((1...6).map { "<li><a href=\"/t/\($0)\">Other topic \($0)</a> <time>1 h</time></li>" }.joined())</ul></div>
+      </body></html>
+      """
+    // The opening post is long enough to be an article alone; the replies count as much.
+    let text = try Self.extract(page).text
+    #expect(text.contains("The kettle paragraph 5"))
+    for index in 1...5 {
+      if index > 1 { #expect(text.contains(Self.reply(index))) }
+      #expect(text.contains("member\(index)") && text.contains("March \(index)"))
+    }
+    #expect(!text.contains("Other topic"))
+  }
+
+  @Test func aThreadRenderedInNoscriptIsRead() throws {
+    let posts = (1...5).map { index in
+      "<div class=\"crawler-post\"><span class=\"creator\">user\(index)</span> <time datetime=\"2026-01-0\(index)\">Jan \(index)</time><p>\(Self.reply(index))</p></div>"
+    }
+    let page = """
+      <html><body><div id="app"></div><noscript><p>Enable JavaScript for the full experience.</p></noscript>
+      <noscript data-path="/t/1"><div class="topic">\(posts.joined())</div></noscript></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in 1...5 { #expect(text.contains(Self.reply(index))) }
+    #expect(!text.contains("Enable JavaScript"))
+  }
+
+  @Test func aServicePageKeepsEverySectionOfItsMainRegion() throws {
+    let sections = ["Planning", "Building", "Support"].map { name in
+      """
+      <section class="block"><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p>
+      <ul><li>\(name) item one</li><li>\(name) item two</li></ul></section>
+      """
+    }
+    let page = """
+      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
+      <main><h1>Garden services</h1>\(sections.joined())
+      <div class="newsletter-box"><p>Sign up for our newsletter and get ten percent off your first order today.</p></div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    for name in ["Planning", "Building", "Support"] {
+      #expect(text.contains("\(name) is part of what we offer"))
+      #expect(text.contains("\(name) item two"))
+    }
+    #expect(!text.contains("newsletter") && !text.contains("Footer address") && !text.contains("Latest"))
+  }
+
+  @Test func aListingShowsItsItemsInOrder() throws {
+    let page = NewsPage.frontPage(stories: 20)
+    let article = try Self.extract(page)
+    let items = article.text.components(separatedBy: "\n\n").filter { $0.hasPrefix("- Headline") }
+    #expect(items.count == 20)
+    #expect(items.first == "- Headline 1: something happened today" && items.last == "- Headline 20: something happened today")
+  }
+
+  @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
+    let page = """
+      <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
+      <main><h1>Trail shoe</h1><p class="price">$120</p>
+      <form action="/cart"><select name="size"><option>42</option><option>43</option></select><button>Add to cart</button></form>
+      <div class="description"><p>A light shoe for rough paths.</p><p>Its sole grips wet rock and its upper dries
+      within the hour, so that a long day out ends with dry feet.</p></div>
+      <table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table>
+      <div class="related-products"><h2>You may also like</h2><a href="/p/2">Road shoe</a></div></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Trail shoe") && text.contains("A light shoe for rough paths."))
+    #expect(text.contains("Weight") && text.contains("280 g") && text.contains("6 mm"))
+    #expect(!text.contains("Add to cart") && !text.contains("You may also like"))
+  }
+
+  @Test func documentationKeepsItsCodeAndLeavesItsSidebarOut() throws {
+    let code = "let cache = Cache()\n    cache.store(key, value)\n// done"
+    let page = """
+      <html><head><title>Caching</title></head><body>
+      <div class="docs-sidebar"><select class="version-picker"><option>v2</option><option>v1</option></select>
+        <ul>\((1...15).map { "<li><a href=\"/docs/\($0)\">Chapter \($0)</a></li>" }.joined())</ul></div>
+      <main><h1>Caching</h1><p>The cache keeps answers for a while, so that the same question is not asked twice of the server.</p>
+      <pre><code>\(code)</code></pre><p>Call store after every answer.</p></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains(code))
+    #expect(text.contains("Call store after every answer."))
+    #expect(!text.contains("Chapter 3") && !text.contains("v1"))
+  }
+}
