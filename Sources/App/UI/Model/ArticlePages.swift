@@ -21,12 +21,17 @@ public final class ArticlePages {
   /// How many articles after the open one have their page fetched ahead.
   static let ahead = 3
 
-  init(cache: Cache, fetcher: Fetcher, events: EventQueue, lanes: FetchLanes = FetchLanes()) {
+  /// The session's heavy lane (`HeavyWork`): extraction and picture decoding, never on the shared pool.
+  let heavy: HeavyWork
+
+  init(cache: Cache, fetcher: Fetcher, events: EventQueue, heavy: HeavyWork, lanes: FetchLanes = FetchLanes()) {
     self.cache = cache
     self.fetcher = fetcher
     self.events = events
+    self.heavy = heavy
     self.lanes = lanes
-    images = ArticleImages(fetcher: fetcher, disk: ImageDiskCache(forCacheAt: cache.path), events: events, lanes: lanes)
+    images = ArticleImages(
+      fetcher: fetcher, disk: ImageDiskCache(forCacheAt: cache.path), events: events, heavy: heavy, lanes: lanes)
   }
 
   /// The page's address for `article`, or why there is none.
@@ -87,7 +92,7 @@ public final class ArticlePages {
   func isWaitedFor(_ id: Int64) -> Bool { wanted.contains(id) }
 
   private func start(_ page: Page, urgent: Bool) {
-    let (fetcher, cache, events, lanes) = (self.fetcher, self.cache, self.events, self.lanes)
+    let (fetcher, cache, events, lanes, heavy) = (self.fetcher, self.cache, self.events, self.lanes, self.heavy)
     let id = page.id
     inFlight[id] = Task.detached {
       let fetched = await lanes.run(page.url, urgent: urgent) { () async -> Result<FetchedFeed, FetchError> in
@@ -102,7 +107,7 @@ public final class ArticlePages {
       do {
         let page = try fetched.get()
         // In the heavy lane, never on the shared pool the mark writer needs (`HeavyWork`).
-        let extracted = try await HeavyWork.shared.run {
+        let extracted = try await heavy.run {
           Result { try ArticleExtractor.extract(data: page.data, charset: page.charset, url: page.finalURL).readerHTML }
         }
         let html = try extracted.get()
@@ -146,6 +151,7 @@ public final class ArticleImages {
   private let fetcher: Fetcher
   private let disk: ImageDiskCache?
   private let events: EventQueue
+  private let heavy: HeavyWork
   private let lanes: FetchLanes?
   private var states: [String: State] = [:]
   /// Addresses, least recently asked for first; one still loading keeps its place, and is weighed (and
@@ -172,10 +178,11 @@ public final class ArticleImages {
   /// every picture of the article each time).
   static let recentTail = 32
 
-  init(fetcher: Fetcher, disk: ImageDiskCache?, events: EventQueue, lanes: FetchLanes? = nil) {
+  init(fetcher: Fetcher, disk: ImageDiskCache?, events: EventQueue, heavy: HeavyWork = .shared, lanes: FetchLanes? = nil) {
     self.fetcher = fetcher
     self.disk = disk
     self.events = events
+    self.heavy = heavy
     self.lanes = lanes
   }
 
@@ -245,9 +252,10 @@ public final class ArticleImages {
     while running < Self.maxRunning, !waiting.isEmpty {
       let (url, refusingLocal) = waiting.removeFirst()
       running += 1
-      let (fetcher, disk, events, lanes) = (self.fetcher, self.disk, self.events, self.lanes)
+      let (fetcher, disk, events, lanes, heavy) = (self.fetcher, self.disk, self.events, self.lanes, self.heavy)
       Task.detached {
-        let result = await ImageLoader.load(url, fetcher: fetcher, disk: disk, lanes: lanes, refusingLocal: refusingLocal)
+        let result = await ImageLoader.load(
+          url, fetcher: fetcher, disk: disk, heavy: heavy, lanes: lanes, refusingLocal: refusingLocal)
         events.post(.imageLoaded(url: url, result: result))
       }
     }

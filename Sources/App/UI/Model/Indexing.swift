@@ -17,9 +17,13 @@ public final class Indexing {
   /// A search said what it had not searched: the end of indexing says the results are whole now.
   var searchedDuringBacklog = false
 
-  init(cache: Cache, events: EventQueue) {
+  /// The session's heavy lane, where the indexer converts bodies to text.
+  private let heavy: HeavyWork
+
+  init(cache: Cache, events: EventQueue, heavy: HeavyWork) {
     self.cache = cache
     self.events = events
+    self.heavy = heavy
     backlog = (try? cache.searchBacklog()) ?? 0
   }
 
@@ -31,7 +35,7 @@ public final class Indexing {
     do { backlog = try cache.searchBacklog() } catch { return events.post(.failure("\(error)")) }
     guard backlog > 0 || cache.searchIndexHealth == .damaged else { return }
     run += 1
-    let (indexer, events, run) = (SearchIndexer(cache: cache), self.events, self.run)
+    let (indexer, events, run) = (SearchIndexer(cache: cache, heavy: heavy), self.events, self.run)
     task = Task.detached(priority: .utility) {
       do {
         let done = try await indexer.run { events.post(.indexProgress($0, run: run)) }

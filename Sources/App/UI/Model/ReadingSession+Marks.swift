@@ -151,7 +151,7 @@ extension ReadingSession {
   /// dropped (`HeavyWork.cancelAll`). A sync, reload or indexing still
   /// running is left: each commits in transactions of its own and the next run goes on from the last.
   public func finishBeforeExit() {
-    HeavyWork.shared.cancelAll()  // no page is extracted, no picture decoded, past the quit
+    heavy.cancelAll()  // no page is extracted, no picture decoded, past the quit
     writer.finishBeforeExit()
   }
 

@@ -23,6 +23,9 @@ public final class ReadingSession {
   public let recent: RecentArticles
   public let reloads: Reloads
   public let pages: ArticlePages
+  /// The session's own heavy lane (`HeavyWork`): its pages extracted, pictures decoded and search text
+  /// made there, and its waiting work dropped at the quit; a second session (a test's) has its own.
+  let heavy = HeavyWork(width: 2)
   public let subscriptions: Subscriptions
   /// The search index catching up with what reloads stored, in the background.
   public let indexing: Indexing
@@ -68,9 +71,9 @@ public final class ReadingSession {
     writer = MarkWriter(cache: cache, events: events)
     reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.engine.pruneRule, events: events)
     reloads.periods = configuration.engine.reloadPeriods
-    pages = ArticlePages(cache: cache, fetcher: fetcher, events: events)
+    pages = ArticlePages(cache: cache, fetcher: fetcher, events: events, heavy: heavy)
     subscriptions = Subscriptions(cache: cache)
-    indexing = Indexing(cache: cache, events: events)
+    indexing = Indexing(cache: cache, events: events, heavy: heavy)
     do {
       recent = RecentArticles(try cache.recents())
     } catch {

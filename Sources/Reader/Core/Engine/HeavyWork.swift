@@ -12,8 +12,9 @@ import Synchronization
 /// quit), its caller getting `CancellationError`; one running ends on its own thread (the bounds inside the
 /// extractor and the decoders keep that short), holding nobody else's.
 public final class HeavyWork: Sendable {
-  /// The reader's lane: two threads, so one long page does not hold every picture back, and the other
-  /// core is left to the reader's own work on a two-core machine.
+  /// The lane of work that no reading session owns (the indexer run by a command or a test). A session
+  /// has its own of the same width: two threads, so one long page does not hold every picture back, and
+  /// the other core is left to the reader's own work on a two-core machine.
   public static let shared = HeavyWork(width: 2)
 
   private struct Job: Sendable {

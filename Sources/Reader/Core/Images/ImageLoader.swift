@@ -148,9 +148,10 @@ public enum ImageLoader {
   static let decoding = PageWindow(size: 1)
 
   public static func load(
-    _ address: String, fetcher: Fetcher, disk: ImageDiskCache?, lanes: FetchLanes? = nil, refusingLocal: Bool = false
+    _ address: String, fetcher: Fetcher, disk: ImageDiskCache?, heavy: HeavyWork = .shared, lanes: FetchLanes? = nil,
+    refusingLocal: Bool = false
   ) async -> Result<Bitmap, ImageFailure> {
-    if let data = disk?.read(address) { return await decode(data) }
+    if let data = disk?.read(address) { return await decode(data, in: heavy) }
     guard let url = URL(string: address) else { return .failure(.fetch("bad address")) }
     let fetch = { @Sendable () async -> Result<Data, FetchError> in
       do throws(FetchError) {
@@ -166,14 +167,14 @@ public enum ImageLoader {
     case .failure(.localAddress(_, let address)): return .failure(.localAddress(address))
     case .failure(let error): return .failure(.fetch(Self.reason(error)))
     }
-    let result = await decode(data)
+    let result = await decode(data, in: heavy)
     if case .success = result { disk?.store(data, for: address) }
     return result
   }
 
-  static func decode(_ data: Data) async -> Result<Bitmap, ImageFailure> {
+  static func decode(_ data: Data, in heavy: HeavyWork = .shared) async -> Result<Bitmap, ImageFailure> {
     guard await decoding.acquire() else { return .failure(.cancelled) }
-    let result = await ImageDecoder.decodeCancellable(data, in: HeavyWork.shared)
+    let result = await ImageDecoder.decodeCancellable(data, in: heavy)
     await decoding.release()
     return result
   }

@@ -53,8 +53,12 @@ public struct SearchIndexer: Sendable {
   /// is ~30 ms at this machine's ~70–80 µs a page (docs/DECISIONS.md, "Indexing under the lock's bound").
   public var mergePages: ClosedRange<Int> = 32...384
 
-  public init(cache: Cache) {
+  /// Where the plain-text conversions run (`HeavyWork`): the reader passes its session's lane.
+  let heavy: HeavyWork
+
+  public init(cache: Cache, heavy: HeavyWork = .shared) {
     self.cache = cache
+    self.heavy = heavy
   }
 
   /// Indexes batches, each followed by the merges it calls for, until the queue is empty or the task is
@@ -70,7 +74,7 @@ public struct SearchIndexer: Sendable {
     var pages = mergePages.lowerBound
     try await merge(pages: &pages, wrote: wrote)  // what an earlier run or the writers' deletes left
     while done.remaining > 0, !Task.isCancelled {
-      let (indexed, remaining, elapsed) = try await cache.indexBatch(limit: size, maxBytes: batchBytes)
+      let (indexed, remaining, elapsed) = try await cache.indexBatch(limit: size, maxBytes: batchBytes, in: heavy)
       wrote?(.batch(articles: indexed, elapsed))
       done.indexed += indexed
       done.total = done.indexed + remaining
@@ -120,11 +124,11 @@ extension Cache {
   /// converts nothing (the conversion inside the write held the lock for minutes on one
   /// hostile article). Returns how many left the queue, how many are still queued, and how long the write
   /// took from being asked for.
-  func indexBatch(limit: Int, maxBytes: Int = 1 << 20) async throws(CacheError) -> (indexed: Int, remaining: Int, write: Duration) {
+  func indexBatch(limit: Int, maxBytes: Int = 1 << 20, in heavy: HeavyWork = .shared) async throws(CacheError) -> (indexed: Int, remaining: Int, write: Duration) {
     let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
     // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
     // threads either (`HeavyWork`). Cancelled before it starts (a pause, the quit): nothing indexed.
-    guard let prepared = try? await HeavyWork.shared.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
+    guard let prepared = try? await heavy.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
     else { return (0, try searchBacklog(), .zero) }
     let start = ContinuousClock.now
     let (indexed, remaining) = try await asyncWrite { db in
