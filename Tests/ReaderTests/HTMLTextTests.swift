@@ -97,7 +97,7 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
     Case(
       name: "an image without an http address, in a table cell or in pre stays a word",
       html: "<p>a <img src='data:image/png;base64,AAAA' alt='d'> b</p><table><tr><th>h</th><th>i</th></tr><tr><td><img src='c.png' alt='c'></td><td>2</td></tr></table>",
-      lines: ["a [image: d] b", "", "h │ i", "[image: c] │ 2"]),
+      lines: ["a [image: d] b", "", "h          │ i", "───────────┼──", "[image: c] │ 2"]),
     Case(
       name: "linked image",
       html: "<a href='/big.png'><img src='small.png' alt='pic'></a>",
@@ -105,7 +105,23 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
     Case(
       name: "data tables become rows of cells",
       html: "<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>apple</td><td><p>3</p></td></tr></tbody></table>",
-      lines: ["Name │ Qty", "apple │ 3"]),
+      lines: ["Name  │ Qty", "──────┼────", "apple │ 3"]),
+    // Issue 34 point 5: the columns align (wrapping inside cells) when they fit, else one block per row.
+    Case(
+      name: "table columns align and cells wrap inside them",
+      html: Self.planets, width: 36,
+      lines: [
+        "Planet  │ Moons │ Notes", "────────┼───────┼───────────────────",
+        "Mercury │ 0     │ closest to the Sun", "Jupiter │ 95    │ the largest, a gas", "        │       │ giant",
+        "Neptune │ 16    │ windy",
+      ]),
+    Case(
+      name: "a table too narrow for its words is one block per row",
+      html: Self.planets, width: 16,
+      lines: [
+        "Planet: Mercury", "Moons: 0", "Notes: closest", "to the Sun", "", "Planet: Jupiter", "Moons: 95",
+        "Notes: the", "largest, a gas", "giant", "", "Planet: Neptune", "Moons: 16", "Notes: windy",
+      ]),
     Case(
       name: "layout tables read as blocks",
       html: "<table><tr><td><p>one</p><p>two</p></td></tr></table><table><tr><td>solo</td></tr></table>",
@@ -153,6 +169,13 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
     Case(name: "empty input", html: "", lines: []),
     Case(name: "only whitespace", html: " \n\t <p> </p> ", lines: []),
   ]
+
+  static let planets = """
+    <table><tr><th>Planet</th><th>Moons</th><th>Notes</th></tr>
+    <tr><td>Mercury</td><td>0</td><td>closest to the Sun</td></tr>
+    <tr><td>Jupiter</td><td>95</td><td>the largest, a gas giant</td></tr>
+    <tr><td>Neptune</td><td>16</td><td>windy</td></tr></table>
+    """
 
   @Test(arguments: cases)
   func renders(_ c: Case) {
