@@ -102,6 +102,15 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
       name: "linked image",
       html: "<a href='/big.png'><img src='small.png' alt='pic'></a>",
       lines: ["[image: pic][1]", "", "Links", "[1] https://example.com/big.png"]),
+    // Issue 34 point 6.
+    Case(
+      name: "adjacent links to one address read as one link",
+      html: "<p>The <a href='/dm'>D</a><a href='/dm'>ata</a> <a href='/dm'>M</a><a href='/dm'>odel</a>, and <a href='/x'>x</a> then <a href='/x'>x</a>.</p>",
+      width: 60, lines: ["The Data Model[1], and x[2] then x[2].", "", "Links", "[1] https://example.com/dm", "[2] https://example.com/x"]),
+    Case(
+      name: "a figure's caption, not its alt text, and alt text without markup",
+      html: "<figure><img src='a.png' alt='A lake'><figcaption>The lake at dawn</figcaption></figure><p><img src='b.png' alt='Boats&lt;br&gt;&lt;small&gt;Photo: Cy&lt;/small&gt;'></p>",
+      lines: ["[image]", "The lake at dawn", "", "[image: Boats Photo: Cy]"]),
     Case(
       name: "data tables become rows of cells",
       html: "<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>apple</td><td><p>3</p></td></tr></tbody></table>",

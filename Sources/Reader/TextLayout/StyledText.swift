@@ -73,12 +73,15 @@ public struct ImageReference: Hashable, Sendable {
   public var alt: String
   public var declaredWidth: Int?
   public var declaredHeight: Int?
+  /// The number of the link the picture sits in, which its caption keeps once the picture shows.
+  public var link: Int?
 
-  public init(url: String, alt: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
+  public init(url: String, alt: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil, link: Int? = nil) {
     self.url = url
     self.alt = alt
     self.declaredWidth = declaredWidth
     self.declaredHeight = declaredHeight
+    self.link = link
   }
 }
 

@@ -26,6 +26,16 @@ struct HTMLRenderer {
   var pendingGap = false
   /// Characters emitted so far (tells whether a link had visible content).
   var visibleCount = 0
+  /// The number the last link to end put after its text, while nothing else followed it.
+  var lastLinkMark: LinkMark?
+
+  struct LinkMark {
+    var url: String
+    var text: String
+    var visibleAtStart: Int
+    var visibleAfter: Int
+    var runCount: Int
+  }
 
   // Context.
   var style: TextStyle = []
@@ -234,7 +244,7 @@ struct HTMLRenderer {
     case "a":
       if let href = attribute(node, "href"), let url = resolve(href) {
         style.formUnion(.link)
-        exit = .link(url: url, visibleAtStart: visibleCount)
+        exit = .link(url: url, visibleAtStart: openLink(url))
       }
     case "b", "strong":
       style.formUnion(.bold)
@@ -302,9 +312,7 @@ struct HTMLRenderer {
       lists.removeLast()
       openBlock(margin: lists.isEmpty)
     case .link(let url, let visibleAtStart):
-      if visibleCount > visibleAtStart {
-        emit("[\(number(for: url))]", .dim)
-      }
+      closeLink(url, visibleAtStart: visibleAtStart)
     case .pre:
       openBlock(margin: true)
       preDepth -= 1
