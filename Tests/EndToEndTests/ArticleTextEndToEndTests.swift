@@ -11,12 +11,7 @@ struct ArticleTextEndToEndTests {
     let folder: RunFolder
     let server: TestHTTPServer
 
-    static let table = """
-      <p>Three planets.</p><table><tr><th>Planet</th><th>Moons</th><th>Notes</th></tr>
-      <tr><td>Mercury</td><td>0</td><td>closest to the Sun</td></tr>
-      <tr><td>Jupiter</td><td>95</td><td>the largest, a gas giant</td></tr>
-      <tr><td>Neptune</td><td>16</td><td>windy</td></tr></table><p>Tableend.</p>
-      """
+    static let table = "<p>Three planets.</p>" + PlanetsTable.html + "<p>Tableend.</p>"
 
     /// The story's page with a lead picture its body lacks, a figure, alt text holding markup and a word
     /// split over two links to one address.
@@ -64,40 +59,14 @@ struct ArticleTextEndToEndTests {
     }
   }
 
-  /// The screen's rows from the one holding `first`, from its column on, trimmed at the right.
-  func rows(_ screen: [String], from first: String, count: Int) -> [String] {
-    guard let start = screen.firstIndex(where: { $0.contains(first) }), let range = screen[start].range(of: first) else { return [] }
-    let column = screen[start].distance(from: screen[start].startIndex, to: range.lowerBound)
-    return screen[start..<min(screen.count, start + count)].map { line in
-      var row = String(line.dropFirst(column))
-      while row.last == " " { row.removeLast() }
-      return row
-    }
-  }
-
   @Test func aTableAlignsItsColumnsThroughAResize() throws {
     let setup = try Setup()
     let tmux = try setup.start((80, 24))
     defer { tmux.close() }
     try tmux.send(keys: "Enter")
-    let wide = [
-      "Planet  │ Moons │ Notes",
-      "────────┼───────┼─────────────────────────",
-      "Mercury │ 0     │ closest to the Sun",
-      "Jupiter │ 95    │ the largest, a gas giant",
-      "Neptune │ 16    │ windy",
-    ]
-    _ = try tmux.waitUntil("the table at 80 columns") { self.rows($0, from: "Planet  │", count: 5) == wide }
+    _ = try tmux.waitUntil("the table at 80 columns") { PlanetsTable.rows($0, count: 5) == PlanetsTable.wide }
     try tmux.resize(cols: 40, rows: 24)
-    let narrow = [
-      "Planet  │ Moons │ Notes",
-      "────────┼───────┼─────────────────────",
-      "Mercury │ 0     │ closest to the Sun",
-      "Jupiter │ 95    │ the largest, a gas",
-      "        │       │ giant",
-      "Neptune │ 16    │ windy",
-    ]
-    _ = try tmux.waitUntil("the table at 40 columns") { self.rows($0, from: "Planet  │", count: 6) == narrow }
+    _ = try tmux.waitUntil("the table at 40 columns") { PlanetsTable.rows($0, count: 6) == PlanetsTable.narrow }
     try tmux.resize(cols: 24, rows: 24)
     _ = try tmux.waitUntil("one block per row at 24 columns") { screen in
       let text = screen.joined(separator: "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TextLayout
 
@@ -179,12 +180,7 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
     Case(name: "only whitespace", html: " \n\t <p> </p> ", lines: []),
   ]
 
-  static let planets = """
-    <table><tr><th>Planet</th><th>Moons</th><th>Notes</th></tr>
-    <tr><td>Mercury</td><td>0</td><td>closest to the Sun</td></tr>
-    <tr><td>Jupiter</td><td>95</td><td>the largest, a gas giant</td></tr>
-    <tr><td>Neptune</td><td>16</td><td>windy</td></tr></table>
-    """
+  static let planets = PlanetsTable.html
 
   @Test(arguments: cases)
   func renders(_ c: Case) {

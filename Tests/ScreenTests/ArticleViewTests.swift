@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 import ScreenKit
@@ -140,44 +141,17 @@ struct FocusTableTests {
 struct ArticleTableScreenTests {
   static let feeds = [
     Feed(title: "Alpha", items: [
-      Item(
-        title: "Planets", link: "https://example.com/planets",
-        content: """
-          <p>Three of them.</p><table><tr><th>Planet</th><th>Moons</th><th>Notes</th></tr>
-          <tr><td>Mercury</td><td>0</td><td>closest to the Sun</td></tr>
-          <tr><td>Jupiter</td><td>95</td><td>the largest, a gas giant</td></tr>
-          <tr><td>Neptune</td><td>16</td><td>windy</td></tr></table><p>The end.</p>
-          """)
+      Item(title: "Planets", link: "https://example.com/planets", content: "<p>Three of them.</p>" + PlanetsTable.html + "<p>The end.</p>")
     ])
   ]
-
-  /// The article pane's rows from the one holding `first` on, each trimmed at its right.
-  func rows(_ h: Harness, from first: String, count: Int) -> [String] {
-    guard let start = h.lines.firstIndex(where: { $0.contains(first) }) else { return [] }
-    let column = h.lines[start].range(of: first).map { h.lines[start].distance(from: h.lines[start].startIndex, to: $0.lowerBound) } ?? 0
-    return h.lines[start..<min(h.lines.count, start + count)].map { line in
-      String(line.dropFirst(column)).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
-    }
-  }
 
   @Test func aTableAlignsItsColumnsAndWrapsInsideThem() {
     let h = Harness(80, 24, feeds: Self.feeds) { $0.layout = .stack }
     h.press(.enter, .enter)
-    #expect(rows(h, from: "Planet  │", count: 5) == [
-      "Planet  │ Moons │ Notes",
-      "────────┼───────┼─────────────────────────",
-      "Mercury │ 0     │ closest to the Sun",
-      "Jupiter │ 95    │ the largest, a gas giant",
-      "Neptune │ 16    │ windy",
-    ], "\(h.text)")
+    #expect(PlanetsTable.rows(h.lines, count: 5) == PlanetsTable.wide, "\(h.text)")
     h.resize(40, 24)
-    #expect(rows(h, from: "Planet  │", count: 6) == [
-      "Planet  │ Moons │ Notes",
-      "────────┼───────┼─────────────────────",
-      "Mercury │ 0     │ closest to the Sun",
-      "Jupiter │ 95    │ the largest, a gas",
-      "        │       │ giant",
-      "Neptune │ 16    │ windy",
-    ], "\(h.text)")
+    #expect(PlanetsTable.rows(h.lines, count: 6) == PlanetsTable.narrow, "\(h.text)")
+    h.resize(24, 24)
+    #expect(h.text.contains("Planet: Jupiter") && h.text.contains("Moons: 95") && !h.text.contains("│ 95"), "\(h.text)")
   }
 }
