@@ -126,6 +126,10 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
         "Neptune │ 16    │ windy",
       ]),
     Case(
+      name: "cells written outside any row are a row",
+      html: "<table><tr><td>a</td><td>b</td></tr><td>c</td><td>d</td></table>",
+      lines: ["a │ b", "c │ d"]),
+    Case(
       name: "a table too narrow for its words is one block per row",
       html: Self.planets, width: 16,
       lines: [

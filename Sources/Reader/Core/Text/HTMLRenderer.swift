@@ -320,8 +320,9 @@ struct HTMLRenderer {
       style = frame.savedStyle
       visible("\u{201D}")
     case .table:
-      if tables.removeLast() == .data, let table = tableCells.popLast() {
+      if tables.removeLast() == .data, var table = tableCells.popLast() {
         flush()
+        if !table.row.isEmpty { table.rows.append(table.row) }  // cells written outside any row
         if !table.rows.isEmpty {
           appendBlock(StyledBlock(kind: .table(StyledTable(rows: table.rows, headerRows: table.headerRows)), runs: []))
         }
