@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import TextLayout
 
@@ -97,15 +98,44 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
     Case(
       name: "an image without an http address, in a table cell or in pre stays a word",
       html: "<p>a <img src='data:image/png;base64,AAAA' alt='d'> b</p><table><tr><th>h</th><th>i</th></tr><tr><td><img src='c.png' alt='c'></td><td>2</td></tr></table>",
-      lines: ["a [image: d] b", "", "h │ i", "[image: c] │ 2"]),
+      lines: ["a [image: d] b", "", "h          │ i", "───────────┼──", "[image: c] │ 2"]),
     Case(
       name: "linked image",
       html: "<a href='/big.png'><img src='small.png' alt='pic'></a>",
       lines: ["[image: pic][1]", "", "Links", "[1] https://example.com/big.png"]),
+    // Issue 34 point 6.
+    Case(
+      name: "adjacent links to one address read as one link",
+      html: "<p>The <a href='/dm'>D</a><a href='/dm'>ata</a> <a href='/dm'>M</a><a href='/dm'>odel</a>, and <a href='/x'>x</a> then <a href='/x'>x</a>.</p>",
+      width: 60, lines: ["The Data Model[1], and x[2] then x[2].", "", "Links", "[1] https://example.com/dm", "[2] https://example.com/x"]),
+    Case(
+      name: "a figure's caption, not its alt text, and alt text without markup",
+      html: "<figure><img src='a.png' alt='A lake'><figcaption>The lake at dawn</figcaption></figure><p><img src='b.png' alt='Boats&lt;br&gt;&lt;small&gt;Photo: Cy&lt;/small&gt;'></p>",
+      lines: ["[image]", "The lake at dawn", "", "[image: Boats Photo: Cy]"]),
     Case(
       name: "data tables become rows of cells",
       html: "<table><thead><tr><th>Name</th><th>Qty</th></tr></thead><tbody><tr><td>apple</td><td><p>3</p></td></tr></tbody></table>",
-      lines: ["Name │ Qty", "apple │ 3"]),
+      lines: ["Name  │ Qty", "──────┼────", "apple │ 3"]),
+    // Issue 34 point 5: the columns align (wrapping inside cells) when they fit, else one block per row.
+    Case(
+      name: "table columns align and cells wrap inside them",
+      html: Self.planets, width: 36,
+      lines: [
+        "Planet  │ Moons │ Notes", "────────┼───────┼───────────────────",
+        "Mercury │ 0     │ closest to the Sun", "Jupiter │ 95    │ the largest, a gas", "        │       │ giant",
+        "Neptune │ 16    │ windy",
+      ]),
+    Case(
+      name: "cells written outside any row are a row",
+      html: "<table><tr><td>a</td><td>b</td></tr><td>c</td><td>d</td></table>",
+      lines: ["a │ b", "c │ d"]),
+    Case(
+      name: "a table too narrow for its words is one block per row",
+      html: Self.planets, width: 16,
+      lines: [
+        "Planet: Mercury", "Moons: 0", "Notes: closest", "to the Sun", "", "Planet: Jupiter", "Moons: 95",
+        "Notes: the", "largest, a gas", "giant", "", "Planet: Neptune", "Moons: 16", "Notes: windy",
+      ]),
     Case(
       name: "layout tables read as blocks",
       html: "<table><tr><td><p>one</p><p>two</p></td></tr></table><table><tr><td>solo</td></tr></table>",
@@ -153,6 +183,8 @@ func fixture(_ folder: String, _ name: String, filePath: String = #filePath) thr
     Case(name: "empty input", html: "", lines: []),
     Case(name: "only whitespace", html: " \n\t <p> </p> ", lines: []),
   ]
+
+  static let planets = PlanetsTable.html
 
   @Test(arguments: cases)
   func renders(_ c: Case) {

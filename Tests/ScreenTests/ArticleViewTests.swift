@@ -1,5 +1,6 @@
 import Foundation
 import Reader
+import TestSupport
 import Testing
 
 import ScreenKit
@@ -131,5 +132,26 @@ struct FocusTableTests {
     #expect(focus(h) == .article, "t: the article again")
     h.press(.character("h"))
     #expect(focus(h) == .list, "Back")
+  }
+}
+
+/// Issue 34 point 5: an article's data table as the pane draws it, at two widths: aligned columns with
+/// cells wrapping inside them, and one block per row when the columns cannot fit.
+@MainActor
+struct ArticleTableScreenTests {
+  static let feeds = [
+    Feed(title: "Alpha", items: [
+      Item(title: "Planets", link: "https://example.com/planets", content: "<p>Three of them.</p>" + PlanetsTable.html + "<p>The end.</p>")
+    ])
+  ]
+
+  @Test func aTableAlignsItsColumnsAndWrapsInsideThem() {
+    let h = Harness(80, 24, feeds: Self.feeds) { $0.layout = .stack }
+    h.press(.enter, .enter)
+    #expect(PlanetsTable.rows(h.lines, count: 5) == PlanetsTable.wide, "\(h.text)")
+    h.resize(40, 24)
+    #expect(PlanetsTable.rows(h.lines, count: 6) == PlanetsTable.narrow, "\(h.text)")
+    h.resize(24, 24)
+    #expect(h.text.contains("Planet: Jupiter") && h.text.contains("Moons: 95") && !h.text.contains("│ 95"), "\(h.text)")
   }
 }

@@ -173,3 +173,31 @@ extension Rect {
   /// Every cell of the rectangle.
   var points: [Point] { (minY..<maxY).flatMap { y in (minX..<maxX).map { Point(x: $0, y: y) } } }
 }
+
+/// Issue 34 point 6, the pictures once drawn (as cells): a linked picture's caption keeps its link
+/// number, a figure shows its caption and not its alt text as well, and alt text shows without markup.
+@MainActor
+@Suite(.serialized)
+struct PictureCaptionTests {
+  @Test func captionsOfLoadedPictures() async throws {
+    let folder = try TemporaryDirectory("splitfeed-captions")
+    let site = folder.url.appendingPathComponent("site")
+    try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+    try TestPNG.solid(width: 64, height: 16, 0, 0, 255).write(to: site.appendingPathComponent("picture.png"))
+    let server = try TestHTTPServer(serving: site)
+    defer { server.stop() }
+    let picture = "http://127.0.0.1:\(server.port)/picture.png"
+    let html = """
+      <p>Intro.</p><p><a href="https://example.com/chart"><img src="\(picture)" alt="Chartalt"></a></p>
+      <figure><img src="\(picture)" alt="Lakealt"><figcaption>Lakecaption at dawn</figcaption></figure>
+      <p><img src="\(picture)" alt="Boats&lt;br&gt;&lt;small&gt;Photo: Cy&lt;/small&gt;"></p>
+      """
+    let feed = Feed(title: "Pictures", items: [Item(title: "Captions", published: SampleFeeds.date("2014-09-04 17:09"), content: html)])
+    let h = Harness(80, 60, feeds: [feed]) { $0.inlineImages = .cells; $0.layout = .stack }
+    h.press(.enter)
+    try await h.eventually("the pictures loaded") { h.session.pages.images.revision > 0 && !h.text.contains("[image") }
+    #expect(h.text.contains("Chartalt[1]"), "\(h.text)")
+    #expect(h.text.contains("Lakecaption at dawn") && !h.text.contains("Lakealt"), "\(h.text)")
+    #expect(h.text.contains("Boats Photo: Cy") && !h.text.contains("<small>"), "\(h.text)")
+  }
+}

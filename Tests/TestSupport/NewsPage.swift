@@ -60,3 +60,46 @@ public enum NewsPage {
       + "<ul class=\"headlines\">\(items.joined())</ul></body></html>"
   }
 }
+
+/// An article's data table (issue 34 point 5) and how the article pane lays it out at two widths.
+public enum PlanetsTable {
+  public static let html = """
+    <table><tr><th>Planet</th><th>Moons</th><th>Notes</th></tr>
+    <tr><td>Mercury</td><td>0</td><td>closest to the Sun</td></tr>
+    <tr><td>Jupiter</td><td>95</td><td>the largest, a gas giant</td></tr>
+    <tr><td>Neptune</td><td>16</td><td>windy</td></tr></table>
+    """
+
+  /// The first row's start, to find the table on a screen.
+  public static let firstRow = "Planet  │"
+
+  /// Wide enough for every cell on one line (80 columns).
+  public static let wide = [
+    "Planet  │ Moons │ Notes",
+    "────────┼───────┼─────────────────────────",
+    "Mercury │ 0     │ closest to the Sun",
+    "Jupiter │ 95    │ the largest, a gas giant",
+    "Neptune │ 16    │ windy",
+  ]
+
+  /// At 40 columns: a long note wraps inside its column.
+  public static let narrow = [
+    "Planet  │ Moons │ Notes",
+    "────────┼───────┼─────────────────────",
+    "Mercury │ 0     │ closest to the Sun",
+    "Jupiter │ 95    │ the largest, a gas",
+    "        │       │ giant",
+    "Neptune │ 16    │ windy",
+  ]
+
+  /// The screen's rows from the one holding `first`, from its column on, trimmed at the right.
+  public static func rows(_ screen: [String], from first: String = firstRow, count: Int) -> [String] {
+    guard let start = screen.firstIndex(where: { $0.contains(first) }), let range = screen[start].range(of: first) else { return [] }
+    let column = screen[start].distance(from: screen[start].startIndex, to: range.lowerBound)
+    return screen[start..<min(screen.count, start + count)].map { line in
+      var row = String(line.dropFirst(column))
+      while row.last == " " { row.removeLast() }
+      return row
+    }
+  }
+}

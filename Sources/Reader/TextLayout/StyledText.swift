@@ -36,6 +36,10 @@ public struct StyledBlock: Hashable, Sendable {
     /// A picture (`img`): `runs` is its caption (the alt text), wrapped like flow text; the reader's
     /// article pane puts the picture's rows above it when it can show them (DESIGN §1, secondary pane).
     case image(ImageReference)
+    /// A data table: `runs` is unused; the wrapper lays its cells out in aligned columns when they fit the
+    /// width, wrapping inside cells, else each row as a block of `header: value` lines (DESIGN §1,
+    /// secondary pane).
+    case table(StyledTable)
   }
 
   public var kind: Kind
@@ -69,11 +73,27 @@ public struct ImageReference: Hashable, Sendable {
   public var alt: String
   public var declaredWidth: Int?
   public var declaredHeight: Int?
+  /// The number of the link the picture sits in, which its caption keeps once the picture shows.
+  public var link: Int?
 
-  public init(url: String, alt: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil) {
+  public init(url: String, alt: String, declaredWidth: Int? = nil, declaredHeight: Int? = nil, link: Int? = nil) {
     self.url = url
     self.alt = alt
     self.declaredWidth = declaredWidth
     self.declaredHeight = declaredHeight
+    self.link = link
+  }
+}
+
+/// A data table's cells as flow text, row by row, laid out only when the width is known.
+public struct StyledTable: Hashable, Sendable {
+  /// Each row's cells, each cell's text (whitespace collapsed, no forced breaks).
+  public var rows: [[[StyledRun]]]
+  /// How many leading rows are headers (`<th>` cells, `<thead>`): their cells name the columns.
+  public var headerRows: Int
+
+  public init(rows: [[[StyledRun]]], headerRows: Int = 0) {
+    self.rows = rows
+    self.headerRows = min(max(0, headerRows), rows.count)
   }
 }

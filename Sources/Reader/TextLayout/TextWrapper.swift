@@ -23,7 +23,7 @@ public struct TextWrapper {
   private var restPrefix: [StyledRun] = []
   // Where the lines come from: the block being added, the characters of it consumed so far, and the
   // offset of the first character on the line being filled.
-  private var blockIndex = 0
+  private(set) var blockIndex = 0
   private var offset = 0
   private var lineStart: Int?
 
@@ -48,6 +48,7 @@ public struct TextWrapper {
     case .flow: flow(block.runs, hardBreaks: true)
     case .verbatim: verbatim(block.runs)
     case .image: flow(block.runs, hardBreaks: false)
+    case .table(let table): self.table(table, first: first, rest: rest)
     case .rule:
       lineStart = 0
       append(String(repeating: "─", count: capacity), .dim)
@@ -245,7 +246,7 @@ public struct TextWrapper {
     capacity = max(1, width - Self.width(of: restPrefix))
   }
 
-  private mutating func emit(_ line: StyledLine) {
+  mutating func emit(_ line: StyledLine) {
     if lines.count < maxLines { lines.append(line) } else { truncated = true }
   }
 
@@ -269,7 +270,7 @@ public struct TextWrapper {
     return out
   }
 
-  private static func trimmingTrailingSpaces(_ prefix: [StyledRun]) -> [StyledRun] {
+  static func trimmingTrailingSpaces(_ prefix: [StyledRun]) -> [StyledRun] {
     var out = prefix
     while let last = out.last {
       let trimmed = String(last.text.reversed().drop { $0 == " " }.reversed())

@@ -44,9 +44,14 @@ struct ArticleBody {
         let state = picture(reference)
         states[index] = (reference, state)
         switch state {
-        case .loaded where !reference.alt.isEmpty: text.blocks[index].runs = [StyledRun(reference.alt, [.dim, .italic])]
+        case .loaded:
+          // The picture replaces the `[image: …]` words: its alt text is its caption, with the number of
+          // the link it sits in.
+          text.blocks[index].runs =
+            (reference.alt.isEmpty ? [] : [StyledRun(reference.alt, [.dim, .italic])])
+            + (reference.link.map { [StyledRun("[\($0)]", .dim)] } ?? [])
         case .failed(let why): text.blocks[index].runs.append(StyledRun(" (\(why))", .dim))
-        case .loaded, .loading: break
+        case .loading: break
         }
       }
     }

@@ -17,6 +17,17 @@ enum ArticleHeader {
     if item.date != nil || item.publishedText != nil {
       byline.append(PopoverController.dateText(for: item, timeZone: timeZone))
     }
+    var html = page ? article.fullArticle ?? "" : item.body ?? ""
+    if page, let parts = ExtractedArticle.readerParts(html) {
+      // The page's own title and byline once (issue 34 point 6): the title bar shows the title, so the
+      // page's is kept only when it says something else; the page's byline, date and site stand in for
+      // the feed's date when the feed names no author, else the feed's line stands alone.
+      html = parts.body
+      if let title = parts.title, Self.plain(title).lowercased() != Self.words(item.title).lowercased() {
+        html = title + html
+      }
+      if let details = parts.details, item.author?.isEmpty ?? true { byline = [Self.plain(details)] }
+    }
     if !byline.isEmpty { header.append(byline.joined(separator: " · ")) }
     if let link = item.link { header.append(link) }
     for (i, enclosure) in item.enclosures.enumerated() {
@@ -24,7 +35,6 @@ enum ArticleHeader {
       header.append("▶ " + number + EnclosureDescription.text(enclosure))
     }
     if page { header.append("Full article from the web page (f: the feed's text)") }
-    let html = page ? article.fullArticle ?? "" : item.body ?? ""
     let body = StyledText(html: html, baseURL: item.link.flatMap(URL.init(string:)))
     var blocks = header.map { StyledBlock(runs: [StyledRun(TerminalText.sanitized($0), .dim)]) }
     if var first = body.blocks.first, !blocks.isEmpty {
@@ -35,5 +45,14 @@ enum ArticleHeader {
       blocks += body.blocks
     }
     return StyledText(blocks: blocks, links: body.links)
+  }
+
+  /// An HTML snippet's words, white space collapsed.
+  static func plain(_ html: String) -> String {
+    words(StyledText(html: html).blocks.flatMap(\.runs).map(\.text).joined())
+  }
+
+  static func words(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 }

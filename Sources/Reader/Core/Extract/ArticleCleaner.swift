@@ -30,16 +30,35 @@ struct ArticleCleaner {
     removeAll(article, ["p"]) { paragraph in
       paragraph.descendants(["img", "embed", "object", "iframe"]).isEmpty && paragraph.innerText.isEmpty
     }
-    removeAll(article, ["br"]) { br in
-      guard let parent = br.parent, let index = parent.children.firstIndex(where: { $0 === br }) else { return false }
-      let next = parent.children[(index + 1)...].first { !$0.isText || $0.hasVisibleText }
-      return next?.tag == "p"
-    }
+    removeBreaksBeforeParagraphs(article)
     unwrapSingleCellTables(article)
   }
 
+  /// The predicates never depend on a sibling's removal, so the nodes go in one batch (`PageNode.remove`).
   private func removeAll(_ root: PageNode, _ tags: Set<String>, where shouldRemove: (PageNode) -> Bool) {
-    for node in root.descendants(tags).reversed() where shouldRemove(node) { node.remove() }
+    PageNode.remove(root.descendants(tags).filter(shouldRemove))
+  }
+
+  /// A `<br>` whose next visible sibling is a `<p>` (after the `<br>`s that go with it) goes: one walk
+  /// backwards over each parent's children, not a search per `<br>` (issue 33 item 5).
+  private func removeBreaksBeforeParagraphs(_ root: PageNode) {
+    var parents: [PageNode] = []
+    var seen = Set<ObjectIdentifier>()
+    for br in root.descendants(["br"]) {
+      if let parent = br.parent, seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
+    }
+    var doomed: [PageNode] = []
+    for parent in parents {
+      var next: PageNode?  // the first visible sibling after the one looked at, of those that stay
+      for child in parent.children.reversed() {
+        if child.tag == "br", next?.tag == "p" {
+          doomed.append(child)
+        } else if !child.isText || child.hasVisibleText {
+          next = child
+        }
+      }
+    }
+    PageNode.remove(doomed)
   }
 
   static func isVideo(_ node: PageNode) -> Bool {

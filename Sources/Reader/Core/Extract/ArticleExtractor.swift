@@ -21,19 +21,54 @@ public struct ExtractedArticle: Sendable, Equatable {
   public static func isReaderHTML(_ html: String) -> Bool { html.hasPrefix(readerMarker) }
 
   /// The article as the reader shows it: a header of the title and the byline, date and site, then the
-  /// article's HTML.
+  /// lead picture (without alt text: the title is not its description) and the article's HTML. Each
+  /// header part is a line of its own, so that `readerParts` can read it back.
   public var readerHTML: String {
     var header = Self.readerMarker
     if let title = metadata.title { header += "<h1>" + ArticleOutput.escaped(title, quote: false) + "</h1>\n" }
-    let details = [metadata.byline, metadata.publishedTime, metadata.siteName].compactMap { $0 }.filter { !$0.isEmpty }
+    let details = [metadata.byline, metadata.publishedTime.map(Self.readableDate), metadata.siteName].compactMap { $0 }
+      .filter { !$0.isEmpty }
     if !details.isEmpty {
       header += "<p><small>" + ArticleOutput.escaped(details.joined(separator: " · "), quote: false) + "</small></p>\n"
     }
     if let leadPicture {
-      header += "<p><img src=\"" + ArticleOutput.escaped(leadPicture, quote: true) + "\" alt=\""
-        + ArticleOutput.escaped(metadata.title ?? "", quote: true) + "\"></p>\n"
+      header += "<p><img src=\"" + ArticleOutput.escaped(leadPicture, quote: true) + "\" alt=\"\"></p>\n"
     }
     return header + html
+  }
+
+  /// `readerHTML` split into its title and details lines (HTML) and the rest; nil for other HTML.
+  public struct ReaderParts: Equatable, Sendable {
+    public var title: String?
+    public var details: String?
+    public var body: String
+  }
+
+  public static func readerParts(_ html: String) -> ReaderParts? {
+    guard isReaderHTML(html) else { return nil }
+    var rest = html.dropFirst(readerMarker.count)
+    func take(_ open: String, _ close: String) -> String? {
+      guard rest.hasPrefix(open), let end = rest.range(of: close + "\n") else { return nil }
+      defer { rest = rest[end.upperBound...] }
+      return String(rest[..<end.upperBound])
+    }
+    let title = take("<h1>", "</h1>")
+    let details = take("<p><small>", "</small></p>")
+    return ReaderParts(title: title, details: details, body: String(rest))
+  }
+
+  /// A page's date as a reader writes it: an ISO 8601 date (`2026-05-01T08:00:00Z`) as `1 May 2026`, the
+  /// day the page wrote; anything else as written.
+  static func readableDate(_ raw: String) -> String {
+    let digits = Array(raw.utf8.prefix(10))
+    guard digits.count == 10, digits[4] == UInt8(ascii: "-"), digits[7] == UInt8(ascii: "-"),
+      let year = Int(String(decoding: digits[0..<4], as: UTF8.self)),
+      let month = Int(String(decoding: digits[5..<7], as: UTF8.self)),
+      let day = Int(String(decoding: digits[8..<10], as: UTF8.self)), (1...12).contains(month), (1...31).contains(day)
+    else { return raw }
+    let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+      "November", "December"]
+    return "\(day) \(months[month - 1]) \(year)"
   }
 }
 
@@ -111,8 +146,8 @@ public enum ArticleExtractor {
     guard let root = parse(data, charset: charset) else { throw .unreadable }
     let readerable = Readerable.check(root)
     var metadata = PageMetadata.read(root, baseURL: url)
-    for script in root.descendants(["script"]) { script.remove() }
-    Preparation.prepare(root)
+    PageNode.remove(root.descendants(["script"]))
+    try Preparation.prepare(root, deadline: deadline)
     let body = root.descendants(["body"]).first ?? root
 
     var attempts: [(PageNode, Int, String?)] = []
@@ -225,58 +260,100 @@ public enum ArticleExtractor {
 /// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, and text split by runs of `<br>` becomes
 /// paragraphs (old pages write paragraphs that way).
 enum Preparation {
-  static func prepare(_ root: PageNode) {
+  static func prepare(_ root: PageNode, deadline: ContinuousClock.Instant = .now + ArticleExtractor.timeLimit)
+    throws(ExtractionError)
+  {
     // Without script, a <noscript> image is the real one; the rest of <noscript> is for script-less
     // browsers (cookie and "enable JavaScript" notices), not the article.
     LazyImages.unwrapNoscriptImages(root)
     // Except where the page's content itself waits in <noscript> (a script-built page that renders its
     // text for script-less readers there: forum software does): a <noscript> holding most of the page's
-    // text is the page.
+    // text is the page. The rest go in one batch (one pass per parent, issue 33 item 5).
     let total = root.textLength
-    for noscript in root.descendants(["noscript"]) where noscript.parent != nil {
+    var dropped: [PageNode] = []
+    for noscript in root.descendants(["noscript"]) {
       let length = noscript.textLength
       if length >= 500, length * 2 >= total {
         noscript.tag = "div"
       } else {
-        noscript.remove()
+        dropped.append(noscript)
       }
     }
+    PageNode.remove(dropped)
+    var parents: [PageNode] = []
+    var seen = Set<ObjectIdentifier>()
     for node in root.descendants() {
       if node.tag == "font" { node.tag = "span" }
+      if node.tag == "br", let parent = node.parent, seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
     }
-    for br in root.descendants(["br"]) where br.parent != nil {
-      guard let parent = br.parent, let start = parent.children.firstIndex(where: { $0 === br }) else { continue }
-      var index = start + 1
-      var replaced = false
-      // Remove the <br>s that follow (whitespace between them aside).
-      while index < parent.children.count {
-        let next = parent.children[index]
-        if next.isText, !next.hasVisibleText {
-          index += 1
-        } else if next.tag == "br" {
-          replaced = true
-          next.remove()
-        } else {
-          break
-        }
+    // One pass over each parent's children, never a search per `<br>` (issue 33 item 5: 1.5 MB of `a<br>`
+    // took 30 s), with the clock read as it goes.
+    for (index, parent) in parents.enumerated() {
+      if index & 63 == 0, ContinuousClock.now > deadline { throw .tooSlow }
+      paragraphs(in: parent)
+    }
+  }
+
+  /// A `<br>` followed by more `<br>`s (white space between them aside) becomes a `<p>` that takes the
+  /// phrasing content after it, up to the next such run or the first block.
+  private static func paragraphs(in parent: PageNode) {
+    let kids = parent.children
+    var out: [PageNode] = []
+    out.reserveCapacity(kids.count)
+    var changed = false
+    var index = 0
+    func isBlank(_ node: PageNode) -> Bool { node.isText && !node.hasVisibleText }
+    while index < kids.count {
+      let node = kids[index]
+      guard node.tag == "br" else {
+        out.append(node)
+        index += 1
+        continue
       }
-      guard replaced else { continue }
-      let paragraph = PageNode(tag: "p")
-      br.replace(with: paragraph)
-      while let position = parent.children.firstIndex(where: { $0 === paragraph }), position + 1 < parent.children.count {
-        let sibling = parent.children[position + 1]
+      // The <br>s that follow (whitespace between them aside) go; the whitespace stays, in the paragraph.
+      var content: [PageNode] = []
+      var next = index + 1
+      var replaced = false
+      while next < kids.count, isBlank(kids[next]) || kids[next].tag == "br" {
+        if kids[next].tag == "br" {
+          replaced = true
+          kids[next].parent = nil
+        } else {
+          content.append(kids[next])
+        }
+        next += 1
+      }
+      guard replaced else {
+        out.append(node)
+        index += 1
+        continue
+      }
+      changed = true
+      node.parent = nil
+      while next < kids.count {
+        let sibling = kids[next]
         if sibling.tag == "br" {
           // A second <br> ends this paragraph.
-          let after = parent.children[(position + 2)...].first { !$0.isText || $0.hasVisibleText }
+          let after = kids[(next + 1)...].first { !isBlank($0) }
           if after?.tag == "br" { break }
         }
         guard ArticleGrabber.isPhrasing(sibling) else { break }
-        paragraph.append(sibling)
+        content.append(sibling)
+        next += 1
       }
-      while let last = paragraph.children.last, last.isText && !last.hasVisibleText {
-        last.remove()
+      while let last = content.last, isBlank(last) {
+        last.parent = nil
+        content.removeLast()
       }
-      if parent.tag == "p" { parent.tag = "div" }
+      let paragraph = PageNode(tag: "p")
+      paragraph.parent = parent
+      for child in content { child.parent = paragraph }
+      paragraph.children = content
+      out.append(paragraph)
+      index = next
     }
+    guard changed else { return }
+    parent.children = out
+    if parent.tag == "p" { parent.tag = "div" }
   }
 }

@@ -35,6 +35,7 @@ struct ArticleGrabber {
     var candidates: [PageNode] = []
     for paragraph in toScore {
       guard paragraph.parent != nil else { continue }
+      try check()
       let text = paragraph.innerText
       let length = text.unicodeScalars.count
       if length < 25 { continue }
@@ -51,7 +52,10 @@ struct ArticleGrabber {
       }
     }
     try check()
-    for candidate in candidates { candidate.score *= 1 - candidate.linkDensity }
+    for candidate in candidates {
+      try check()
+      candidate.score *= 1 - candidate.linkDensity
+    }
     let ranked = candidates.sorted { $0.score > $1.score }.prefix(5)
 
     var top: PageNode
@@ -62,7 +66,7 @@ struct ArticleGrabber {
     } else {
       // Nothing stood out: the whole body is the article.
       top = PageNode(tag: "div")
-      for child in body.children { top.append(child) }
+      top.adopt(body.children)
       body.append(top)
       initialize(top)
     }
@@ -96,12 +100,14 @@ struct ArticleGrabber {
   private mutating func prepareAndCollect(_ body: PageNode) throws -> [PageNode] {
     var toScore: [PageNode] = []
     var shouldRemoveTitle = true
+    // The title's words once, not once per heading (issue 33 item 5: hundreds of headings each rebuilt them).
+    let titleWords = TextSimilarity(title)
     var stack: [PageNode] = body.children.reversed()
-    var visited = 0
     while let node = stack.popLast() {
       if node.isText { continue }
-      visited += 1
-      if visited & 1023 == 0 { try check() }
+      // Every node: one node's tests can read a whole subtree, so a count of nodes says nothing of the
+      // time spent (a clock read is a few tens of nanoseconds beside the pattern tests below).
+      try check()
       let match = node.classAndID
       if node.isHidden || (node["aria-modal"] == "true" && node["role"] == "dialog") || node.tag == "script" {
         node.remove()
@@ -114,7 +120,7 @@ struct ArticleGrabber {
         node.remove()
         continue
       }
-      if shouldRemoveTitle, node.tag == "h1" || node.tag == "h2", TextSimilarity.of(title, node.innerText) > 0.75 {
+      if shouldRemoveTitle, node.tag == "h1" || node.tag == "h2", titleWords.similarity(to: node.innerText) > 0.75 {
         shouldRemoveTitle = false
         node.remove()
         continue
@@ -266,6 +272,7 @@ struct ArticleGrabber {
     }
     let threshold = max(10, top.score * 0.2)
     let topClass = top["class"] ?? ""
+    var kept: [PageNode] = []
     for sibling in parent.elements {
       var keep = sibling === top
       if !keep {
@@ -285,17 +292,24 @@ struct ArticleGrabber {
       }
       guard keep else { continue }
       if !["div", "article", "section", "p", "ol", "ul"].contains(sibling.tag) { sibling.tag = "div" }
-      article.append(sibling)
+      kept.append(sibling)
     }
+    article.adopt(kept)
     return article
   }
 }
 
-/// How much of one text's words another covers, to recognise a heading that repeats the title.
-enum TextSimilarity {
-  static func of(_ a: String, _ b: String) -> Double {
-    let tokensA = Set(words(a))
-    let tokensB = words(b)
+/// How much of one text's words another covers, to recognise a heading that repeats the title. The first
+/// text's words are a set built once, for comparing many texts with it.
+struct TextSimilarity {
+  let tokensA: Set<String>
+
+  init(_ a: String) { tokensA = Set(Self.words(a)) }
+
+  static func of(_ a: String, _ b: String) -> Double { TextSimilarity(a).similarity(to: b) }
+
+  func similarity(to b: String) -> Double {
+    let tokensB = Self.words(b)
     guard !tokensA.isEmpty, !tokensB.isEmpty else { return 0 }
     let unique = tokensB.filter { !tokensA.contains($0) }
     let distance = Double(unique.joined(separator: " ").count) / Double(tokensB.joined(separator: " ").count)

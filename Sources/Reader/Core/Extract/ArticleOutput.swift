@@ -37,7 +37,8 @@ enum ArticleOutput {
     for key in (keptAttributes[node.tag] ?? []).sorted() {
       guard var value = attributes[key] else { continue }
       if urlAttributes.contains(key) {
-        guard let resolved = resolver.resolve(value) else { continue }
+        // Schemes allow-listed as the browser will parse them (issue 33 item 9); `data:` only as a picture.
+        guard let resolved = resolver.resolve(value, image: node.tag == "img" && key == "src") else { continue }
         value = resolved
       }
       out += " \(key)=\"\(escaped(value, quote: true))\""

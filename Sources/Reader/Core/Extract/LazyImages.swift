@@ -68,23 +68,48 @@ enum LazyImages {
     node.attributes.contains { key, value in key != "src" && (looksLikeImageURL(value) || looksLikeSrcset(value)) }
   }
 
-  /// `<img placeholder><noscript><img real></noscript>`: the real image takes the placeholder's place.
+  /// `<img placeholder><noscript><img real></noscript>`: the real image takes the placeholder's place. One
+  /// walk over each parent's children, keeping the last visible sibling, never a search per `<noscript>`
+  /// (issue 33 item 5: 30,000 of them side by side took minutes).
   static func unwrapNoscriptImages(_ root: PageNode) {
+    var parents: [PageNode] = []
+    var seen = Set<ObjectIdentifier>()
     for noscript in root.descendants(["noscript"]) {
-      let images = noscript.descendants(["img"])
-      guard images.count == 1, !noscript.hasVisibleText, let parent = noscript.parent,
-        let index = parent.children.firstIndex(where: { $0 === noscript })
-      else { continue }
-      let previous = parent.children[..<index].last { !$0.isText || $0.hasVisibleText }
-      if let previous, previous.tag == "img" || !previous.descendants(["img"]).isEmpty,
-        previous.descendants(["img"]).count <= 1
-      {
-        let old = previous.tag == "img" ? previous : previous.descendants(["img"])[0]
-        let real = images[0]
-        for (key, value) in old.attributes where real[key] == nil && key != "src" { real[key] = value }
-        old.replace(with: real)
-        noscript.remove()
-      }
+      if let parent = noscript.parent, seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
     }
+    for parent in parents {
+      var unwrapped: [PageNode] = []
+      var previous: (node: PageNode, index: Int)?
+      for (index, child) in parent.children.enumerated() {
+        if child.tag == "noscript", let (old, real) = placeholder(before: child, previous: previous?.node) {
+          for (key, value) in old.attributes where real[key] == nil && key != "src" { real[key] = value }
+          real.remove()
+          if let slot = previous?.index, old === previous?.node {
+            // The placeholder is the sibling itself: the real picture takes its slot, no search.
+            old.parent = nil
+            parent.children[slot] = real
+            real.parent = parent
+            previous = (real, slot)
+          } else {
+            old.replace(with: real)
+          }
+          unwrapped.append(child)
+          continue
+        }
+        if !child.isText || child.hasVisibleText { previous = (child, index) }
+      }
+      PageNode.remove(unwrapped)
+    }
+  }
+
+  /// The placeholder `<img>` (the visible sibling before `noscript`, or the one picture inside it) and the
+  /// real one, when `noscript` holds nothing but one picture.
+  private static func placeholder(before noscript: PageNode, previous: PageNode?) -> (PageNode, PageNode)? {
+    let images = noscript.descendants(["img"])
+    guard images.count == 1, !noscript.hasVisibleText, let previous else { return nil }
+    if previous.tag == "img" { return (previous, images[0]) }
+    let inside = previous.descendants(["img"])
+    guard inside.count == 1 else { return nil }
+    return (inside[0], images[0])
   }
 }

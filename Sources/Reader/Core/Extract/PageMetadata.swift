@@ -49,7 +49,7 @@ enum PageMetadata {
     metadata.publishedTime = linked?.published ?? first(["article:published_time", "parsely-pub-date",
       "datepublished", "dc:date", "date"]) ?? elements.first { $0.tag == "time" && $0["datetime"] != nil }?["datetime"]
     metadata.leadImage = (linked?.image ?? first(["og:image", "og:image:url", "twitter:image", "twitter:image:src"]))
-      .flatMap { LinkResolver.resolve($0, against: baseURL) }
+      .flatMap { ArticleLinkResolver(baseURL: baseURL).resolve($0) }
     if let html = elements.first(where: { $0.tag == "html" }) {
       metadata.lang = html["lang"].flatMap { $0.isEmpty ? nil : $0 }
       metadata.dir = html["dir"].flatMap { $0.isEmpty ? nil : $0.lowercased() }

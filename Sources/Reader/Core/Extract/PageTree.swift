@@ -54,6 +54,38 @@ final class PageNode {
   /// Takes this node out of the tree.
   func remove() { parent?.removeChild(self) }
 
+  /// Takes `nodes` out of the tree with one pass over each parent's children: removing them one by one
+  /// searches and shifts the parent's children for each, quadratic when a page holds thousands of them
+  /// side by side (issue 33 item 5).
+  static func remove(_ nodes: [PageNode]) {
+    guard nodes.count > 1 else {
+      nodes.first?.remove()
+      return
+    }
+    var gone = Set<ObjectIdentifier>()
+    var parents: [PageNode] = []
+    var seen = Set<ObjectIdentifier>()
+    for node in nodes {
+      guard let parent = node.parent else { continue }
+      gone.insert(ObjectIdentifier(node))
+      if seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
+    }
+    for parent in parents {
+      parent.children.removeAll { child in
+        guard gone.contains(ObjectIdentifier(child)) else { return false }
+        child.parent = nil
+        return true
+      }
+    }
+  }
+
+  /// Appends `nodes`, in order, taking them from their parents in one batch (see `remove(_:)`).
+  func adopt(_ nodes: [PageNode]) {
+    Self.remove(nodes)
+    for node in nodes { node.parent = self }
+    children.append(contentsOf: nodes)
+  }
+
   /// Puts `other` where this node is.
   func replace(with other: PageNode) {
     guard let parent, let index = parent.children.firstIndex(where: { $0 === self }) else { return }

@@ -48,6 +48,32 @@ enum HTMLDocument {
     return nil
   }
 
+  /// All the text under `node`, as written.
+  static func text(of node: Node) -> String {
+    var out = ""
+    var stack: [Node] = []
+    var child = node.pointee.children
+    while let c = child {
+      stack.append(c)
+      child = c.pointee.next
+    }
+    stack.reverse()
+    while let current = stack.popLast() {
+      if current.pointee.type == XML_TEXT_NODE || current.pointee.type == XML_CDATA_SECTION_NODE {
+        if let content = current.pointee.content { out += String(cString: content) }
+        continue
+      }
+      var kids: [Node] = []
+      var k = current.pointee.children
+      while let c = k {
+        kids.append(c)
+        k = c.pointee.next
+      }
+      stack.append(contentsOf: kids.reversed())
+    }
+    return out
+  }
+
   /// The element children of `node`, in order.
   static func elementChildren(_ node: Node) -> [Node] {
     var out: [Node] = []

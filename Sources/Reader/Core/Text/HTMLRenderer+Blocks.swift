@@ -15,6 +15,7 @@ extension HTMLRenderer {
       runs.removeAll(keepingCapacity: true)
       pendingSpace = nil
       suppressSpace = true
+      lastLinkMark = nil  // links in two blocks are two links
     }
     guard !runs.isEmpty else { return }
     if preDepth > 0 {

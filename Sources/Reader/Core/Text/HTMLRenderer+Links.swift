@@ -6,7 +6,9 @@ extension HTMLRenderer {
   // MARK: - Replaced elements
 
   mutating func image(_ node: Node) {
-    let alt = Self.collapsed(attribute(node, "alt") ?? "")
+    // Alt text is plain text, but pages put markup in it (`<br><small>Photo: …</small>`): a browser shows
+    // it as written, a reader wants the words. A figure's own caption says it better, and once.
+    let alt = Self.hasCaption(node) ? "" : Self.collapsed(Self.withoutMarkup(attribute(node, "alt") ?? ""))
     if alt.isEmpty, attribute(node, "width") == "1" || attribute(node, "height") == "1" {
       return  // tracking pixel
     }
@@ -20,19 +22,55 @@ extension HTMLRenderer {
     var clean = ""  // alt text may carry control characters
     clean.unicodeScalars.append(contentsOf: alt.unicodeScalars.filter { !Self.isControl($0) })
     let text = clean.isEmpty ? "[image]" : "[image: \(clean)]"
-    let reference = ImageReference(
+    var reference = ImageReference(
       url: url, alt: clean, declaredWidth: pixels(attribute(node, "width")),
       declaredHeight: pixels(attribute(node, "height")))
     visibleCount += text.unicodeScalars.count
     var caption = [StyledRun(text, style.union(.dim))]
-    // A linked picture carries its link's number on the caption, where the text would have had it.
+    // A linked picture carries its link's number on the caption, where the text would have had it, and
+    // keeps it when the picture replaces the `[image]` words (`ImageReference.link`).
     if let index = frames.lastIndex(where: { if case .link = $0.exit { true } else { false } }),
       case .link(let link, _) = frames[index].exit
     {
-      caption.append(StyledRun("[\(number(for: link))]", .dim))
+      let number = number(for: link)
+      reference.link = number
+      caption.append(StyledRun("[\(number)]", .dim))
       frames[index].exit = .link(url: link, visibleAtStart: visibleCount)
     }
     appendBlock(StyledBlock(kind: .image(reference), runs: caption))
+    lastLinkMark = nil
+  }
+
+  /// Whether the picture sits in a `<figure>` (its nearest) whose `<figcaption>` has words.
+  static func hasCaption(_ node: Node) -> Bool {
+    var ancestor = node.pointee.parent
+    while let current = ancestor, current.pointee.type == XML_ELEMENT_NODE {
+      if name(current) == "figure" {
+        return elementChildren(current).contains { name($0) == "figcaption" && !collapsed(HTMLDocument.text(of: $0)).isEmpty }
+      }
+      ancestor = current.pointee.parent
+    }
+    return false
+  }
+
+  /// `text` without anything written like a tag (`<br>`, `<small>`, `</small>`), each a space.
+  static func withoutMarkup(_ text: String) -> String {
+    guard text.contains("<") else { return text }
+    var out = ""
+    var rest = text[...]
+    while let open = rest.firstIndex(of: "<") {
+      let after = rest.index(after: open)
+      guard after < rest.endIndex, rest[after].isLetter || rest[after] == "/" || rest[after] == "!",
+        let close = rest[after...].firstIndex(of: ">")
+      else {
+        out += rest[...open]
+        rest = rest[after...]
+        continue
+      }
+      out += rest[..<open] + " "
+      rest = rest[rest.index(after: close)...]
+    }
+    return out + rest
   }
 
   /// The address to fetch: `src`, else the lazy-loading `data-src`, else the first of `srcset`; only
@@ -75,6 +113,28 @@ extension HTMLRenderer {
   }
 
   // MARK: - Links
+
+  /// A link opens: when the last link to end was to the same address with nothing shown since (white space
+  /// aside), its number goes, and the two read as one link (`<a>D</a><a>ata</a>` is `Data[3]`, not
+  /// `D[3]ata[3]`).
+  mutating func openLink(_ url: String) -> Int {
+    guard let mark = lastLinkMark, mark.url == url, mark.visibleAfter == visibleCount, mark.runCount == runs.count,
+      let last = runs.last, last.text.hasSuffix(mark.text)
+    else { return visibleCount }
+    runs[runs.count - 1].text.removeLast(mark.text.count)
+    if runs[runs.count - 1].text.isEmpty { runs.removeLast() }
+    visibleCount -= mark.text.unicodeScalars.count
+    lastLinkMark = nil
+    return mark.visibleAtStart
+  }
+
+  /// A link ends: its number follows its text when it showed any.
+  mutating func closeLink(_ url: String, visibleAtStart: Int) {
+    guard visibleCount > visibleAtStart else { return }
+    let text = "[\(number(for: url))]"
+    emit(text, .dim)
+    lastLinkMark = LinkMark(url: url, text: text, visibleAtStart: visibleAtStart, visibleAfter: visibleCount, runCount: runs.count)
+  }
 
   mutating func number(for url: String) -> Int {
     if let n = linkNumbers[url] { return n }

@@ -26,6 +26,16 @@ struct HTMLRenderer {
   var pendingGap = false
   /// Characters emitted so far (tells whether a link had visible content).
   var visibleCount = 0
+  /// The number the last link to end put after its text, while nothing else followed it.
+  var lastLinkMark: LinkMark?
+
+  struct LinkMark {
+    var url: String
+    var text: String
+    var visibleAtStart: Int
+    var visibleAfter: Int
+    var runCount: Int
+  }
 
   // Context.
   var style: TextStyle = []
@@ -34,9 +44,10 @@ struct HTMLRenderer {
   var lists: [ListState] = []
   var tables: [TableMode] = []
   var preDepth = 0
-  /// Depth of data-table cells: block structure inside them is flattened into the row.
+  /// Depth of data-table cells: block structure inside them is flattened into the cell.
   var cellDepth = 0
-  var cellIndex = 0
+  /// The data tables being read, innermost last: their cells become a `.table` block when they end.
+  var tableCells: [TableCells] = []
 
   init(resolver: ArticleLinkResolver) {
     self.resolver = resolver
@@ -141,6 +152,16 @@ struct HTMLRenderer {
 
   enum TableMode { case data, layout }
 
+  /// A data table's rows as they are read: each cell's runs, and the leading header rows.
+  struct TableCells {
+    var rows: [[[StyledRun]]] = []
+    var row: [[StyledRun]] = []
+    var headerRows = 0
+    /// The row being read is a header: in `<thead>`, or every cell so far a `<th>`.
+    var rowIsHeader = true
+    var rowInHead = false
+  }
+
   /// Handles an opening tag; returns whether to walk into the element (it then gets exactly one `exit()`).
   mutating func enter(_ node: Node) -> Bool {
     let name = String(cString: node.pointee.name)
@@ -148,7 +169,7 @@ struct HTMLRenderer {
     let saved = style
     var exit = Exit.none
 
-    if cellDepth > 0, Self.flattenedInCells.contains(name) {
+    if cellDepth > 0, Self.flattenedInCells.contains(name) || Self.tableParts.contains(name) {
       // Block structure inside a data-table cell becomes a space within the row.
       space()
       frames.append(Frame(savedStyle: saved, exit: .none))
@@ -223,7 +244,7 @@ struct HTMLRenderer {
     case "a":
       if let href = attribute(node, "href"), let url = resolve(href) {
         style.formUnion(.link)
-        exit = .link(url: url, visibleAtStart: visibleCount)
+        exit = .link(url: url, visibleAtStart: openLink(url))
       }
     case "b", "strong":
       style.formUnion(.bold)
@@ -242,22 +263,30 @@ struct HTMLRenderer {
       exit = .quoteMark
     case "table":
       openBlock(margin: true)
-      tables.append(isDataTable(node) ? .data : .layout)
+      let mode: TableMode = isDataTable(node) ? .data : .layout
+      tables.append(mode)
+      if mode == .data { tableCells.append(TableCells()) }
       exit = .table
     case "tr":
-      openBlock(margin: false)
-      cellIndex = 0
+      if tables.last == .data {
+        endCell(keepingEmpty: false)
+        let inHead = node.pointee.parent.map { Self.name($0) == "thead" } ?? false
+        tableCells[tableCells.count - 1].row = []
+        tableCells[tableCells.count - 1].rowIsHeader = true
+        tableCells[tableCells.count - 1].rowInHead = inHead
+      } else {
+        openBlock(margin: false)
+      }
       exit = .row
     case "td", "th":
       if tables.last == .data {
-        if cellIndex > 0 {
-          pendingSpace = nil
-          emit(" │ ", .dim)
-          suppressSpace = true
-        }
-        cellIndex += 1
+        endCell(keepingEmpty: false)
         cellDepth += 1
-        if name == "th" { style.formUnion(.bold) }
+        if name == "th" {
+          style.formUnion(.bold)
+        } else if !tableCells[tableCells.count - 1].rowInHead {
+          tableCells[tableCells.count - 1].rowIsHeader = false
+        }
       } else {
         openBlock(margin: false)
       }
@@ -283,9 +312,7 @@ struct HTMLRenderer {
       lists.removeLast()
       openBlock(margin: lists.isEmpty)
     case .link(let url, let visibleAtStart):
-      if visibleCount > visibleAtStart {
-        emit("[\(number(for: url))]", .dim)
-      }
+      closeLink(url, visibleAtStart: visibleAtStart)
     case .pre:
       openBlock(margin: true)
       preDepth -= 1
@@ -293,12 +320,30 @@ struct HTMLRenderer {
       style = frame.savedStyle
       visible("\u{201D}")
     case .table:
+      if tables.removeLast() == .data, var table = tableCells.popLast() {
+        flush()
+        if !table.row.isEmpty { table.rows.append(table.row) }  // cells written outside any row
+        if !table.rows.isEmpty {
+          appendBlock(StyledBlock(kind: .table(StyledTable(rows: table.rows, headerRows: table.headerRows)), runs: []))
+        }
+      }
       openBlock(margin: true)
-      tables.removeLast()
     case .row:
-      openBlock(margin: false)
+      if tables.last == .data {
+        endCell(keepingEmpty: false)
+        var table = tableCells[tableCells.count - 1]
+        if !table.row.isEmpty {
+          table.rows.append(table.row)
+          if table.rowIsHeader, table.headerRows == table.rows.count - 1 { table.headerRows += 1 }
+        }
+        table.row = []
+        tableCells[tableCells.count - 1] = table
+      } else {
+        openBlock(margin: false)
+      }
     case .cell:
       if tables.last == .data {
+        endCell(keepingEmpty: true)
         cellDepth = max(0, cellDepth - 1)
       } else {
         openBlock(margin: false)
@@ -320,6 +365,22 @@ struct HTMLRenderer {
     "p", "div", "br", "ul", "ol", "li", "dl", "dt", "dd", "blockquote", "pre", "h1", "h2", "h3", "h4",
     "h5", "h6", "section", "article", "header", "footer", "figure", "figcaption", "hr", "center",
   ]
+
+  /// Table structure inside a data-table cell (a table nested deeper than its cells' direct children):
+  /// read as words of the cell.
+  private static let tableParts: Set<String> = ["table", "thead", "tbody", "tfoot", "tr", "td", "th", "caption"]
+
+  /// Ends the data-table cell being read: its runs join the row, an empty cell too (it holds its
+  /// column); text outside any cell only when there is some.
+  mutating func endCell(keepingEmpty: Bool) {
+    defer {
+      runs.removeAll(keepingCapacity: true)
+      pendingSpace = nil
+      suppressSpace = true
+    }
+    guard keepingEmpty || !runs.isEmpty, !tableCells.isEmpty else { return }
+    tableCells[tableCells.count - 1].row.append(runs)
+  }
 
   private func isHidden(_ node: Node) -> Bool {
     if attribute(node, "hidden") != nil { return true }

@@ -11,26 +11,55 @@ extension StyledText {
   }
 }
 
-/// Makes link targets found in article HTML absolute (through the one `LinkResolver`), and filters out the
-/// ones a reader cannot follow (in-page anchors, `javascript:`), so that the numbered link list holds only
-/// openable URLs.
+/// Makes link targets found in article HTML absolute (through the one `LinkResolver`), and keeps only the
+/// ones a reader can follow safely, so that the numbered link list and `extract --html` hold only openable
+/// URLs: schemes are allow-listed (http, https, mailto; `data:` for pictures) on the address as a browser
+/// parses it, never on the text as written (issue 33 item 9: `java&#9;script:` passed a prefix check,
+/// since a browser's URL parser drops the tab first).
 struct ArticleLinkResolver: Sendable {
   var baseURL: URL?
 
-  /// The absolute form of `href`, or nil when it is empty, an in-page anchor or a script. Control
-  /// characters (C0, DEL, C1) come out percent-encoded, as a browser's URL parser would send them: the link
-  /// list draws this text on the terminal and the launcher hands it to the browser (found by the
-  /// FuzzHTML fuzzer: an `http:` href holding U+001F reached the link list verbatim, because an href with a
-  /// scheme was returned as written).
-  func resolve(_ href: String) -> String? {
-    resolvedKeepingControls(href).map(Self.percentEncodingControls)
+  /// Schemes any kept address may have.
+  static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
+
+  /// The absolute form of `href`, or nil when it is empty, an in-page anchor, or its scheme is not allowed
+  /// (`javascript:`, `file:`, `vbscript:`, …; `data:` unless `image`, the source of a picture). A relative
+  /// address with no base to resolve it against stays relative. Control characters (C0, DEL, C1) come out
+  /// percent-encoded, as a browser's URL parser would send them: the link list draws this text on the
+  /// terminal and the launcher hands it to the browser (found by the FuzzHTML fuzzer: an `http:` href
+  /// holding U+001F reached the link list verbatim, because an href with a scheme was returned as written).
+  func resolve(_ href: String, image: Bool = false) -> String? {
+    guard let resolved = resolvedKeepingControls(Self.parsedAsBrowsersDo(href)) else { return nil }
+    guard Self.isAllowed(resolved, image: image) else { return nil }
+    return Self.percentEncodingControls(resolved)
+  }
+
+  /// What a browser's URL parser reads in `href` before anything else (the WHATWG URL standard): leading
+  /// and trailing C0 controls and spaces stripped, every tab, CR and LF removed wherever it is.
+  static func parsedAsBrowsersDo(_ href: String) -> String {
+    let scalars = href.unicodeScalars
+    guard let first = scalars.firstIndex(where: { $0.value > 0x20 }),
+      let last = scalars.lastIndex(where: { $0.value > 0x20 })
+    else { return "" }
+    var out = ""
+    out.unicodeScalars.append(contentsOf: scalars[first...last].filter { $0 != "\t" && $0 != "\n" && $0 != "\r" })
+    return out
+  }
+
+  /// Whether `url` (already resolved) may be kept: its scheme is allowed, or it has none (relative).
+  static func isAllowed(_ url: String, image: Bool) -> Bool {
+    guard LinkResolver.hasScheme(url), let colon = url.firstIndex(of: ":") else {
+      // No scheme: a relative reference, unless something a browser would still read as a scheme
+      // (a control character before the colon) is there.
+      return !url.prefix(while: { $0 != "/" && $0 != "?" && $0 != "#" }).contains(":")
+    }
+    let scheme = url[..<colon].lowercased()
+    return allowedSchemes.contains(scheme) || (image && scheme == "data")
   }
 
   private func resolvedKeepingControls(_ href: String) -> String? {
     let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
-    if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.lowercased().hasPrefix("javascript:") {
-      return nil
-    }
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
     if LinkResolver.hasScheme(trimmed) || URL(string: trimmed) != nil {
       return LinkResolver.resolve(trimmed, against: baseURL)
     }
