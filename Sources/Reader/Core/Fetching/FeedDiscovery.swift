@@ -24,7 +24,7 @@ enum FeedDiscovery {
   static func feedLinks(in data: Data, pageURL: URL) -> [String] {
     let (links, base) = data.withUnsafeBytes { HTMLLinkScanner.scan($0) }
     let baseURL = base.flatMap { URL(string: $0, relativeTo: pageURL) } ?? pageURL
-    let resolver = ArticleLinkResolver(baseURL: baseURL)
+    let resolver = ArticleLinkResolver(baseURL: baseURL, alsoAllowed: pageURL.isFileURL ? ["file"] : [])
     var seen: Set<String> = []
     var out: [String] = []
     for link in links {

@@ -18,6 +18,9 @@ extension StyledText {
 /// since a browser's URL parser drops the tab first).
 struct ArticleLinkResolver: Sendable {
   var baseURL: URL?
+  /// Schemes kept beside `allowedSchemes` for this resolver alone: `file` for the feeds a saved page read
+  /// from a file advertises (a page from the web never reaches the user's files this way).
+  var alsoAllowed: Set<String> = []
 
   /// Schemes any kept address may have.
   static let allowedSchemes: Set<String> = ["http", "https", "mailto"]
@@ -30,7 +33,7 @@ struct ArticleLinkResolver: Sendable {
   /// holding U+001F reached the link list verbatim, because an href with a scheme was returned as written).
   func resolve(_ href: String, image: Bool = false) -> String? {
     guard let resolved = resolvedKeepingControls(Self.parsedAsBrowsersDo(href)) else { return nil }
-    guard Self.isAllowed(resolved, image: image) else { return nil }
+    guard Self.isAllowed(resolved, image: image) || alsoAllowed.contains(Self.scheme(of: resolved)) else { return nil }
     return Self.percentEncodingControls(resolved)
   }
 
@@ -55,6 +58,12 @@ struct ArticleLinkResolver: Sendable {
     }
     let scheme = url[..<colon].lowercased()
     return allowedSchemes.contains(scheme) || (image && scheme == "data")
+  }
+
+  /// The scheme of an absolute address, lowercased; empty for a relative one.
+  static func scheme(of url: String) -> String {
+    guard LinkResolver.hasScheme(url), let colon = url.firstIndex(of: ":") else { return "" }
+    return url[..<colon].lowercased()
   }
 
   private func resolvedKeepingControls(_ href: String) -> String? {
