@@ -29,6 +29,30 @@ struct PageSearchTests {
     #expect(try search("rust") == ["Toolchains"])
   }
 
+  /// The reader's background indexer (`SearchIndexer`, which makes the text outside its writes) indexes
+  /// the page's text too, and the same text the SQL path does: the page joined after a merge of the two.
+  @Test func theBackgroundIndexerSearchesThePageToo() async throws {
+    let fixture = try CacheFixture(
+      "splitfeed-page-indexer",
+      stored: [("https://news.example/feed", Feed(title: "News", items: [Item(title: "Toolchains", id: "t1", summary: "<p>A short summary.</p>")]))])
+    let cache = fixture.cache
+    let search = { (text: String) throws -> [String] in
+      try cache.items(in: ItemScope(.all, search: try SearchQuery(parsing: text))).map(\.title)
+    }
+    try await SearchIndexer(cache: cache).run()
+    let id = try #require(try cache.items(feedID: fixture.feedIDs[0]).first?.id)
+    try cache.setFullContent("<article><p>Compiled with Emscripten to WebAssembly.</p></article>", itemID: id)
+    try await SearchIndexer(cache: cache).run()
+    #expect(try cache.searchBacklog() == 0)
+    #expect(try search("emscripten") == ["Toolchains"], "a word only on the page")
+    #expect(try search("summary") == ["Toolchains"])
+    // Taken out of the index with the text it was put in with: the SQL path's text, to the letter.
+    try cache.setFullContent("<article><p>Now about Rust.</p></article>", itemID: id)
+    try await SearchIndexer(cache: cache).run()
+    #expect(try search("emscripten") == [])
+    #expect(try search("rust") == ["Toolchains"])
+  }
+
   @Test func aCacheIndexedBeforeFindsItsStoredPagesOnceMigrated() throws {
     let fixture = try CacheFixture(
       "splitfeed-page-migration",

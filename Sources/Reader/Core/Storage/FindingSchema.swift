@@ -261,6 +261,8 @@ enum FindingSchema {
     var author: String
     /// The HTML the body's text comes from (`coalesce(content, summary)`).
     var html: String?
+    /// The article's fetched page (`full_content`), whose text ends the body (`indexedColumns`).
+    var page: String? = nil
     /// A queued id with no article left (it only leaves the queue).
     var gone = false
   }
@@ -272,16 +274,19 @@ enum FindingSchema {
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT p.id, i.title, coalesce(i.author, '') AS author, coalesce(i.content, i.summary) AS html, i.id IS NULL AS gone
+        SELECT p.id, i.title, coalesce(i.author, '') AS author, coalesce(i.content, i.summary) AS html,
+          i.full_content AS page, i.id IS NULL AS gone
         FROM fts_pending p LEFT JOIN items i ON i.id = p.id ORDER BY p.id DESC LIMIT ?
         """, arguments: [limit])
     var batch: [Queued] = []
     var bytes = 0
     while let row = try rows.next() {
       let html: String? = row["html"]
-      bytes += html?.utf8.count ?? 0
+      let page: String? = row["page"]
+      bytes += (html?.utf8.count ?? 0) + (page?.utf8.count ?? 0)
       if !batch.isEmpty, bytes > maxBytes { break }
-      batch.append(Queued(id: row["id"], title: row["title"] ?? "", author: row["author"] ?? "", html: html, gone: row["gone"]))
+      batch.append(
+        Queued(id: row["id"], title: row["title"] ?? "", author: row["author"] ?? "", html: html, page: page, gone: row["gone"]))
     }
     return batch
   }
@@ -289,7 +294,9 @@ enum FindingSchema {
   /// The index's body text of a queued article: `splitfeed_plain_text`'s, made by the indexer outside
   /// any transaction, so however long the conversion takes it holds no lock.
   static func body(of article: Queued) -> String {
-    PlainText.title(article.html ?? "", kind: .html)
+    let body = PlainText.title(article.html ?? "", kind: .html)
+    guard let page = article.page else { return body }
+    return body + " " + PlainText.title(page, kind: .html)
   }
 
   /// Indexes `articles` with the body text made for them (`body(of:)`) and takes them off the queue, in
@@ -300,7 +307,7 @@ enum FindingSchema {
     let unchanged = try db.cachedStatement(
       sql: """
         SELECT 1 FROM items WHERE id = ? AND title IS ? AND coalesce(author, '') IS ? AND coalesce(content, summary) IS ?
-          AND EXISTS (SELECT 1 FROM fts_pending WHERE id = items.id)
+          AND full_content IS ? AND EXISTS (SELECT 1 FROM fts_pending WHERE id = items.id)
         """)
     let insert = try db.cachedStatement(sql: "INSERT INTO items_fts (rowid, title, author, body) VALUES (?, ?, ?, ?)")
     let dequeue = try db.cachedStatement(sql: "DELETE FROM fts_pending WHERE id = ?")
@@ -313,7 +320,7 @@ enum FindingSchema {
         done += db.changesCount
         continue
       }
-      guard try Bool.fetchOne(unchanged, arguments: [article.id, article.title, article.author, article.html]) != nil
+      guard try Bool.fetchOne(unchanged, arguments: [article.id, article.title, article.author, article.html, article.page]) != nil
       else { continue }
       try insert.execute(arguments: [article.id, article.title, article.author, body])
       try dequeue.execute(arguments: [article.id])
