@@ -284,11 +284,14 @@ struct FetcherTests {
     #expect(await gauge.peak >= 2)
   }
 
+  /// The server answers only after 40 s, so the cancel always comes first however loaded the machine
+  /// (with 3 s, a starved test thread cancelled after the answer); it is sent once the request arrived.
   @Test func cancellationStopsAFetch() async throws {
-    let server = try TestHTTPServer { _ in TestHTTPServer.Response(delay: 3, Self.rss) }
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(delay: 40, Self.rss) }
     defer { server.stop() }
     let task = Task { try await fetchError(testFetcher(), server.baseURL + "/slow") }
-    try await Task.sleep(for: .milliseconds(200))
+    let deadline = ContinuousClock.now + .seconds(20)
+    while server.requests.isEmpty, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
     task.cancel()
     #expect(try await task.value == .cancelled)
   }
