@@ -106,7 +106,7 @@ import TextLayout
     #expect(article.html.contains("<figcaption>The lake, photographed at dawn.</figcaption>"))
     #expect(!article.html.contains("data:image"))
     let rendered = renderLines(article.html, width: 200, base: Self.pageURL.absoluteString).joined(separator: "\n")
-    // The figure's caption describes the picture once; the other picture's alt text does (issue 34 point 6).
+    // The figure's caption describes the picture once; the other picture's alt text does.
     #expect(rendered.contains("[image]\nThe lake, photographed at dawn."), "\(rendered)")
     #expect(rendered.contains("[image: A hill]"))
   }
@@ -219,7 +219,7 @@ import TextLayout
     #expect(second.metadata.title == "A short walk through the old harbour town")
   }
 
-  /// Generated worst cases for the extractor's passes (issue 33 item 5), each about 1.5 MB: a search per
+  /// Generated worst cases for the extractor's passes (docs/ROBUSTNESS.md), each about 1.5 MB: a search per
   /// `<br>` or `<noscript>` and the title's words rebuilt per heading made them take from 30 s to minutes.
   /// Every pass is linear now and reads the clock as it goes, so each ends (an article, or `tooSlow` at
   /// the 3 s limit) within a bound far above a normal page on a loaded machine and far below that.

@@ -29,7 +29,7 @@ struct LeadImageTests {
     #expect(article.leadPicture == lead)
     let title = try #require(article.metadata.title)
     #expect(title.hasPrefix("The sharing economy is a lie"))
-    // No alt text: the title is not the picture's description, and the title bar shows it (issue 34 point 6).
+    // No alt text: the title is not the picture's description, and the title bar shows it.
     #expect(Self.images(article.readerHTML).first == ImageReference(url: lead, alt: ""))
     #expect(!article.html.contains(lead))  // `extract --html` prints the body as found
   }

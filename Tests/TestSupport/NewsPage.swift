@@ -61,7 +61,7 @@ public enum NewsPage {
   }
 }
 
-/// An article's data table (issue 34 point 5) and how the article pane lays it out at two widths.
+/// An article's data table and how the article pane lays it out at two widths.
 public enum PlanetsTable {
   public static let html = """
     <table><tr><th>Planet</th><th>Moons</th><th>Notes</th></tr>

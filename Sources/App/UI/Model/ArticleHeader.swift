@@ -19,7 +19,7 @@ enum ArticleHeader {
     }
     var html = page ? article.fullArticle ?? "" : item.body ?? ""
     if page, let parts = ExtractedArticle.readerParts(html) {
-      // The page's own title and byline once (issue 34 point 6): the title bar shows the title, so the
+      // The page's own title and byline once: the title bar shows the title, so the
       // page's is kept only when it says something else; the page's byline, date and site stand in for
       // the feed's date when the feed names no author, else the feed's line stands alone.
       html = parts.body

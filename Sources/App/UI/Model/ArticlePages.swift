@@ -137,7 +137,7 @@ public enum InlineImages: String, CaseIterable, Sendable {
 
 /// The pictures of the articles shown, by address: fetched and decoded off the main thread a few at a
 /// time (`ImageLoader`), the result back as `.imageLoaded`. Kept in memory within one byte budget for
-/// every decoded picture (`maxBytes`, docs/ROBUSTNESS.md, issue 33 item 7), the least recently asked
+/// every decoded picture (`maxBytes`, docs/ROBUSTNESS.md), the least recently asked
 /// for going first (the disk cache keeps the files); `revision` changes with every picture that arrives,
 /// so the article pane lays its text out again.
 @MainActor

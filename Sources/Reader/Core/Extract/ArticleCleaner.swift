@@ -40,7 +40,7 @@ struct ArticleCleaner {
   }
 
   /// A `<br>` whose next visible sibling is a `<p>` (after the `<br>`s that go with it) goes: one walk
-  /// backwards over each parent's children, not a search per `<br>` (issue 33 item 5).
+  /// backwards over each parent's children, not a search per `<br>` (docs/ROBUSTNESS.md).
   private func removeBreaksBeforeParagraphs(_ root: PageNode) {
     var parents: [PageNode] = []
     var seen = Set<ObjectIdentifier>()

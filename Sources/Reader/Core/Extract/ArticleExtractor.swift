@@ -268,7 +268,7 @@ enum Preparation {
     LazyImages.unwrapNoscriptImages(root)
     // Except where the page's content itself waits in <noscript> (a script-built page that renders its
     // text for script-less readers there: forum software does): a <noscript> holding most of the page's
-    // text is the page. The rest go in one batch (one pass per parent, issue 33 item 5).
+    // text is the page. The rest go in one batch (one pass per parent, docs/ROBUSTNESS.md).
     let total = root.textLength
     var dropped: [PageNode] = []
     for noscript in root.descendants(["noscript"]) {
@@ -286,7 +286,7 @@ enum Preparation {
       if node.tag == "font" { node.tag = "span" }
       if node.tag == "br", let parent = node.parent, seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
     }
-    // One pass over each parent's children, never a search per `<br>` (issue 33 item 5: 1.5 MB of `a<br>`
+    // One pass over each parent's children, never a search per `<br>` (docs/ROBUSTNESS.md: 1.5 MB of `a<br>`
     // took 30 s), with the clock read as it goes.
     for (index, parent) in parents.enumerated() {
       if index & 63 == 0, ContinuousClock.now > deadline { throw .tooSlow }

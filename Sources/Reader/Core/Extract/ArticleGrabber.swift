@@ -100,7 +100,7 @@ struct ArticleGrabber {
   private mutating func prepareAndCollect(_ body: PageNode) throws -> [PageNode] {
     var toScore: [PageNode] = []
     var shouldRemoveTitle = true
-    // The title's words once, not once per heading (issue 33 item 5: hundreds of headings each rebuilt them).
+    // The title's words once, not once per heading (docs/ROBUSTNESS.md: hundreds of headings each rebuilt them).
     let titleWords = TextSimilarity(title)
     var stack: [PageNode] = body.children.reversed()
     while let node = stack.popLast() {

@@ -37,7 +37,7 @@ enum ArticleOutput {
     for key in (keptAttributes[node.tag] ?? []).sorted() {
       guard var value = attributes[key] else { continue }
       if urlAttributes.contains(key) {
-        // Schemes allow-listed as the browser will parse them (issue 33 item 9); `data:` only as a picture.
+        // Schemes allow-listed as the browser will parse them (docs/ROBUSTNESS.md); `data:` only as a picture.
         guard let resolved = resolver.resolve(value, image: node.tag == "img" && key == "src") else { continue }
         value = resolved
       }

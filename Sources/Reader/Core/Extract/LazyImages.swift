@@ -70,7 +70,7 @@ enum LazyImages {
 
   /// `<img placeholder><noscript><img real></noscript>`: the real image takes the placeholder's place. One
   /// walk over each parent's children, keeping the last visible sibling, never a search per `<noscript>`
-  /// (issue 33 item 5: 30,000 of them side by side took minutes).
+  /// (docs/ROBUSTNESS.md: 30,000 of them side by side took minutes).
   static func unwrapNoscriptImages(_ root: PageNode) {
     var parents: [PageNode] = []
     var seen = Set<ObjectIdentifier>()

@@ -56,7 +56,7 @@ final class PageNode {
 
   /// Takes `nodes` out of the tree with one pass over each parent's children: removing them one by one
   /// searches and shifts the parent's children for each, quadratic when a page holds thousands of them
-  /// side by side (issue 33 item 5).
+  /// side by side (docs/ROBUSTNESS.md).
   static func remove(_ nodes: [PageNode]) {
     guard nodes.count > 1 else {
       nodes.first?.remove()

@@ -74,7 +74,7 @@ public enum ImageDecoder {
   /// The most memory libjpeg may take for itself, beyond the pixels decoded: a progressive or multi-scan
   /// JPEG keeps every coefficient of the picture at full size whatever the scale (2 bytes a sample), so a
   /// 150-byte file declaring 16,000 × 16,000 asked 1.5 GB. 64 MiB holds a progressive 4:2:0 photo of
-  /// 22 M pixels (docs/ROBUSTNESS.md, issue 33 item 6).
+  /// 22 M pixels (docs/ROBUSTNESS.md).
   public static let maxDecoderMemory = 64 << 20
   /// The most scans a JPEG may have: photos have up to a dozen; each is a walk over the whole picture,
   /// and 85,000 scans in 8 MiB took over 5 minutes.

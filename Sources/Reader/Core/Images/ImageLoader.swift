@@ -136,7 +136,7 @@ extension Fetcher {
 /// kept on disk), then the decoder's guards. Never throws: a failure is the caption's reason. Pictures
 /// are fetched several at a time but decoded one at a time (`decoding`), so the decoded bytes in flight
 /// are one picture's at most — `ImageDecoder.maxDecodedPixels` × 4 and libjpeg's
-/// `ImageDecoder.maxDecoderMemory` — however many are loading (docs/ROBUSTNESS.md, issue 33 item 6);
+/// `ImageDecoder.maxDecoderMemory` — however many are loading (docs/ROBUSTNESS.md);
 /// the decoding runs in the heavy lane (`HeavyWork`: never on the shared pool the mark writer needs), and
 /// a cancelled load stops waiting, or decoding.
 ///

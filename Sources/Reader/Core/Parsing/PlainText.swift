@@ -136,7 +136,7 @@ public enum PlainText {
   }
 
   /// Where the tags and comments of one title end, found in time linear in the title however many of
-  /// them never close (docs/ROBUSTNESS.md, issue 33 item 4): a `<` that starts no tag is kept and the
+  /// them never close (docs/ROBUSTNESS.md): a `<` that starts no tag is kept and the
   /// next byte read, so a search that reaches the end unanswered is asked again from each later `<`
   /// (600 KB of `<b ` took 30 s). What a failed search learnt is kept: a comment with no `-->` after
   /// it means none after any later `<!--`; a `>` or quote read outside quotes from which the end was

@@ -14,7 +14,7 @@ extension StyledText {
 /// Makes link targets found in article HTML absolute (through the one `LinkResolver`), and keeps only the
 /// ones a reader can follow safely, so that the numbered link list and `extract --html` hold only openable
 /// URLs: schemes are allow-listed (http, https, mailto; `data:` for pictures) on the address as a browser
-/// parses it, never on the text as written (issue 33 item 9: `java&#9;script:` passed a prefix check,
+/// parses it, never on the text as written (docs/ROBUSTNESS.md: `java&#9;script:` passed a prefix check,
 /// since a browser's URL parser drops the tab first).
 struct ArticleLinkResolver: Sendable {
   var baseURL: URL?
