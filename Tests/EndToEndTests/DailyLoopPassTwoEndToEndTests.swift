@@ -59,7 +59,8 @@ struct DailyLoopPassTwoEndToEndTests {
     do {
       let tmux = try folder.launch(size: (140, 40))
       defer { tmux.close() }
-      try tmux.waitFor(text: "Synced 1 feed", timeout: 20)
+      // The feed's row once the first sync stored it: its summary line is gone at the next status.
+      _ = try tmux.waitUntil(timeout: 20, "the first sync listed the feed") { $0.contains { $0.contains("One [Tech]") && $0.contains("3/3") } }
       server.queue([.status(400, retryAfter: nil)], on: "edit-tag")
       try tmux.send(keys: "Enter")
       try tmux.waitFor(text: "Article 3")
