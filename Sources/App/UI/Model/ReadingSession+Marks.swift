@@ -36,7 +36,7 @@ extension ReadingSession {
     do {
       markRead(try cache.items(in: unread))
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
   }
 
@@ -47,7 +47,7 @@ extension ReadingSession {
     do {
       found = try cache.unreadItems(feedIDs: feedIDs)
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
       return
     }
     // The cache may lag behind this run's marks: what this run made read is read already, and what it
@@ -60,22 +60,21 @@ extension ReadingSession {
 
   private func recordRead(_ items: [MarkedItem]) {
     guard !items.isEmpty else {
-      status.notify("Nothing unread here.")
+      status.notify(.nothingUnread)
       return
     }
     record(Mark(flag: .read, items: items, value: true))
-    status.notify("Marked \(items.count) article\(items.count == 1 ? "" : "s") read; u undoes it.")
+    status.notify(.markedRead(count: items.count))
   }
 
   /// `u`: undoes the last mark, giving its articles back the flag they had.
   func undo() {
     guard let mark = undoStack.pop() else {
-      status.notify("Nothing to undo.")
+      status.notify(.nothingToUndo)
       return
     }
     apply(mark.reversed)
-    let what = mark.flag == .starred ? (mark.value ? "star" : "unstar") : (mark.value ? "mark read" : "mark unread")
-    status.notify("Undone: \(what) of \(mark.items.count) article\(mark.items.count == 1 ? "" : "s").")
+    status.notify(.undone(mark.flag, value: mark.value, count: mark.items.count))
   }
 
   private func record(_ mark: Mark) {
@@ -101,7 +100,7 @@ extension ReadingSession {
       try feedList.willMark(
         items, read: value, current: { self.readState.unwrittenRead($0) }, in: cache, queries: queryFeeds.map(\.expression))
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     readState.set(value, items, write: writer.enqueue(write))
   }
@@ -115,7 +114,7 @@ extension ReadingSession {
         from: cache, read: readState.unwritten, starred: stars.unwritten,
         queries: full ? queryFeeds.map(\.expression) : nil, only: full ? nil : feeds)
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
   }
 
@@ -133,7 +132,7 @@ extension ReadingSession {
         selected?.isStarred = stored.starred
       }
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     recount(feeds: feeds)
     marksRevision += 1
