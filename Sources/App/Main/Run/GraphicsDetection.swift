@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 import ReaderUI
 import ScreenKit
 import Terminal
@@ -7,33 +8,33 @@ import Terminal
 /// tmux's `allow-passthrough`, then the terminal's answers (`GraphicsProbe`, at most 150 ms), and for
 /// sixel the cell's size in pixels.
 enum GraphicsDetection {
-  /// The way pictures are drawn and what the backend needs to draw them. `kitty` and `sixel` inside tmux
-  /// without passthrough become cells: tmux would drop or garble them (DESIGN §5).
-  static func resolve(_ setting: InlineImages) -> (InlineImages, PictureTerminal) {
-    guard setting != .off, setting != .cells else { return (setting, PictureTerminal()) }
-    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return (setting == .auto ? .cells : setting, terminal(for: setting)) }
+  /// The way pictures are drawn (the run's `PictureMode`) and what the backend needs to draw them; the
+  /// setting itself stays as written. `kitty` and `sixel` inside tmux without passthrough become cells:
+  /// tmux would drop or garble them (DESIGN §5).
+  static func resolve(_ setting: InlineImages) -> PictureTerminal {
+    guard setting != .off, setting != .cells else { return PictureTerminal() }
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return terminal(for: setting.unasked) }
     let environment = ProcessInfo.processInfo.environment
     let insideTmux = !(environment["TMUX"] ?? "").isEmpty
     let passthrough = insideTmux && tmuxAllowsPassthrough()
-    if insideTmux && !passthrough { return (.cells, PictureTerminal()) }
+    if insideTmux && !passthrough { return PictureTerminal() }
     // Sixel inside tmux is drawn by tmux itself, so tmux is asked even when it is forced: a tmux built
     // without sixel (DA1 without 4) would leave the picture's rows blank.
     let asksTmux = insideTmux && setting == .sixel
-    let forced: GraphicsSupport? = asksTmux ? nil : setting == .kitty ? .kitty : setting == .sixel ? .sixel : nil
+    let forced: PictureMode? = asksTmux || setting == .auto ? nil : setting.unasked
     let found = GraphicsProbe.probe(
       GraphicsEnvironment(environment: environment, tmuxPassthrough: passthrough), support: forced)
-    var resolved: InlineImages = found.support == .kitty ? .kitty : found.support == .sixel ? .sixel : .cells
-    if asksTmux && resolved != .sixel { resolved = .cells }
-    return (resolved, terminal(for: resolved, cell: found.cell, insideTmux: insideTmux))
+    let resolved: PictureMode = asksTmux && found.support != .sixel ? .cells : found.support
+    return terminal(for: resolved, cell: found.cell, insideTmux: insideTmux)
   }
 
   /// kitty's commands go wrapped to the terminal outside tmux; sixel goes to tmux itself, which draws it
   /// when it lists sixel in its own DA1 answer.
-  static func terminal(for drawing: InlineImages, cell: PixelSize = .fallbackCell, insideTmux: Bool = false) -> PictureTerminal {
+  static func terminal(for drawing: PictureMode, cell: PixelSize = .fallbackCell, insideTmux: Bool = false) -> PictureTerminal {
     switch drawing {
-    case .kitty: return PictureTerminal(drawing: .kitty, cell: cell, passthrough: insideTmux)
-    case .sixel: return PictureTerminal(drawing: .sixel, cell: cell)
-    default: return PictureTerminal()
+    case .kitty: PictureTerminal(drawing: .kitty, cell: cell, passthrough: insideTmux)
+    case .sixel: PictureTerminal(drawing: .sixel, cell: cell)
+    case .cells: PictureTerminal()
     }
   }
 
