@@ -130,6 +130,26 @@ public struct GraphicsReplies: Sendable, Equatable {
 public enum GraphicsProbe {
   public static let timeout: Duration = .milliseconds(150)
 
+  /// The one place the way to draw is chosen (README "Pictures", DESIGN §5): `forced` is the protocol the
+  /// setting names, nil for `auto` (the terminal's answers choose). Inside tmux only with passthrough
+  /// (without it tmux would drop or garble a forced protocol too, so cells); a forced sixel inside tmux
+  /// is checked against tmux's own answer, since tmux draws it.
+  public static func resolve(forced: PictureMode?, environment: GraphicsEnvironment, timeout: Duration = timeout) -> PictureTerminal {
+    if environment.insideTmux && !environment.tmuxPassthrough { return PictureTerminal() }
+    let checksTmux = environment.insideTmux && forced == .sixel
+    let found = probe(environment, support: checksTmux ? nil : forced, timeout: timeout)
+    return PictureTerminal(
+      choose(forced: forced, answered: found.support, insideTmux: environment.insideTmux), cell: found.cell,
+      insideTmux: environment.insideTmux)
+  }
+
+  /// The mode from the answer (`GraphicsReplies.support`, or `forced` itself when only the cell was
+  /// asked): a forced sixel inside tmux is cells unless tmux listed sixel, since a tmux built without it
+  /// would leave the picture's rows blank.
+  static func choose(forced: PictureMode?, answered: PictureMode, insideTmux: Bool) -> PictureMode {
+    insideTmux && forced == .sixel && answered != .sixel ? .cells : answered
+  }
+
   public static func detect(_ environment: GraphicsEnvironment, timeout: Duration = timeout) -> PictureMode {
     probe(environment, timeout: timeout).support
   }

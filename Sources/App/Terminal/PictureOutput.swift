@@ -15,6 +15,16 @@ public struct PictureTerminal: Sendable, Equatable {
     self.cell = cell
     self.passthrough = passthrough
   }
+
+  /// The terminal drawing in `mode`: inside tmux kitty's commands go wrapped to the terminal outside it,
+  /// and sixel goes to tmux itself, which draws it when it lists sixel in its own DA1 answer.
+  public init(_ mode: PictureMode, cell: PixelSize = .fallbackCell, insideTmux: Bool = false) {
+    switch mode {
+    case .kitty: self.init(drawing: .kitty, cell: cell, passthrough: insideTmux)
+    case .sixel: self.init(drawing: .sixel, cell: cell)
+    case .cells: self.init()
+    }
+  }
 }
 
 /// The bytes the terminal's own graphics need around a text frame (docs/ARCHITECTURE.md, "A frame":

@@ -10,8 +10,8 @@ public enum InlineImages: String, CaseIterable, Sendable {
   case auto, kitty, sixel, cells, off
 
   /// The mode this setting gives without asking the terminal (not a terminal, `off`, a backend that asks
-  /// none): the protocol it names, else cells. Only `GraphicsDetection` asks, and only for `auto`, `kitty`
-  /// and `sixel`; the setting itself is kept as written.
+  /// none): the protocol it names, else cells. Only the start asks (`GraphicsDetection`), and only for
+  /// `auto`, `kitty` and `sixel`; the setting itself is kept as written.
   public var unasked: PictureMode {
     switch self {
     case .kitty: .kitty
