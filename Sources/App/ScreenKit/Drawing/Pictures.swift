@@ -17,6 +17,8 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
 /// text frame, so curses leaves them alone, and the backend draws the picture over them after the text.
 /// Only the rows of the picture in view are placed (`frame`: those cells), `firstRow` of `rows` in all.
 public struct PicturePlacement: Equatable, Sendable {
+  /// The decoded picture itself (Pixels' `Picture`, compared by identity), which the backend encodes once
+  /// it knows the cells' pixels and the part in view; ScreenKit knows no image format.
   public var pixels: Picture
   /// The cells the picture's rows in view cover, on screen.
   public var frame: Rect
