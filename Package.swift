@@ -2,7 +2,9 @@
 // splitfeed — a terminal feed reader with the iOS 8 adaptive split view (see README.md).
 //
 // Layers are targets, so a wrong arrow does not compile (docs/ARCHITECTURE.md):
-// TextLayout ← Reader ← ReaderUI ← splitfeed;  TextLayout ← ScreenKit ← Terminal (the only CNcurses user).
+// TextLayout ← Reader ← ReaderUI ← splitfeed;  TextLayout ← ScreenKit ← Terminal (the only CNcurses user);
+// Pixels (pictures: bitmap, scaling, half blocks, sixel and kitty streams, cell layout) ← Reader, which
+// decodes into it, and ← ScreenKit, whose frames carry it to Terminal, which encodes from it.
 // Reader holds the engine every command drives (Reader/Core/Engine); splitfeed-bench, the benchmarks'
 // program, sits beside splitfeed and is never installed; the test targets share TestSupport.
 import PackageDescription
@@ -12,7 +14,7 @@ let package = Package(
   products: [
     .executable(name: "splitfeed", targets: ["splitfeed"]),
     // Lets the libFuzzer package in Fuzz/ import the engine; nothing else depends on it.
-    .library(name: "Reader", targets: ["Reader", "TextLayout"]),
+    .library(name: "Reader", targets: ["Reader", "TextLayout", "Pixels"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -50,27 +52,32 @@ let package = Package(
     // Display width per grapheme cluster, styled text and the one wrapper: shared by the article renderer
     // and the screen, so both measure text the same way. Depends on nothing of ours.
     .target(name: "TextLayout", path: "Sources/Reader/TextLayout"),
+    // Pictures as pixels, pure (docs/ARCHITECTURE.md, "A picture"): the bitmap the decoders produce, its
+    // scaling, half blocks, the sixel and kitty streams, the cell layout and the run's `PictureMode`. No
+    // image format, no terminal, no UI; depends on nothing of ours.
+    .target(name: "Pixels", path: "Sources/Reader/Pixels"),
     // Feed model, parsing, fetching, storage, sync, and the engine every run drives (Engine/: settings,
     // the library of feeds, reload and sync runs; Newsboat/: newsboat's files). No UI, no ncurses.
     .target(
       name: "Reader",
-      dependencies: ["TextLayout", "CLibXML2", "CCurl", "CLibImage", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["TextLayout", "Pixels", "CLibXML2", "CCurl", "CLibImage", .product(name: "GRDB", package: "GRDB.swift")],
       path: "Sources/Reader/Core"
     ),
     // Surface, cells, styles, input events and the pure layout functions (size → traits → frames, popover
-    // placement). No ncurses, no Reader: layout is tested as tables of numbers.
-    .target(name: "ScreenKit", dependencies: ["TextLayout"], path: "Sources/App/ScreenKit"),
+    // placement); a frame's pictures are Pixels' `Picture`s. No ncurses, no Reader: layout is tested as
+    // tables of numbers.
+    .target(name: "ScreenKit", dependencies: ["TextLayout", "Pixels"], path: "Sources/App/ScreenKit"),
     // The ncurses backend and input decoding: the only target that imports CNcurses.
-    .target(name: "Terminal", dependencies: ["ScreenKit", "CNcurses"], path: "Sources/App/Terminal"),
+    .target(name: "Terminal", dependencies: ["ScreenKit", "Pixels", "CNcurses"], path: "Sources/App/Terminal"),
     // Controllers, key map, theme and the reading model they observe; draws into a Surface, never into
     // the terminal.
-    .target(name: "ReaderUI", dependencies: ["ScreenKit", "Reader", "TextLayout"], path: "Sources/App/UI"),
+    .target(name: "ReaderUI", dependencies: ["ScreenKit", "Reader", "TextLayout", "Pixels"], path: "Sources/App/UI"),
     // The `splitfeed` command: run loop, subcommands (thin: arguments → the engine → output), config
     // file → domain types.
     .executableTarget(
       name: "splitfeed",
       dependencies: [
-        "ReaderUI", "Terminal", "ScreenKit", "Reader", "TextLayout",
+        "ReaderUI", "Terminal", "ScreenKit", "Reader", "TextLayout", "Pixels",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       path: "Sources/App/Main"
@@ -93,27 +100,29 @@ let package = Package(
       dependencies: ["Reader"],
       path: "Tests/TestSupport"
     ),
+    // The pure picture functions as tables: the streams against their protocols' documents, the cells.
+    .testTarget(name: "PixelsTests", dependencies: ["Pixels"]),
     .testTarget(
       name: "ReaderTests",
-      dependencies: ["Reader", "TextLayout", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "TextLayout", "Pixels", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
     // Pure unit tests of the screen's building blocks, the controllers' model types and the config file.
     .testTarget(
       name: "UnitTests",
-      dependencies: ["ScreenKit", "Terminal", "ReaderUI", "splitfeed", "Reader", "TextLayout", "TestSupport"]
+      dependencies: ["ScreenKit", "Terminal", "ReaderUI", "splitfeed", "Reader", "TextLayout", "Pixels", "TestSupport"]
     ),
     // The controller tree over an in-memory terminal: exact screens, transitions, golden files.
     .testTarget(
       name: "ScreenTests",
-      dependencies: ["ReaderUI", "ScreenKit", "Terminal", "splitfeed", "Reader", "TextLayout", "TestSupport"],
+      dependencies: ["ReaderUI", "ScreenKit", "Terminal", "splitfeed", "Reader", "TextLayout", "Pixels", "TestSupport"],
       exclude: ["Snapshots"]
     ),
     // The built binary in tmux and as a command, against loopback servers (`SPLITFEED_BIN` picks the
     // binary, so the same suite runs against the release build).
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["Reader", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["Reader", "Pixels", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
       exclude: ["Fixtures"]
     ),
   ],

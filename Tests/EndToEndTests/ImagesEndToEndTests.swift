@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 import Reader
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Pixels
 import TestSupport
 
 @testable import Reader

@@ -5,8 +5,8 @@ import TextLayout
 
 @testable import Reader
 
-/// Pictures in articles: the renderer's image blocks, the decoder's guards on hostile files, the cell
-/// layout and the disk cache's bound.
+/// Pictures in articles: the renderer's image blocks, the decoder's guards on hostile files and the disk
+/// cache's bound (the cell layout and the streams: PixelsTests).
 struct ImageTests {
   private func references(_ html: String) -> [ImageReference] {
     StyledText(html: html, baseURL: URL(string: "https://example.com/blog/post")).blocks.compactMap {
@@ -91,52 +91,6 @@ struct ImageTests {
     #expect(Array(bitmap.pixels[0..<4]) == [1, 2, 3, 255])
   }
 
-  /// (picture width, height in pixels, pane columns, pane rows) → (columns, rows).
-  @Test(arguments: [
-    (800, 400, 80, 30, 80, 20),  // wider than the pane: the pane's width
-    (800, 400, 40, 30, 40, 10),  // half the width, half the rows
-    (800, 400, 20, 30, 20, 5),
-    (160, 80, 80, 30, 20, 5),  // never wider than its own size (8 pixels a column)
-    (400, 1600, 80, 24, 8, 16),  // tall: two thirds of the pane, narrower to keep the shape
-    (3, 1000, 1, 3, 1, 2),
-    (100, 1, 80, 24, 13, 1),  // a thin strip keeps one row
-  ])
-  func picturesAreSizedToThePane(
-    width: Int, height: Int, columns: Int, paneRows: Int, expectedColumns: Int, expectedRows: Int
-  ) {
-    let cells = ImageLayout.cells(width: width, height: height, columns: columns, paneRows: paneRows)
-    #expect(cells.columns == expectedColumns && cells.rows == expectedRows)
-  }
-
-  @Test func halfBlocksTakeTheTopAndBottomPixels() {
-    let bitmap = Bitmap(width: 1, height: 2, pixels: [255, 0, 0, 255, 0, 0, 255, 0])
-    #expect(bitmap.halfBlocks(columns: 1, rows: 1) == [[HalfBlock(top: RGB(255, 0, 0), bottom: nil)]])
-  }
-
-  /// What sixel draws: the picture scaled into its cells' pixels with its shape kept, then the rows in
-  /// view, the pixels under a popover transparent.
-  @Test func scaledToFitThenCroppedWithHoles() {
-    let red = Bitmap(width: 4, height: 2, pixels: Array(repeating: [255, 0, 0, 255] as [UInt8], count: 8).flatMap { $0 })
-    let scaled = red.scaled(fitting: 12, 12)
-    #expect(scaled.width == 12 && scaled.height == 6)
-    #expect(scaled.pixels == Array(repeating: [255, 0, 0, 255] as [UInt8], count: 72).flatMap { $0 })
-    #expect(red.scaled(fitting: 2, 12).width == 2 && red.scaled(fitting: 2, 12).height == 1)
-    let part = scaled.cropped(rows: 2..<5, hiding: [(x: 10, y: 1, width: 6, height: 13)])
-    #expect(part.width == 12 && part.height == 3)
-    let alpha = (0..<3).map { y in (0..<12).map { x in part.pixels[(y * 12 + x) * 4 + 3] } }
-    #expect(alpha[0] == Array(repeating: 255, count: 12))
-    #expect(alpha[1] == Array(repeating: 255, count: 10) + [0, 0] && alpha[2] == alpha[1])
-  }
-
-  /// With the cell's pixels (sixel) a picture takes the cells its own pixels cover, the last ones partly,
-  /// never more than the pane's width or two thirds of its height (then narrower, shape kept).
-  @Test func cellsFromTheCellsPixels() {
-    #expect(ImageLayout.cells(width: 200, height: 100, columns: 80, paneRows: 30, cellPixels: (6, 13)) == (34, 8))
-    #expect(ImageLayout.cells(width: 200, height: 100, columns: 20, paneRows: 30, cellPixels: (6, 13)) == (20, 5))
-    #expect(ImageLayout.cells(width: 100, height: 1000, columns: 80, paneRows: 12, cellPixels: (6, 13)) == (2, 8))
-    #expect(ImageLayout.cells(width: 200, height: 100, columns: 80, paneRows: 30, cellPixels: (10, 20)) == (20, 5))
-  }
-
   @Test func theDiskCacheDropsTheLeastRecentlyUsedPictures() throws {
     let folder = try TemporaryDirectory()
     let disk = ImageDiskCache(folder: folder.url.appendingPathComponent("pictures"), maxBytes: 250)
@@ -188,22 +142,5 @@ struct ImageTests {
       #expect(FileManager.default.fileExists(atPath: victim.path), "\(victim.lastPathComponent) kept")
     }
     #expect(disk.read("https://a/2.png") != nil && disk.read("https://a/3.png") != nil)
-  }
-}
-
-/// The sixel stream of small known pictures, checked by hand against DEC STD 070's sixel format.
-struct SixelTests {
-  @Test func twoColumnsOfSixPixels() {
-    // Left column red, right column blue: one band, each colour one full column (`~` = 63 + 0b111111).
-    let bitmap = Bitmap(width: 2, height: 6, pixels: (0..<12).flatMap { $0 % 2 == 0 ? [255, 0, 0, 255] : [0, 0, 255, 255] as [UInt8] })
-    #expect(Sixel.encode(bitmap) == "\u{1B}P0;1;0q\"1;1;2;6#0;2;100;0;0#1;2;0;0;100#0~$#1?~\u{1B}\\")
-  }
-
-  @Test func bandsRunsAndTransparency() {
-    // 5 × 7 green with a transparent top-left pixel: the first band's first column lacks its top bit
-    // (`}` = 63 + 0b111110), the rest is a run; the seventh row is the second band's top bit (`@`).
-    let pixels = (0..<35).flatMap { $0 == 0 ? [0, 0, 0, 0] : [0, 255, 0, 255] as [UInt8] }
-    let bitmap = Bitmap(width: 5, height: 7, pixels: pixels)
-    #expect(Sixel.encode(bitmap) == "\u{1B}P0;1;0q\"1;1;5;7#0;2;0;100;0#0}!4~-#0!5@\u{1B}\\")
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 import Reader
 import ScreenKit
 import TestSupport
@@ -142,6 +143,21 @@ struct PicturesTests {
     var wrapped = PictureOutput(terminal: PictureTerminal(drawing: .kitty, passthrough: true))
     #expect(wrapped.bytes(for: surface, screen: surface.size).before
       == "\u{1B}Ptmux;" + sent.before.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\")
+  }
+
+  /// The run's `PictureMode` comes down from the backend like the glyphs, whatever the setting says
+  /// (before, the start wrote the resolved mode over the setting and the article read the setting, so
+  /// `auto` over a backend drawing sixel or kitty drew cells).
+  @Test("pictures: the backend's resolved mode draws them under `auto`", arguments: [PictureMode.sixel, .kitty])
+  func theResolvedModeIsPassedDown(mode: PictureMode) async throws {
+    let site = try Site(TestPNG.solid(width: 24, height: 32, 0, 255, 0))
+    let harness = Harness(120, 40, feeds: [site.feed]) { $0.inlineImages = .auto }
+    harness.backend.pictureMode = mode
+    harness.press(.enter)
+    try await harness.eventually("the picture loaded") { harness.session.pages.images.revision > 0 }
+    let surface = harness.surface
+    #expect(surface.placements.count == (mode == .sixel ? 1 : 0))
+    #expect(surface.transmissions.count == (mode == .kitty ? 1 : 0))
   }
 
   /// Issue 33 item 7: one byte budget for every decoded picture. Three articles' worth of 60 tall pictures

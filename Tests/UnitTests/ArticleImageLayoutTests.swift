@@ -1,5 +1,6 @@
 import Testing
 
+import Pixels
 import Reader
 import ScreenKit
 import TextLayout

@@ -1,4 +1,5 @@
 import Glibc
+import Pixels
 import ScreenKit
 import Testing
 
@@ -118,5 +119,23 @@ struct GraphicsProbeTests {
     #expect(GraphicsReplies.parse(Self.bytes("\u{1B}[6;0;10t\u{1B}[?62c")).cell == nil)
     #expect(GraphicsReplies.parse(Self.bytes("\u{1B}[6;20;10")).cell == nil, "cut off")
     #expect(PixelSize.fallbackCell == PixelSize(width: 10, height: 20))
+  }
+
+  /// The choice after the answers (`GraphicsProbe.resolve`): inside tmux without passthrough nothing is
+  /// asked and even a forced protocol is cells; a forced sixel inside tmux is drawn only when tmux's own
+  /// answer lists it; kitty's commands are wrapped for the terminal outside tmux, sixel's go to tmux.
+  @Test func theModeIsChosenOnceWithTmuxsRules() {
+    let blocked = GraphicsEnvironment(term: "xterm", insideTmux: true, tmuxPassthrough: false)
+    for forced in [nil, PictureMode.kitty, .sixel] {
+      #expect(GraphicsProbe.resolve(forced: forced, environment: blocked, timeout: .zero) == PictureTerminal())
+    }
+    #expect(GraphicsProbe.choose(forced: .sixel, answered: .cells, insideTmux: true) == .cells)
+    #expect(GraphicsProbe.choose(forced: .sixel, answered: .sixel, insideTmux: true) == .sixel)
+    #expect(GraphicsProbe.choose(forced: .sixel, answered: .sixel, insideTmux: false) == .sixel)
+    #expect(GraphicsProbe.choose(forced: nil, answered: .kitty, insideTmux: true) == .kitty)
+    let cell = PixelSize(width: 7, height: 15)
+    #expect(PictureTerminal(.kitty, cell: cell, insideTmux: true) == PictureTerminal(drawing: .kitty, cell: cell, passthrough: true))
+    #expect(PictureTerminal(.sixel, cell: cell, insideTmux: true) == PictureTerminal(drawing: .sixel, cell: cell))
+    #expect(PictureTerminal(.cells, cell: cell) == PictureTerminal())
   }
 }

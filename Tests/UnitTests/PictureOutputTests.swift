@@ -1,35 +1,34 @@
+import Pixels
 import ScreenKit
 import Testing
 
 @testable import Terminal
 
 /// The bytes around a frame for the terminal's own graphics (`PictureOutput`, docs/ARCHITECTURE.md,
-/// "A frame": pictures), with a picture that records what it was asked for.
+/// "A frame": pictures), with a real picture: the streams are Pixels' own, and `encodedStreams` counts
+/// the ones made.
 struct PictureOutputTests {
-  final class Recording: PicturePixels, @unchecked Sendable {
-    var asked: [(size: PixelSize, rows: Range<Int>, hidden: [Point])] = []
-    func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> String {
-      asked.append((size, rows, hidden))
-      return "<sixel \(asked.count)>"
-    }
-    func kittyTransmission(id: Int, columns: Int, rows: Int) -> String { "<kitty \(id) \(columns)x\(rows)>" }
+  /// A 4 × 3 picture, red above and blue below.
+  static func picture() -> Picture {
+    Picture(Bitmap(width: 4, height: 3, pixels: (0..<12).flatMap { $0 < 8 ? [255, 0, 0, 255] : [0, 0, 255, 255] as [UInt8] }))
   }
 
   static let cell = PixelSize(width: 6, height: 13)
 
-  func frame(_ picture: Recording, at frame: Rect, size: Size = Size(width: 20, height: 10)) -> Surface {
+  func frame(_ picture: Picture, at frame: Rect, size: Size = Size(width: 20, height: 10)) -> Surface {
     var surface = Surface(size: size)
     surface.place(PicturePlacement(pixels: picture, frame: frame))
     return surface
   }
 
   @Test func neverOnTheLastRowAndNothingWhenAllIsCovered() {
-    let picture = Recording()
+    let picture = Self.picture()
     var output = PictureOutput(terminal: PictureTerminal(drawing: .sixel, cell: Self.cell))
     // Rows 7…9 of a 10-row screen: the last row is left out (a sixel there scrolls the terminal).
     let low = frame(picture, at: Rect(x: 2, y: 7, width: 4, height: 3))
-    #expect(output.bytes(for: low, screen: low.size).after == "\u{1B}7\u{1B}[8;3H<sixel 1>\u{1B}8")
-    #expect(picture.asked.first?.rows == 0..<26 && picture.asked.first?.size == PixelSize(width: 24, height: 39))
+    let stream = picture.sixel(fitting: PixelSize(width: 24, height: 39), rows: 0..<26, hidden: [], cell: Self.cell)
+    #expect(output.bytes(for: low, screen: low.size).after == "\u{1B}7\u{1B}[8;3H" + stream + "\u{1B}8")
+    #expect(output.encodedStreams == 1)
     // Drawn over whole (a full-screen presentation): erased, not drawn.
     var covered = low
     covered.fill(Rect(x: 0, y: 0, width: 20, height: 10), with: "x")
@@ -38,26 +37,29 @@ struct PictureOutputTests {
   }
 
   @Test func movedWholeIsNotEncodedAgainAndAClearedScreenIsNotErased() {
-    let picture = Recording()
+    let picture = Self.picture()
     var output = PictureOutput(terminal: PictureTerminal(drawing: .sixel, cell: Self.cell))
+    let stream = picture.sixel(fitting: PixelSize(width: 18, height: 26), rows: 0..<26, hidden: [], cell: Self.cell)
     _ = output.bytes(for: frame(picture, at: Rect(x: 1, y: 1, width: 3, height: 2)), screen: Size(width: 20, height: 10))
     let moved = output.bytes(for: frame(picture, at: Rect(x: 1, y: 3, width: 3, height: 2)), screen: Size(width: 20, height: 10))
-    #expect(moved.after == "\u{1B}7\u{1B}[4;2H<sixel 1>\u{1B}8", "the same stream, elsewhere")
-    #expect(picture.asked.count == 1)
+    #expect(moved.after == "\u{1B}7\u{1B}[4;2H" + stream + "\u{1B}8", "the same stream, elsewhere")
+    #expect(output.encodedStreams == 1)
     output.screenCleared()
     let again = output.bytes(for: frame(picture, at: Rect(x: 1, y: 3, width: 3, height: 2)), screen: Size(width: 20, height: 10))
     #expect(again.before.isEmpty && again.after == moved.after)
   }
 
   @Test func kittyIsSentOncePerIdAndKey() {
-    let picture = Recording()
+    let picture = Self.picture()
     var output = PictureOutput(terminal: PictureTerminal(drawing: .kitty))
     var surface = Surface(size: Size(width: 20, height: 10))
     surface.transmit(PictureTransmission(pixels: picture, id: 3, key: "a#3x2", columns: 3, rows: 2))
-    #expect(output.bytes(for: surface, screen: surface.size) == ("<kitty 3 3x2>", ""))
+    #expect(output.bytes(for: surface, screen: surface.size) == (KittyGraphics.transmit(picture.bitmap, id: 3, columns: 3, rows: 2), ""))
     #expect(output.bytes(for: surface, screen: surface.size) == ("", ""))
     var other = Surface(size: Size(width: 20, height: 10))
     other.transmit(PictureTransmission(pixels: picture, id: 3, key: "b#4x2", columns: 4, rows: 2))
-    #expect(output.bytes(for: other, screen: other.size).before == "<kitty 3 4x2>", "id 3 given to another picture")
+    #expect(
+      output.bytes(for: other, screen: other.size).before == KittyGraphics.transmit(picture.bitmap, id: 3, columns: 4, rows: 2),
+      "id 3 given to another picture")
   }
 }

@@ -1,11 +1,7 @@
 import CNcurses
 import Glibc
+import Pixels
 import ScreenKit
-
-/// How the terminal can draw pictures, as found at start (README "Pictures", docs/DESIGN.md "Pictures").
-public enum GraphicsSupport: String, Sendable, Equatable {
-  case kitty, sixel, cells
-}
 
 /// What the environment says before anything is asked. Inside tmux a graphics sequence reaches the outer
 /// terminal only wrapped in a DCS passthrough, and tmux drops that unless `allow-passthrough` is on, so
@@ -126,7 +122,7 @@ public struct GraphicsReplies: Sendable, Equatable {
 
   /// The way to draw: kitty when it answered, else sixel when DA1 listed it, else cells (a terminal that
   /// did not answer in time included).
-  public var support: GraphicsSupport { kitty ? .kitty : sixel ? .sixel : .cells }
+  public var support: PictureMode { kitty ? .kitty : sixel ? .sixel : .cells }
 }
 
 /// Asks the terminal, before curses takes it over (so the replies never reach the key decoder), what
@@ -134,15 +130,35 @@ public struct GraphicsReplies: Sendable, Equatable {
 public enum GraphicsProbe {
   public static let timeout: Duration = .milliseconds(150)
 
-  public static func detect(_ environment: GraphicsEnvironment, timeout: Duration = timeout) -> GraphicsSupport {
+  /// The one place the way to draw is chosen (README "Pictures", DESIGN §5): `forced` is the protocol the
+  /// setting names, nil for `auto` (the terminal's answers choose). Inside tmux only with passthrough
+  /// (without it tmux would drop or garble a forced protocol too, so cells); a forced sixel inside tmux
+  /// is checked against tmux's own answer, since tmux draws it.
+  public static func resolve(forced: PictureMode?, environment: GraphicsEnvironment, timeout: Duration = timeout) -> PictureTerminal {
+    if environment.insideTmux && !environment.tmuxPassthrough { return PictureTerminal() }
+    let checksTmux = environment.insideTmux && forced == .sixel
+    let found = probe(environment, support: checksTmux ? nil : forced, timeout: timeout)
+    return PictureTerminal(
+      choose(forced: forced, answered: found.support, insideTmux: environment.insideTmux), cell: found.cell,
+      insideTmux: environment.insideTmux)
+  }
+
+  /// The mode from the answer (`GraphicsReplies.support`, or `forced` itself when only the cell was
+  /// asked): a forced sixel inside tmux is cells unless tmux listed sixel, since a tmux built without it
+  /// would leave the picture's rows blank.
+  static func choose(forced: PictureMode?, answered: PictureMode, insideTmux: Bool) -> PictureMode {
+    insideTmux && forced == .sixel && answered != .sixel ? .cells : answered
+  }
+
+  public static func detect(_ environment: GraphicsEnvironment, timeout: Duration = timeout) -> PictureMode {
     probe(environment, timeout: timeout).support
   }
 
   /// What the terminal draws and its cell's size in pixels: TIOCGWINSZ's when it fills them in, else
   /// the answer to `ESC [ 16 t`, else `PixelSize.fallbackCell`. With `support` given (a forced
   /// `inline-images`), only the cell's size is asked for.
-  public static func probe(_ environment: GraphicsEnvironment, support: GraphicsSupport? = nil, timeout: Duration = timeout)
-    -> (support: GraphicsSupport, cell: PixelSize)
+  public static func probe(_ environment: GraphicsEnvironment, support: PictureMode? = nil, timeout: Duration = timeout)
+    -> (support: PictureMode, cell: PixelSize)
   {
     let known = cellPixels()
     guard environment.shouldQuery, support == nil || known == nil else { return (support ?? .cells, known ?? .fallbackCell) }

@@ -1,5 +1,6 @@
 import CNcurses
 import Glibc
+import Pixels
 import ScreenKit
 import TextLayout
 
@@ -21,6 +22,7 @@ public final class NcursesBackend: TerminalBackend {
   /// The bytes of the pictures the terminal draws itself, around each frame's text.
   private var pictures: PictureOutput
   public var cellPixels: PixelSize? { pictures.terminal.drawing == .sixel ? pictures.terminal.cell : nil }
+  public var pictureMode: PictureMode? { pictures.terminal.drawing }
 
   private struct ColorPairKey: Hashable {
     var foreground: Color
@@ -32,7 +34,7 @@ public final class NcursesBackend: TerminalBackend {
     public var description: String
   }
 
-  /// `pictures`: how the terminal draws pictures itself (`GraphicsProbe`), none by default.
+  /// `pictures`: how the terminal draws pictures (`GraphicsProbe`), as cells by default.
   public init(pictures terminal: PictureTerminal = PictureTerminal()) throws {
     pictures = PictureOutput(terminal: terminal)
     var buffer = [CChar](repeating: 0, count: 512)

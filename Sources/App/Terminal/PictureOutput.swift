@@ -1,21 +1,29 @@
+import Pixels
 import ScreenKit
 
-/// How the terminal draws pictures itself, as decided at start (`GraphicsProbe`, README "Pictures").
+/// How the terminal draws pictures, as decided at start (`GraphicsProbe`, README "Pictures"): the run's
+/// `PictureMode` and what the backend needs to draw it.
 public struct PictureTerminal: Sendable, Equatable {
-  public enum Drawing: Sendable, Equatable {
-    case none, sixel, kitty
-  }
-
-  public var drawing: Drawing
+  public var drawing: PictureMode
   /// A cell's size in pixels (sixel scales the picture to the cells it covers).
   public var cell: PixelSize
   /// Inside tmux with `allow-passthrough`: kitty's commands go to the outer terminal wrapped.
   public var passthrough: Bool
 
-  public init(drawing: Drawing = .none, cell: PixelSize = .fallbackCell, passthrough: Bool = false) {
+  public init(drawing: PictureMode = .cells, cell: PixelSize = .fallbackCell, passthrough: Bool = false) {
     self.drawing = drawing
     self.cell = cell
     self.passthrough = passthrough
+  }
+
+  /// The terminal drawing in `mode`: inside tmux kitty's commands go wrapped to the terminal outside it,
+  /// and sixel goes to tmux itself, which draws it when it lists sixel in its own DA1 answer.
+  public init(_ mode: PictureMode, cell: PixelSize = .fallbackCell, insideTmux: Bool = false) {
+    switch mode {
+    case .kitty: self.init(drawing: .kitty, cell: cell, passthrough: insideTmux)
+    case .sixel: self.init(drawing: .sixel, cell: cell)
+    case .cells: self.init()
+    }
   }
 }
 
@@ -41,6 +49,8 @@ public struct PictureOutput {
   /// The last streams made, by what they show wherever it is, so a picture scrolled whole or drawn
   /// again is not encoded again.
   private var streams: [Shown: String] = [:]
+  /// How many sixel streams were made: what `streams` saves (the tests count it).
+  private(set) var encodedStreams = 0
 
   struct Drawn: Equatable {
     var placement: PicturePlacement
@@ -69,7 +79,7 @@ public struct PictureOutput {
   /// What goes out for `frame` on a screen of `size`: `before` curses writes the text, `after` it.
   public mutating func bytes(for frame: Surface, screen size: Size) -> (before: String, after: String) {
     switch terminal.drawing {
-    case .none: return ("", "")
+    case .cells: return ("", "")
     case .kitty: return (transmissions(frame), "")
     case .sixel: return sixel(frame, screen: size)
     }
@@ -118,7 +128,8 @@ public struct PictureOutput {
   }
 
   /// The stream of the picture's rows in view at this terminal's cell size, its hidden cells left out.
-  private func encode(_ picture: Drawn) -> String {
+  private mutating func encode(_ picture: Drawn) -> String {
+    encodedStreams += 1
     let cell = terminal.cell
     let p = picture.placement
     let size = PixelSize(width: p.frame.width * cell.width, height: p.rows * cell.height)
@@ -130,5 +141,16 @@ public struct PictureOutput {
   /// `allow-passthrough`).
   static func passthrough(_ command: String) -> String {
     "\u{1B}Ptmux;" + command.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\"
+  }
+}
+
+extension Picture {
+  /// The sixel stream of the picture scaled to fit `size`, only its pixel rows `rows` of that, with the
+  /// pixels of the `hidden` cells (of `cell` pixels, counted from the first row shown) left out: the
+  /// terminal's cells turned into the picture's pixels.
+  public func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> String {
+    sixel(
+      fitting: size.width, size.height, rows: rows,
+      hiding: hidden.map { ($0.x * cell.width, $0.y * cell.height, cell.width, cell.height) })
   }
 }

@@ -1,3 +1,4 @@
+import Pixels
 import Reader
 import ScreenKit
 import TextLayout
@@ -140,6 +141,7 @@ public final class Screen {
     surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
     root.terminalGlyphs = surface.glyphs
     root.terminalCellPixels = backend.cellPixels
+    root.terminalPictureMode = backend.pictureMode ?? configuration.inlineImages.unasked
     if isTooSmall {
       drawTooSmall(in: &surface)
     } else {

@@ -16,8 +16,9 @@ enum Application {
     var configuration = configuration
     configuration.isSynced = library.settings.sync.isOn
     if let layout { configuration.layout = layout }
-    let pictureTerminal: PictureTerminal
-    (configuration.inlineImages, pictureTerminal) = GraphicsDetection.resolve(configuration.inlineImages)
+    // The terminal is asked once; its answer goes to the backend, which hands the mode down the tree like
+    // the glyphs (`TerminalBackend.pictureMode`), and `inline-images` stays as the user wrote it.
+    let pictureTerminal = GraphicsDetection.resolve(configuration.inlineImages)
     let (session, openNotices) = try openSession(sources: sources, library: library, configuration: configuration)
     // Before the terminal is taken over: a password command may ask for a passphrase on it.
     var notices = openNotices

@@ -1,3 +1,5 @@
+import Pixels
+
 /// A terminal in memory for tests and benchmarks (ratatui's TestBackend): it keeps the frames it was given
 /// so layout can be asserted without a terminal.
 @MainActor
@@ -5,6 +7,8 @@ public final class MemoryBackend: TerminalBackend {
   public var size: Size
   public var supportsUnicode = true
   public var cellPixels: PixelSize?
+  /// The mode a real terminal would have resolved; nil: the setting's own (`TerminalBackend.pictureMode`).
+  public var pictureMode: PictureMode?
   public private(set) var lastFrame: Surface?
   public private(set) var frameCount = 0
 

@@ -1,17 +1,4 @@
-/// The pixels of a picture the terminal draws itself (sixel, kitty graphics), as the backend needs them.
-/// ScreenKit knows no image format: the UI hands a reference to its decoded picture, and the backend
-/// asks it for the bytes once it knows what the terminal needs (the cells' size in pixels, the part in
-/// view). Immutable, so frames holding it stay `Sendable`; compared by identity (docs/ARCHITECTURE.md,
-/// "A frame": pictures).
-public protocol PicturePixels: AnyObject, Sendable {
-  /// The sixel stream of the picture scaled to fit `size` pixels (aspect kept, top left), only its pixel
-  /// rows `rows` of that scaled picture, with the pixels of the `hidden` cells (of `cell` pixels, counted
-  /// from the first row shown) left out so that what is behind them stays.
-  func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> String
-  /// The kitty graphics transmission of the picture as image `id`, virtually placed over `columns` ×
-  /// `rows` cells (its Unicode placeholders are ordinary cells of the frame).
-  func kittyTransmission(id: Int, columns: Int, rows: Int) -> String
-}
+import Pixels
 
 /// A size in pixels: a terminal cell's, or a picture's.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
@@ -30,14 +17,16 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
 /// text frame, so curses leaves them alone, and the backend draws the picture over them after the text.
 /// Only the rows of the picture in view are placed (`frame`: those cells), `firstRow` of `rows` in all.
 public struct PicturePlacement: Equatable, Sendable {
-  public var pixels: any PicturePixels
+  /// The decoded picture itself (Pixels' `Picture`, compared by identity), which the backend encodes once
+  /// it knows the cells' pixels and the part in view; ScreenKit knows no image format.
+  public var pixels: Picture
   /// The cells the picture's rows in view cover, on screen.
   public var frame: Rect
   /// The picture's row at `frame`'s top, and how many rows the whole picture has.
   public var firstRow: Int
   public var rows: Int
 
-  public init(pixels: any PicturePixels, frame: Rect, firstRow: Int = 0, rows: Int? = nil) {
+  public init(pixels: Picture, frame: Rect, firstRow: Int = 0, rows: Int? = nil) {
     self.pixels = pixels
     self.frame = frame
     self.firstRow = firstRow
@@ -52,13 +41,13 @@ public struct PicturePlacement: Equatable, Sendable {
 /// A picture the terminal must hold before its placeholder cells show it (kitty graphics): sent once per
 /// `id`, `key` telling two pictures given the same id apart (docs/ARCHITECTURE.md, "A frame": pictures).
 public struct PictureTransmission: Equatable, Sendable {
-  public var pixels: any PicturePixels
+  public var pixels: Picture
   public var id: Int
   public var key: String
   public var columns: Int
   public var rows: Int
 
-  public init(pixels: any PicturePixels, id: Int, key: String, columns: Int, rows: Int) {
+  public init(pixels: Picture, id: Int, key: String, columns: Int, rows: Int) {
     self.pixels = pixels
     self.id = id
     self.key = key

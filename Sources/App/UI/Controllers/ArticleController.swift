@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 import Reader
 import ScreenKit
 import TextLayout
@@ -122,7 +123,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     let images = picturesShown ? session?.pages.images : nil
     let key = BodyKey(
       width: max(1, bodyFrame.width), height: max(1, bodyFrame.height), pictures: images?.revision,
-      cellPixels: pictureDrawing == .sixel ? cellPixels : nil)
+      cellPixels: pictureMode == .sixel ? cellPixels : nil)
     if let cache = bodyCache, cache.key == key { return cache.body }
     var body = ArticleBody()
     if let article {
@@ -137,7 +138,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
         picture: images.map { images in
           { images.state(of: $0.url, refusingLocal: self.session?.refusesLocal($0.url, refusing: refusing) ?? true) }
         })
-      if let images, pictureDrawing == .kitty { Self.giveKittyIDs(in: &body, from: images) }
+      if let images, pictureMode == .kitty { Self.giveKittyIDs(in: &body, from: images) }
     }
     bodyCache = (key, body)
     return body

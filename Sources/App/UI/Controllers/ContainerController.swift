@@ -1,3 +1,4 @@
+import Pixels
 import Reader
 import ScreenKit
 import TextLayout
@@ -28,6 +29,8 @@ final class ContainerController: Controller {
   var terminalGlyphs = Glyphs.unicode
   /// A cell's size in pixels where the terminal draws pictures as pixels (sixel), set like the glyphs.
   var terminalCellPixels: PixelSize?
+  /// How the terminal draws pictures, set like the glyphs.
+  var terminalPictureMode = PictureMode.cells
 
   init(
     split: SplitController, session: ReadingSession, tabs: TabController? = nil,
@@ -87,6 +90,7 @@ final class ContainerController: Controller {
   override var theme: Theme { session.configuration.theme }
   override var glyphs: Glyphs { terminalGlyphs }
   override var cellPixels: PixelSize? { terminalCellPixels }
+  override var pictureMode: PictureMode { terminalPictureMode }
 
   override func viewWillTransition(to size: Size) {
     // Recorded only: `Screen.transition` hands the screen's new traits down right after (see the doc of

@@ -1,3 +1,4 @@
+import Pixels
 import ScreenKit
 
 /// The terminal UIViewController (DESIGN §7): owns a frame and children, inherits traits, draws only its
@@ -112,6 +113,8 @@ class Controller {
   /// A cell's size in pixels when the terminal draws pictures as pixels (sixel), else nil; found like
   /// the glyphs.
   var cellPixels: PixelSize? { (parent ?? presentingController)?.cellPixels }
+  /// How this run draws pictures (`PictureMode`, resolved once at start); found like the glyphs.
+  var pictureMode: PictureMode { (parent ?? presentingController)?.pictureMode ?? .cells }
 
   /// The layout phase of a frame, for this controller and its visible subtree.
   final func layoutTree() {

@@ -1,3 +1,4 @@
+import Pixels
 import Reader
 import ScreenKit
 import Synchronization

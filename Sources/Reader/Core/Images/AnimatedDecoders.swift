@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 internal import CLibImage
 

@@ -1,26 +1,7 @@
 import Foundation
+import Pixels
 
 internal import CLibImage
-
-/// A decoded picture, already shrunk to what a terminal pane can use: RGBA rows, and the size the file
-/// declared (the "own size" a picture is never drawn wider than).
-public struct Bitmap: Hashable, Sendable {
-  public var width: Int
-  public var height: Int
-  /// `width * height * 4` bytes, RGBA, row after row.
-  public var pixels: [UInt8]
-  /// The picture's size in the file, before any shrinking.
-  public var sourceWidth: Int
-  public var sourceHeight: Int
-
-  public init(width: Int, height: Int, pixels: [UInt8], sourceWidth: Int? = nil, sourceHeight: Int? = nil) {
-    self.width = width
-    self.height = height
-    self.pixels = pixels
-    self.sourceWidth = sourceWidth ?? width
-    self.sourceHeight = sourceHeight ?? height
-  }
-}
 
 /// Why a picture shows as its alt text: a short reason for the caption.
 public enum ImageFailure: Error, Hashable, Sendable, CustomStringConvertible {
@@ -236,95 +217,9 @@ public enum ImageDecoder {
     }
   }
 
-  /// `bitmap` averaged down to at most `keptWidth` × `keptHeight` pixels, its shape kept (a box filter,
-  /// colour weighted by alpha), the source size kept. A box up to 7 pixels across is averaged whole; a wider one (a picture
-  /// over 3,000 pixels wide) from evenly spread samples, at most 7 a side, so the cost follows the kept
-  /// size, not the declared one: a canvas of millions of pixels from a few bytes of GIF is allowed
-  /// (docs/DECISIONS.md, "Inline images: GIF and WebP"). Terminal cells average the result again.
-  static func shrunk(_ bitmap: Bitmap) -> Bitmap {
-    let width = bitmap.width
-    let height = bitmap.height
-    guard width > keptWidth || height > keptHeight else { return bitmap }
-    let byWidth = width * keptHeight >= height * keptWidth
-    let w = byWidth ? keptWidth : max(1, width * keptHeight / height)
-    let h = byWidth ? max(1, height * keptWidth / width) : keptHeight
-    // Output column x covers source columns [left[x], left[x + 1]), at least one, read every step[x].
-    let left = (0...w).map { $0 * width / w }
-    let step = (0..<w).map { Self.sampleStep(max(1, left[$0 + 1] - left[$0])) }
-    var out = [UInt8](repeating: 0, count: w * h * 4)
-    var sums = [Int](repeating: 0, count: w * 4)
-    bitmap.pixels.withUnsafeBufferPointer { source in
-      out.withUnsafeMutableBufferPointer { target in
-        sums.withUnsafeMutableBufferPointer { sum in
-          for y in 0..<h {
-            let y0 = min(y * height / h, height - 1)
-            let y1 = max(y0 + 1, min((y + 1) * height / h, height))
-            let rowStep = Self.sampleStep(y1 - y0)
-            for i in 0..<w * 4 { sum[i] = 0 }
-            for sy in stride(from: y0, to: y1, by: rowStep) {
-              let row = sy * width * 4
-              for x in 0..<w {
-                let x0 = left[x]
-                let x1 = max(x0 + 1, left[x + 1])
-                var r = 0, g = 0, b = 0, a = 0
-                for sx in stride(from: x0, to: x1, by: step[x]) {
-                  let i = row + sx * 4
-                  let alpha = Int(source[i + 3])
-                  r += Int(source[i]) * alpha
-                  g += Int(source[i + 1]) * alpha
-                  b += Int(source[i + 2]) * alpha
-                  a += alpha
-                }
-                sum[x * 4] += r
-                sum[x * 4 + 1] += g
-                sum[x * 4 + 2] += b
-                sum[x * 4 + 3] += a
-              }
-            }
-            let rows = (y1 - y0 + rowStep - 1) / rowStep
-            for x in 0..<w {
-              let alpha = sum[x * 4 + 3]
-              guard alpha > 0 else { continue }
-              let span = max(1, left[x + 1] - left[x])
-              let count = rows * ((span + step[x] - 1) / step[x])
-              let o = (y * w + x) * 4
-              target[o] = UInt8(sum[x * 4] / alpha)
-              target[o + 1] = UInt8(sum[x * 4 + 1] / alpha)
-              target[o + 2] = UInt8(sum[x * 4 + 2] / alpha)
-              target[o + 3] = UInt8(alpha / count)
-            }
-          }
-        }
-      }
-    }
-    return Bitmap(width: w, height: h, pixels: out, sourceWidth: bitmap.sourceWidth, sourceHeight: bitmap.sourceHeight)
-  }
-
-  /// Every pixel of a box up to 7 across, else every `n / 4`-th (4 to 7 samples).
-  static func sampleStep(_ n: Int) -> Int { n < 8 ? 1 : n / 4 }
-}
-
-extension Bitmap {
-  /// The mean RGBA of the pixels in `[x0, x1) × [y0, y1)` (at least one pixel), colour weighted by alpha.
-  func average(x0: Int, x1: Int, y0: Int, y1: Int) -> [UInt8] {
-    let xa = min(max(0, x0), width - 1)
-    let ya = min(max(0, y0), height - 1)
-    let xb = max(xa + 1, min(x1, width))
-    let yb = max(ya + 1, min(y1, height))
-    var sum = [Int](repeating: 0, count: 4)
-    for y in ya..<yb {
-      var i = (y * width + xa) * 4
-      for _ in xa..<xb {
-        let alpha = Int(pixels[i + 3])
-        sum[0] += Int(pixels[i]) * alpha
-        sum[1] += Int(pixels[i + 1]) * alpha
-        sum[2] += Int(pixels[i + 2]) * alpha
-        sum[3] += alpha
-        i += 4
-      }
-    }
-    let count = (xb - xa) * (yb - ya)
-    guard sum[3] > 0 else { return [0, 0, 0, 0] }
-    return [UInt8(sum[0] / sum[3]), UInt8(sum[1] / sum[3]), UInt8(sum[2] / sum[3]), UInt8(sum[3] / count)]
-  }
+  /// `bitmap` averaged down to at most `keptWidth` × `keptHeight` pixels, its shape kept and its source
+  /// size kept (`Bitmap.shrunk(toFit:_:)`, whose cost follows the kept size, not the declared one: a canvas
+  /// of millions of pixels from a few bytes of GIF is allowed, docs/DECISIONS.md, "Inline images: GIF and
+  /// WebP"). Terminal cells average the result again.
+  static func shrunk(_ bitmap: Bitmap) -> Bitmap { bitmap.shrunk(toFit: keptWidth, keptHeight) }
 }

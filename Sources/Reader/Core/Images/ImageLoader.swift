@@ -1,4 +1,5 @@
 import Foundation
+import Pixels
 
 /// Pictures kept on disk beside the cache file, in a folder of its own (`<cache>.pictures/`), bounded in
 /// bytes: the least recently used go first (a read touches a file's modification time). Keyed by a hash of

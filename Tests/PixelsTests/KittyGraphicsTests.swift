@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Reader
+@testable import Pixels
 
 /// The kitty graphics byte streams for small known pictures, written out by hand from the protocol's
 /// document (docs/DECISIONS.md, "Inline images, detection and kitty"); no kitty runs here.

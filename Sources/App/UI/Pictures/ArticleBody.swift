@@ -1,3 +1,4 @@
+import Pixels
 import Reader
 import ScreenKit
 import TextLayout
@@ -18,7 +19,7 @@ struct ArticleBody {
   /// A row of a loaded picture the terminal draws (DESIGN §1, pictures): the picture, the row and its
   /// size in cells, and its kitty image id (0 until the controller gives one, `ArticleController.body`).
   struct PictureRow {
-    var picture: ArticlePicture
+    var picture: Picture
     var url: String
     var row: Int
     var rows: Int
@@ -34,7 +35,7 @@ struct ArticleBody {
   /// gives a loaded picture's object (then no half blocks are made).
   static func layout(
     _ text: StyledText, width: Int, paneRows: Int, cellPixels: PixelSize? = nil,
-    graphics: ((String) -> ArticlePicture?)? = nil, picture: ((ImageReference) -> ArticleImages.State)?
+    graphics: ((String) -> Picture?)? = nil, picture: ((ImageReference) -> ArticleImages.State)?
   ) -> ArticleBody {
     var text = text
     var states: [Int: (ImageReference, ArticleImages.State)] = [:]
@@ -71,7 +72,7 @@ struct ArticleBody {
 
   private mutating func placeRows(
     of reference: ImageReference, _ state: ArticleImages.State, block: StyledBlock, index: Int, width: Int,
-    paneRows: Int, cellPixels: PixelSize?, graphics: ((String) -> ArticlePicture?)?
+    paneRows: Int, cellPixels: PixelSize?, graphics: ((String) -> Picture?)?
   ) {
     let size: (width: Int, height: Int)?
     var bitmap: Bitmap?
@@ -103,75 +104,5 @@ struct ArticleBody {
       }
       lines.append(StyledLine(indent: indent, source: TextPosition(block: index, offset: Self.rowOffset(row, of: cells.rows))))
     }
-  }
-}
-
-extension ArticleController {
-  /// Draws a picture's row of half-block cells from `x`: the upper half block with the top pixel as
-  /// foreground and the bottom one as background (so each cell shows two pixels); transparent halves
-  /// keep the pane's background.
-  static func drawPicture(_ cells: [HalfBlock], x: Int, y: Int, clip: Rect, in surface: inout Surface) {
-    func color(_ rgb: RGB) -> Color { .rgb(rgb.red, rgb.green, rgb.blue) }
-    for (i, cell) in cells.enumerated() {
-      switch (cell.top, cell.bottom) {
-      case (nil, nil): continue
-      case (let top?, nil): _ = surface.put("▀", at: Point(x: x + i, y: y), style: Style(foreground: color(top)), clip: clip)
-      case (nil, let bottom?): _ = surface.put("▄", at: Point(x: x + i, y: y), style: Style(foreground: color(bottom)), clip: clip)
-      case (let top?, let bottom?):
-        _ = surface.put("▀", at: Point(x: x + i, y: y), style: Style(foreground: color(top), background: color(bottom)), clip: clip)
-      }
-    }
-  }
-
-  /// How pictures are drawn now: the resolved `inline-images` (DESIGN §5), or cells when `i` brought
-  /// them back where the setting is `off` (the terminal was not asked then).
-  var pictureDrawing: InlineImages {
-    configuration.inlineImages == .off || configuration.inlineImages == .auto ? .cells : configuration.inlineImages
-  }
-
-  /// The terminal draws the pictures itself (sixel, kitty graphics) rather than as half blocks.
-  var terminalDraws: Bool { pictureDrawing == .sixel || pictureDrawing == .kitty }
-
-  /// Gives each picture at its size a kitty image id (layout: ids are handed out, which drawing may not do).
-  static func giveKittyIDs(in body: inout ArticleBody, from images: ArticleImages) {
-    for (line, row) in body.graphics.sorted(by: { $0.key < $1.key }) {
-      body.graphics[line]?.kittyID = images.kittyIDs.id(for: kittyKey(row))
-    }
-  }
-
-  static func kittyKey(_ row: ArticleBody.PictureRow) -> String { "\(row.url)#\(row.columns)x\(row.rows)" }
-
-  /// Draws line `index` when it holds a row of a picture the terminal draws; false for any other line.
-  /// kitty: the row's Unicode placeholders, ordinary cells whose foreground is the image id, and the
-  /// picture among the frame's transmissions. Sixel: the first of the picture's rows in view places all
-  /// of them (`Surface.place`): reserved cells, drawn over by the backend after the text, and left out
-  /// wherever a popover or anything else is drawn on them later (docs/DESIGN.md §1, pictures).
-  func drawGraphics(
-    line index: Int, of body: ArticleBody, at point: Point, shown: Range<Int>, clip: Rect, in surface: inout Surface
-  ) -> Bool {
-    guard let row = body.graphics[index] else { return false }
-    if pictureDrawing == .kitty {
-      guard row.kittyID > 0, let text = KittyGraphics.placeholderRow(row.row, columns: row.columns) else { return true }
-      surface.put(text, at: point, style: Style(foreground: .index(UInt8(row.kittyID))), clip: clip)
-      surface.transmit(
-        PictureTransmission(pixels: row.picture, id: row.kittyID, key: Self.kittyKey(row), columns: row.columns, rows: row.rows))
-      return true
-    }
-    func continues(_ line: Int, from other: ArticleBody.PictureRow) -> Bool {
-      guard let next = body.graphics[line] else { return false }
-      return next.picture === other.picture && next.row == other.row + (line > index ? line - index : -1)
-    }
-    if index > shown.lowerBound, continues(index - 1, from: row) { return true }
-    var count = 1
-    while index + count < shown.upperBound, continues(index + count, from: row) { count += 1 }
-    let frame = Rect(x: point.x, y: point.y, width: row.columns, height: count).intersection(clip)
-    surface.place(PicturePlacement(pixels: row.picture, frame: frame, firstRow: row.row, rows: row.rows))
-    return true
-  }
-
-  /// Whether pictures show in this article now: the setting, `i`, and a terminal that can draw the
-  /// half blocks (an ASCII terminal gets the alt text).
-  var picturesShown: Bool {
-    (picturesToggled ? configuration.inlineImages == .off : configuration.inlineImages != .off) && glyphs == .unicode
   }
 }
