@@ -143,4 +143,20 @@ struct ImageTests {
     }
     #expect(disk.read("https://a/2.png") != nil && disk.read("https://a/3.png") != nil)
   }
+
+  /// Pictures stored at once into a cache whose folder does not exist yet are all kept: none takes the
+  /// folder another is making, before its marker, for someone else's.
+  @Test func picturesStoredAtOnceAreAllKept() async throws {
+    for round in 0..<20 {
+      let folder = try TemporaryDirectory()
+      let disk = try #require(ImageDiskCache(forCacheAt: folder.path("feeds.db")))
+      await withTaskGroup(of: Void.self) { group in
+        for picture in 0..<8 {
+          group.addTask { disk.store(Data(repeating: UInt8(picture), count: 64), for: "https://a/\(picture).png") }
+        }
+      }
+      let kept = (0..<8).filter { disk.read("https://a/\($0).png") != nil }.count
+      #expect(kept == 8, "round \(round): \(kept) of 8 kept")
+    }
+  }
 }

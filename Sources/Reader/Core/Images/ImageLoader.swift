@@ -1,5 +1,6 @@
 import Foundation
 import Pixels
+import Synchronization
 
 /// Pictures kept on disk beside the cache file, in a folder of its own (`<cache>.pictures/`), bounded in
 /// bytes: the least recently used go first (a read touches a file's modification time). Keyed by a hash of
@@ -62,14 +63,20 @@ public struct ImageDiskCache: Sendable {
     return true
   }
 
-  /// Makes the folder (private, then marked) when there is none; whether it is this cache's.
+  /// Makes the folder (private, then marked) when there is none; whether it is this cache's. One claim
+  /// at a time in the process: two pictures stored at once would otherwise see the folder made by the
+  /// other before its marker, take it for someone else's, and keep nothing.
   func claim() -> Bool {
-    guard mkdir(folder.path, 0o700) == 0 else { return errno == EEXIST && isOwned() }
-    let fd = open(folder.appendingPathComponent(Self.marker).path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard fd >= 0 else { return false }
-    close(fd)
-    return true
+    Self.claiming.withLock { _ in
+      guard mkdir(folder.path, 0o700) == 0 else { return errno == EEXIST && isOwned() }
+      let fd = open(folder.appendingPathComponent(Self.marker).path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+      guard fd >= 0 else { return false }
+      close(fd)
+      return true
+    }
   }
+
+  private static let claiming = Mutex<Void>(())
 
   public func read(_ url: String) -> Data? {
     guard isOwned() else { return nil }
