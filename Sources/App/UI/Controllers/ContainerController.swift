@@ -56,7 +56,7 @@ final class ContainerController: Controller {
       : FeedListController(session: session)
     let feedsTab = NavigationController(root: feedsRoot)
     feedsTab.title = "Feeds"
-    let recentList = ArticleListController(source: .recent, title: "Recent", session: session)
+    let recentList = ArticleListController(source: .recent, session: session)
     let recentTab = NavigationController(root: recentList)
     recentTab.title = "Recent"
     let tabs = TabController(tabs: [feedsTab, recentTab])
@@ -309,9 +309,9 @@ final class ContainerController: Controller {
   private func markRead(_ target: Target?) {
     switch target {
     case .feed(let feed)?: session.markFeedsRead([feed.id])
-    case .scope(let scope)?: session.markRead(in: scope)
-    case .recent?: session.markRead(session.recent.items)
-    case .article?, nil: break
+    case .list(_, let scope?)?: session.markRead(in: scope)
+    case .list(.recent, nil)?: session.markRead(session.recent.items)
+    case .list, .article?, nil: break
     }
   }
 
