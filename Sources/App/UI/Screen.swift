@@ -62,11 +62,9 @@ public final class Screen {
       if !isTooSmall { _ = root.dispatchPasteToPresentations(text) }
     case .promptPaused(let generation):
       for presentation in root.presentations { presentation.controller.typingPaused(generation) }
-    case .listCounted(let scope, let count):
-      root.listCounted(scope, count: count)
     case .imageLoaded(let url, let result):
       root.session.pages.images.loaded(url, result)
-    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
+    case .listCounted, .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
       .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress, .indexFinished:
       root.session.apply(event)
     }

@@ -46,6 +46,7 @@ final class ArticleListController: ListController {
     self.searchedTitle = searchedTitle
     self.sort = session.configuration.articleSort
     super.init()
+    seenSelection = session.selectionRevision
     self.title = title ?? source.title(in: session.feedList) ?? ""
     loadCount()
     reloadData()
@@ -63,8 +64,27 @@ final class ArticleListController: ListController {
   /// Whether `S`, `F` and `/` can narrow or order this list (`ListSource.isQueryable`).
   var isQueryable: Bool { source.isQueryable }
 
-  /// Starred re-reads its rows once marks are written (`ListSource.followsMarks`).
-  override var followsMarks: Bool { source.followsMarks }
+  /// The rows follow the feeds' data; Starred's follow the marks written too (`ListSource.followsMarks`),
+  /// Recent's the articles opened.
+  override var dataRevision: Int {
+    session.dataRevision + (source.followsMarks ? session.marksRevision : 0)
+      + (source == .recent ? session.selectionRevision : 0)
+  }
+
+  /// The opening Recent last caught up with: it then selects the article opened.
+  private var seenSelection = 0
+
+  /// Reads the rows again when their data changed (`ListController.catchUp`); Recent then selects the
+  /// article just opened, and a search's results take their count once it arrived in the background.
+  @discardableResult
+  override func catchUp() -> Bool {
+    let opened = source == .recent && seenSelection != session.selectionRevision
+    if source == .recent { seenSelection = session.selectionRevision }
+    let refreshed = super.catchUp()
+    if opened, let id = session.selected?.id { select(itemID: id) }
+    if isCounting, let scope, let count = session.backgroundCounts.count(of: scope) { counted(count) }
+    return refreshed
+  }
 
   /// What the cache is asked for, without the search, filter and sort of this list (the scope a search
   /// from here searches).
@@ -109,7 +129,7 @@ final class ArticleListController: ListController {
       count = first.count
       if first.count == Self.pageSize {
         isCounting = true
-        session.countInBackground(scope)
+        session.backgroundCounts.count(scope, in: session.cache, events: session.events)
       }
     } catch {
       session.status.notify(error: "\(error)")
@@ -117,9 +137,8 @@ final class ArticleListController: ListController {
     }
   }
 
-  /// The count of `scope`'s articles arrived: this list takes it if it still reads that scope.
-  func counted(_ scope: ItemScope, count: Int) {
-    guard scope == self.scope else { return }
+  /// The count of the search's articles arrived.
+  private func counted(_ count: Int) {
     isCounting = false
     guard count != self.count else { return }
     self.count = count
@@ -157,6 +176,7 @@ final class ArticleListController: ListController {
 
   /// The row at `index` (read from the cache on first sight of its page).
   func item(at index: Int) -> ItemSummary? {
+    catchUp()
     guard index >= 0, index < count else { return nil }
     guard let scope else { return session.recent.items[index] }
     let page = index / Self.pageSize
@@ -235,7 +255,10 @@ final class ArticleListController: ListController {
     return true
   }
 
-  override var rowCount: Int { count }
+  override var rowCount: Int {
+    catchUp()
+    return count
+  }
   override func rowText(at index: Int) -> String {
     guard let title = item(at: index)?.title else { return "" }
     return title.isEmpty ? "(untitled)" : title

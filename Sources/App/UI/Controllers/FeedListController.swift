@@ -27,7 +27,15 @@ final class FeedListController: ListController {
     case feed(Int)
   }
 
-  private(set) var rows: [Row] = []
+  /// The rows as last read (`reloadData`).
+  private var readRows: [Row] = []
+  /// The rows, caught up with the feeds' data first (lists pull: `catchUp`).
+  var rows: [Row] {
+    catchUp()
+    return readRows
+  }
+  /// The rows follow the feeds' data (a reload, a sync, `U`).
+  override var dataRevision: Int { session.dataRevision }
 
   init(session: ReadingSession, tag: String? = nil) {
     self.session = session
@@ -46,6 +54,7 @@ final class FeedListController: ListController {
     // A hidden feed (the urls file's "!") is no row here; its articles still are in Unread, tags' `T`
     // lists, query feeds and search, which read the cache rather than these rows.
     let shown = feeds.indices.filter { !feeds[$0].isHidden && (!hidesRead || feeds[$0].unreadCount > 0) }
+    var rows: [Row]
     if let tag {
       rows = shown.filter { feeds[$0].tags.contains(tag) }.map(Row.feed)
     } else {
@@ -60,6 +69,7 @@ final class FeedListController: ListController {
           + shown.filter { feeds[$0].tags.isEmpty }.map(Row.feed)
       }
     }
+    readRows = rows
     super.reloadData()
   }
 
