@@ -136,8 +136,7 @@ public final class Screen {
     guard let size else { return }
     var surface = Surface(size: size)
     surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
-    root.terminalGlyphs = surface.glyphs
-    root.terminalCellPixels = backend.cellPixels
+    root.updateEnvironment(Environment(configuration, glyphs: surface.glyphs, cellPixels: backend.cellPixels))
     if isTooSmall {
       drawTooSmall(in: &surface)
     } else {

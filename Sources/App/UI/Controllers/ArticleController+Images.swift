@@ -123,11 +123,8 @@ extension ArticleController {
     }
   }
 
-  /// How pictures are drawn now: the resolved `inline-images` (DESIGN §5), or cells when `i` brought
-  /// them back where the setting is `off` (the terminal was not asked then).
-  var pictureDrawing: InlineImages {
-    configuration.inlineImages == .off || configuration.inlineImages == .auto ? .cells : configuration.inlineImages
-  }
+  /// How pictures are drawn now (`Environment.pictureMode`).
+  var pictureDrawing: InlineImages { environment.pictureMode }
 
   /// The terminal draws the pictures itself (sixel, kitty graphics) rather than as half blocks.
   var terminalDraws: Bool { pictureDrawing == .sixel || pictureDrawing == .kitty }

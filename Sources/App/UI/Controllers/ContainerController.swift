@@ -21,10 +21,6 @@ final class ContainerController: Controller {
   /// The session's revisions the container last looked at (`sync`).
   private var seenSelection = 0
   private var seenMarks = 0
-  /// The terminal's glyph set, set by the screen before each frame.
-  var terminalGlyphs = Glyphs.unicode
-  /// A cell's size in pixels where the terminal draws pictures as pixels (sixel), set like the glyphs.
-  var terminalCellPixels: PixelSize?
 
   init(
     split: SplitController, session: ReadingSession, tabs: TabController? = nil,
@@ -36,6 +32,8 @@ final class ContainerController: Controller {
     self.feedsNavigation = feedsNavigation
     self.layout = session.configuration.layout
     super.init()
+    // The terminal's part (glyphs, cell size) follows at each frame (`Screen.renderNow`).
+    updateEnvironment(Environment(session.configuration))
     addChild(split)
     seenSelection = session.selectionRevision
     seenMarks = session.marksRevision
@@ -78,11 +76,6 @@ final class ContainerController: Controller {
     guard session.feeds.count == 1, let feed = session.feeds.first else { return false }
     return !session.configuration.isSynced && session.queryFeeds.isEmpty && !feed.isHidden
   }
-
-  override var keyMap: KeyMap { session.configuration.keyMap }
-  override var theme: Theme { session.configuration.theme }
-  override var glyphs: Glyphs { terminalGlyphs }
-  override var cellPixels: PixelSize? { terminalCellPixels }
 
   override func viewWillTransition(to size: Size) {
     // Recorded only: `Screen.transition` hands the screen's new traits down right after (see the doc of
