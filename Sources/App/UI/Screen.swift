@@ -63,11 +63,9 @@ public final class Screen {
       if !isTooSmall { _ = root.dispatchPasteToPresentations(text) }
     case .promptPaused(let generation):
       for presentation in root.presentations { presentation.controller.typingPaused(generation) }
-    case .listCounted(let scope, let count):
-      root.listCounted(scope, count: count)
     case .imageLoaded(let url, let result):
       root.session.pages.images.loaded(url, result)
-    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
+    case .listCounted, .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
       .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress, .indexFinished:
       root.session.apply(event)
     }
@@ -139,9 +137,8 @@ public final class Screen {
     guard let size else { return }
     var surface = Surface(size: size)
     surface.glyphs = backend.supportsUnicode ? .unicode : .ascii
-    root.terminalGlyphs = surface.glyphs
-    root.terminalCellPixels = backend.cellPixels
-    root.terminalPictureMode = backend.pictureMode ?? configuration.inlineImages.unasked
+    root.updateEnvironment(
+      Environment(configuration, glyphs: surface.glyphs, cellPixels: backend.cellPixels, pictureMode: backend.pictureMode))
     if isTooSmall {
       drawTooSmall(in: &surface)
     } else {

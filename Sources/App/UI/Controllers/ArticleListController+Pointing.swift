@@ -8,13 +8,10 @@ extension ArticleListController: Pointing {
   var target: Target? { item(at: selectedIndex).map { .article(PointedArticle($0, session: session)) } }
 
   var whole: Target? {
-    switch source {
-    case .feed(let id) where search == nil && filter == nil:
-      if let feed = session.feeds.first(where: { $0.id == id }) { return .feed(feed) }
-      return listedScope.map(Target.scope)
-    case .recent: return .recent
-    default: return listedScope.map(Target.scope)
+    if case .feed(let id) = source, search == nil, filter == nil, let feed = session.feeds.first(where: { $0.id == id }) {
+      return .feed(feed)
     }
+    return .list(source, scope: listedScope)
   }
 
   /// Recent is no list to narrow or read on through: it keeps the order articles were opened in, and

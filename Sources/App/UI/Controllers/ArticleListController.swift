@@ -13,21 +13,8 @@ import ScreenKit
 /// articles that match, whose words are marked in the titles.
 @MainActor
 final class ArticleListController: ListController {
-  enum Source: Equatable {
-    case feed(Int64)
-    case starred
-    /// Every feed's unread articles (the Unread smart row).
-    case unread
-    /// Every feed's articles (what a search from the feed list searches).
-    case all
-    /// The articles of every feed with this tag.
-    case tag(String)
-    /// A `query:` line of the urls file.
-    case query(QueryFeed)
-    case recent
-  }
-
-  let source: Source
+  /// What the list shows (its title, empty text and scope are the source's).
+  let source: ListSource
   let session: ReadingSession
   /// `/`: only the articles matching this, their words marked.
   private(set) var search: SearchQuery?
@@ -48,20 +35,25 @@ final class ArticleListController: ListController {
   /// For a search's results, the title of the list searched (nil: every feed).
   let searchedTitle: String?
 
-  init(source: Source, title: String, session: ReadingSession, search: SearchQuery? = nil, searchedTitle: String? = nil) {
+  /// The list of `source`, titled as the source says unless `title` is given (a search's results).
+  init(
+    source: ListSource, session: ReadingSession, title: String? = nil, search: SearchQuery? = nil,
+    searchedTitle: String? = nil
+  ) {
     self.source = source
     self.session = session
     self.search = search
     self.searchedTitle = searchedTitle
     self.sort = session.configuration.articleSort
     super.init()
-    self.title = title
+    seenSelection = session.selectionRevision
+    self.title = title ?? source.title(in: session.feedList) ?? ""
     loadCount()
     reloadData()
   }
 
   convenience init(feed: CachedFeed, session: ReadingSession) {
-    self.init(source: .feed(feed.id), title: feed.displayTitle, session: session)
+    self.init(source: .feed(feed.id), session: session, title: feed.displayTitle)
   }
 
   var feedID: Int64? {
@@ -69,26 +61,34 @@ final class ArticleListController: ListController {
     return nil
   }
 
-  /// Whether `S`, `F` and `/` can narrow or order this list (Recent is the order articles were opened in).
-  var isQueryable: Bool { source != .recent }
+  /// Whether `S`, `F` and `/` can narrow or order this list (`ListSource.isQueryable`).
+  var isQueryable: Bool { source.isQueryable }
 
-  /// Starred re-reads its rows once marks are written (a star added elsewhere joins it).
-  override var followsMarks: Bool { source == .starred }
+  /// The rows follow the feeds' data; Starred's follow the marks written too (`ListSource.followsMarks`),
+  /// Recent's the articles opened.
+  override var dataRevision: Int {
+    session.dataRevision + (source.followsMarks ? session.marksRevision : 0)
+      + (source == .recent ? session.selectionRevision : 0)
+  }
+
+  /// The opening Recent last caught up with: it then selects the article opened.
+  private var seenSelection = 0
+
+  /// Reads the rows again when their data changed (`ListController.catchUp`); Recent then selects the
+  /// article just opened, and a search's results take their count once it arrived in the background.
+  @discardableResult
+  override func catchUp() -> Bool {
+    let opened = source == .recent && seenSelection != session.selectionRevision
+    if source == .recent { seenSelection = session.selectionRevision }
+    let refreshed = super.catchUp()
+    if opened, let id = session.selected?.id { select(itemID: id) }
+    if isCounting, let scope, let count = session.backgroundCounts.count(of: scope) { counted(count) }
+    return refreshed
+  }
 
   /// What the cache is asked for, without the search, filter and sort of this list (the scope a search
   /// from here searches).
-  var baseScope: ItemScope? {
-    let hidesRead = session.readState.hidesRead
-    switch source {
-    case .recent: return nil
-    case .feed(let id): return ItemScope(feedID: id, unreadOnly: hidesRead)
-    case .starred: return ItemScope(.starred, unreadOnly: hidesRead)
-    case .unread: return ItemScope(.all, unreadOnly: true)
-    case .all: return ItemScope(.all, unreadOnly: hidesRead)
-    case .tag(let name): return ItemScope(.tag(name), unreadOnly: hidesRead)
-    case .query(let feed): return ItemScope(.query(feed.expression), unreadOnly: hidesRead)
-    }
-  }
+  var baseScope: ItemScope? { source.scope(hidesRead: session.readState.hidesRead) }
 
   private func loadCount() {
     pages.removeAll()
@@ -129,7 +129,7 @@ final class ArticleListController: ListController {
       count = first.count
       if first.count == Self.pageSize {
         isCounting = true
-        session.countInBackground(scope)
+        session.backgroundCounts.count(scope, in: session.cache, events: session.events)
       }
     } catch {
       session.status.notify(.failure("\(error)"))
@@ -137,9 +137,8 @@ final class ArticleListController: ListController {
     }
   }
 
-  /// The count of `scope`'s articles arrived: this list takes it if it still reads that scope.
-  func counted(_ scope: ItemScope, count: Int) {
-    guard scope == self.scope else { return }
+  /// The count of the search's articles arrived.
+  private func counted(_ count: Int) {
     isCounting = false
     guard count != self.count else { return }
     self.count = count
@@ -177,6 +176,7 @@ final class ArticleListController: ListController {
 
   /// The row at `index` (read from the cache on first sight of its page).
   func item(at index: Int) -> ItemSummary? {
+    catchUp()
     guard index >= 0, index < count else { return nil }
     guard let scope else { return session.recent.items[index] }
     let page = index / Self.pageSize
@@ -255,7 +255,10 @@ final class ArticleListController: ListController {
     return true
   }
 
-  override var rowCount: Int { count }
+  override var rowCount: Int {
+    catchUp()
+    return count
+  }
   override func rowText(at index: Int) -> String {
     guard let title = item(at: index)?.title else { return "" }
     return title.isEmpty ? "(untitled)" : title
@@ -276,7 +279,7 @@ final class ArticleListController: ListController {
     let feed = feedID.flatMap { id in session.feeds.first { $0.id == id } }
     let parts = [
       sort == .date ? nil : "sort:\(sort.rawValue)", filter == nil ? nil : "filtered",
-      scope?.unreadOnly == true && source != .unread ? "unread only" : nil, feed?.poll.marker(at: Date()),
+      scope?.unreadOnly == true && !source.isUnreadOnly ? "unread only" : nil, feed?.poll.marker(at: Date()),
     ].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
@@ -292,28 +295,9 @@ final class ArticleListController: ListController {
     return (text, theme.list.adding(.dim))
   }
   override var emptyText: String {
-    if let search { return "No article matches \(search.text)" }
-    if filter != nil, let key = keyMap.keys(for: .setFilter).first {
-      return "No article matches the filter (\(key), then Enter on an empty line, shows all)"
-    }
-    switch source {
-    case .unread: return "No unread articles"
-    case .all, .tag: return "No articles here yet"
-    case .query: return "No article matches this query feed"
-    default: break
-    }
-    if source == .recent { return "No article opened yet" }
-    if source == .starred { return scope?.unreadOnly == true ? "No unread starred articles" : "No starred articles (s stars one)" }
-    if let page = pageOfferingFeeds {
-      return "A web page: Enter lists its \(Notice.counted(page.offeredFeeds.count, "feed"))"
-    }
-    if scope?.unreadOnly == true { return "No unread articles (U shows read ones)" }
     let feed = feedID.flatMap { id in session.feeds.first { $0.id == id } }
-    if feed?.lastError != nil, let key = keyMap.keys(for: .showErrors).first {
-      return "This feed failed to load — \(key) shows why"
-    }
-    guard let key = keyMap.keys(for: .reload).first else { return "No articles in this feed yet" }
-    return "No articles in this feed yet — \(key) reloads it"
+    return source.emptyText(
+      search: search, filtered: filter != nil, unreadOnly: scope?.unreadOnly == true, feed: feed, keyMap: keyMap)
   }
 
   /// This list's feed when its address gave a web page advertising feeds (the single-feed reader opens

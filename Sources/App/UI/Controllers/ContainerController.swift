@@ -9,8 +9,8 @@ import TextLayout
 /// `p` from the list pane, reload, marks, next unread and the browser land here, and act on what the
 /// focused leaf points at (`Pointing`), never on its type. Questions and the search and filter fields
 /// it presents on the status line's row, where they take the keys first (DESIGN §5). After every event it looks at
-/// the session's revisions (`sync`): another article opened dismisses the popover and refreshes Recent,
-/// changed data refreshes the lists. It draws the status line on the last row while there is one.
+/// the session's revisions (`sync`): another article opened dismisses the popover (the lists catch up
+/// with their data themselves, when laid out: `ListController.catchUp`). It draws the status line on the last row while there is one.
 @MainActor
 final class ContainerController: Controller {
   let split: SplitController
@@ -19,33 +19,25 @@ final class ContainerController: Controller {
   /// The tabs (Feeds, Recent) and the Feeds tab's stack, where `n` and `J` open another feed's list.
   let tabs: TabController?
   let feedsNavigation: NavigationController?
-  /// The Recent tab's list, refreshed when an article is opened.
-  private let recentList: ArticleListController?
-  /// The session's revisions this tree last caught up with.
+  /// The session's revisions the container last looked at (`sync`).
   private var seenSelection = 0
-  private var seenData = 0
   private var seenMarks = 0
-  /// The terminal's glyph set, set by the screen before each frame.
-  var terminalGlyphs = Glyphs.unicode
-  /// A cell's size in pixels where the terminal draws pictures as pixels (sixel), set like the glyphs.
-  var terminalCellPixels: PixelSize?
-  /// How the terminal draws pictures, set like the glyphs.
-  var terminalPictureMode = PictureMode.cells
 
   init(
     split: SplitController, session: ReadingSession, tabs: TabController? = nil,
-    feedsNavigation: NavigationController? = nil, recentList: ArticleListController? = nil
+    feedsNavigation: NavigationController? = nil
   ) {
     self.split = split
     self.session = session
     self.tabs = tabs
     self.feedsNavigation = feedsNavigation
     self.layout = session.configuration.layout
-    self.recentList = recentList
     super.init()
+    // The terminal's part (glyphs, cell size) follows at each frame (`Screen.renderNow`).
+    updateEnvironment(Environment(session.configuration))
     addChild(split)
     seenSelection = session.selectionRevision
-    seenData = session.dataRevision
+    seenMarks = session.marksRevision
   }
 
   /// The reader's whole tree (DESIGN §1): a split whose primary is a tab controller — **Feeds** (the
@@ -59,16 +51,16 @@ final class ContainerController: Controller {
       : FeedListController(session: session)
     let feedsTab = NavigationController(root: feedsRoot)
     feedsTab.title = "Feeds"
-    let recentList = ArticleListController(source: .recent, title: "Recent", session: session)
+    let recentList = ArticleListController(source: .recent, session: session)
     let recentTab = NavigationController(root: recentList)
     recentTab.title = "Recent"
     let tabs = TabController(tabs: [feedsTab, recentTab])
+    tabs.badge = { [session] index in index == 0 ? "(\(session.feedList.unreadCount))" : nil }
     let split = SplitController(primary: tabs) { ArticleController(articleID: nil, session: session) }
     split.preferredDisplayMode = configuration.preferredDisplayMode
     split.regularWidth = configuration.regularWidth
     split.metrics = configuration.metrics
-    return ContainerController(
-      split: split, session: session, tabs: tabs, feedsNavigation: feedsTab, recentList: recentList)
+    return ContainerController(split: split, session: session, tabs: tabs, feedsNavigation: feedsTab)
   }
 
   /// Whether the Feeds tab opens at the one feed's articles instead of the feed list. The articles are
@@ -86,12 +78,6 @@ final class ContainerController: Controller {
     return !session.configuration.isSynced && session.queryFeeds.isEmpty && !feed.isHidden
   }
 
-  override var keyMap: KeyMap { session.configuration.keyMap }
-  override var theme: Theme { session.configuration.theme }
-  override var glyphs: Glyphs { terminalGlyphs }
-  override var cellPixels: PixelSize? { terminalCellPixels }
-  override var pictureMode: PictureMode { terminalPictureMode }
-
   override func viewWillTransition(to size: Size) {
     // Recorded only: `Screen.transition` hands the screen's new traits down right after (see the doc of
     // `setOverrideTraitCollection`).
@@ -108,10 +94,8 @@ final class ContainerController: Controller {
     (session.status.shown == nil && !presentsOnStatusLine) || frame.height < 2 ? nil : frame.dividedBottom(1).1
   }
 
-  /// Also gives the Feeds tab its unread count, which follows marks at once.
   override func layoutChildren() {
     split.frame = statusFrame == nil ? frame : frame.dividedBottom(1).0
-    tabs?.badges[0] = "(\(session.feedList.unreadCount))"
   }
   override var focusedChild: Controller? { split }
 
@@ -133,41 +117,19 @@ final class ContainerController: Controller {
 
   // MARK: Selection and data
 
-  /// The one selection-change path (DESIGN §4): a new article never shows a stale date.
-  /// Catches up with the session after an event.
+  /// The one selection-change path (DESIGN §4): another article opened dismisses the popover, so a new
+  /// article never shows a stale date. Looks at the session after each event; the lists catch up with
+  /// their data themselves (`ListController.catchUp`), Recent with the article opened too.
   func sync() {
     if session.selectionRevision != seenSelection {
       seenSelection = session.selectionRevision
       dismissPopovers()
-      recentList?.refresh()
-      if let id = session.selected?.id { recentList?.select(itemID: id) }
-    }
-    if session.dataRevision != seenData {
-      seenData = session.dataRevision
-      seenMarks = session.marksRevision
-      refreshLists()
     }
     if session.marksRevision != seenMarks {
       seenMarks = session.marksRevision
-      refreshLists { $0.followsMarks }
       for navigation in tabs?.navigationControllers ?? [] {
         for case let list as ArticleListController in navigation.stack { list.takeWrittenFlags() }
       }
-    }
-  }
-
-
-  /// A reload ended: every list on the tabs' stacks re-reads its rows, keeping its selection.
-  private func refreshLists(where included: (ListController) -> Bool = { _ in true }) {
-    for navigation in tabs?.navigationControllers ?? [] {
-      for case let list as ListController in navigation.stack where included(list) { list.refresh() }
-    }
-  }
-
-  /// A list's count arrived from the background: the lists reading `scope` take it.
-  func listCounted(_ scope: ItemScope, count: Int) {
-    for navigation in tabs?.navigationControllers ?? [] {
-      for case let list as ArticleListController in navigation.stack { list.counted(scope, count: count) }
     }
   }
 
@@ -309,9 +271,9 @@ final class ContainerController: Controller {
   private func markRead(_ target: Target?) {
     switch target {
     case .feed(let feed)?: session.markFeedsRead([feed.id])
-    case .scope(let scope)?: session.markRead(in: scope)
-    case .recent?: session.markRead(session.recent.items)
-    case .article?, nil: break
+    case .list(_, let scope?)?: session.markRead(in: scope)
+    case .list(.recent, nil)?: session.markRead(session.recent.items)
+    case .list, .article?, nil: break
     }
   }
 

@@ -22,6 +22,7 @@ extension Controller {
   func present(_ controller: Controller, style: PresentationStyle) {
     let root = hostRoot
     controller.presentingController = self
+    controller.updateEnvironment(environment)
     root.presentations.append(Presentation(controller: controller, style: style, presenter: self))
   }
 
@@ -59,7 +60,7 @@ extension Controller {
       return false
     }
     for p in presentations {
-      p.controller.updateTraits(inherited: traitCollection)
+      p.controller.updateTraits(inherited: traitCollection, environment: environment)
       switch p.style {
       case .fullScreen:
         p.controller.frame = bounds

@@ -18,6 +18,9 @@ class Controller {
   /// Shown at the right of the navigation bar while this controller is on top (a list's filter).
   var titleMarker: String? { nil }
   private(set) var traitCollection = TraitCollection.screen(Size(width: 80, height: 24))
+  /// The key map, theme, glyphs, cell size and picture mode of the whole tree: the root's, handed down
+  /// with the traits (the default until this controller joins a tree).
+  private(set) var environment = Environment()
   private var overrides: [ObjectIdentifier: TraitOverride] = [:]
   /// Presentations made from this tree (kept on the root, which draws them last; see +Presentation).
   var presentations: [Presentation] = []
@@ -33,7 +36,7 @@ class Controller {
     child.willMove(toParent: self)
     children.append(child)
     child.parent = self
-    child.updateTraits(inherited: traitCollection.applying(overrides[ObjectIdentifier(child)]))
+    child.updateTraits(inherited: traitCollection.applying(overrides[ObjectIdentifier(child)]), environment: environment)
     child.didMove(toParent: self)
   }
 
@@ -74,17 +77,28 @@ class Controller {
   /// and pushing them now, against our old traits, would make the split collapse and expand again.
   func setOverrideTraitCollection(_ override: TraitOverride?, forChild child: Controller, propagate: Bool = true) {
     overrides[ObjectIdentifier(child)] = override
-    if propagate, child.parent === self { child.updateTraits(inherited: traitCollection.applying(override)) }
+    if propagate, child.parent === self {
+      child.updateTraits(inherited: traitCollection.applying(override), environment: environment)
+    }
   }
 
-  /// Adopts `inherited` and passes traits down to every child.
-  func updateTraits(inherited: TraitCollection) {
+  /// Adopts `inherited` (and `environment`, when given: the parent's) and passes both down to every child.
+  func updateTraits(inherited: TraitCollection, environment: Environment? = nil) {
     let previous = traitCollection
     traitCollection = inherited
+    if let environment { self.environment = environment }
     if previous != inherited { traitCollectionDidChange(previous) }
     for child in children {
-      child.updateTraits(inherited: traitCollection.applying(overrides[ObjectIdentifier(child)]))
+      child.updateTraits(
+        inherited: traitCollection.applying(overrides[ObjectIdentifier(child)]), environment: self.environment)
     }
+  }
+
+  /// Adopts `environment` and hands it down with the traits (the screen sets the root's before each frame,
+  /// a presenter its presentation's); nothing moves when it is unchanged.
+  func updateEnvironment(_ environment: Environment) {
+    guard environment != self.environment else { return }
+    updateTraits(inherited: traitCollection, environment: environment)
   }
 
   func traitCollectionDidChange(_ previous: TraitCollection?) {}
@@ -107,14 +121,12 @@ class Controller {
   /// The children drawn this frame, bottom to top; hidden ones (a hidden primary column) are left out.
   var visibleChildren: [Controller] { children }
 
-  /// The glyph set of this terminal (ASCII when it cannot show Unicode), found like the key map; the
-  /// screen sets the root's before each frame.
-  var glyphs: Glyphs { (parent ?? presentingController)?.glyphs ?? .unicode }
-  /// A cell's size in pixels when the terminal draws pictures as pixels (sixel), else nil; found like
-  /// the glyphs.
-  var cellPixels: PixelSize? { (parent ?? presentingController)?.cellPixels }
-  /// How this run draws pictures (`PictureMode`, resolved once at start); found like the glyphs.
-  var pictureMode: PictureMode { (parent ?? presentingController)?.pictureMode ?? .cells }
+  /// The glyph set of this terminal (`Environment.glyphs`).
+  var glyphs: Glyphs { environment.glyphs }
+  /// A cell's size in pixels when the terminal draws pictures as pixels (`Environment.cellPixels`).
+  var cellPixels: PixelSize? { environment.cellPixels }
+  /// How this run draws pictures (`Environment.pictureMode`, resolved once at start).
+  var pictureMode: PictureMode { environment.pictureMode }
 
   /// The layout phase of a frame, for this controller and its visible subtree.
   final func layoutTree() {
@@ -146,11 +158,10 @@ class Controller {
 
   // MARK: Responder chain (DESIGN §5)
 
-  /// The bindings in effect (DESIGN §5 plus the config's `bind-key`): the root's, reached through parents
-  /// and presenters, so every controller answers the same keys and help lists them.
-  var keyMap: KeyMap { (parent ?? presentingController)?.keyMap ?? .standard }
-  /// The user's colours, found the same way as the key map.
-  var theme: Theme { (parent ?? presentingController)?.theme ?? Theme() }
+  /// The bindings in effect (`Environment.keyMap`), so every controller answers the same keys.
+  var keyMap: KeyMap { environment.keyMap }
+  /// The user's colours (`Environment.theme`).
+  var theme: Theme { environment.theme }
 
   /// The child that receives keys first (nil: this controller is the focused leaf).
   var focusedChild: Controller? { nil }

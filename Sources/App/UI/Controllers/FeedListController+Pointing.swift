@@ -2,7 +2,9 @@
 /// stands for (`A` marks them, `r` reloads a tag's feeds). It is no more than its selection, and no
 /// article list (`/` from here searches every feed).
 extension FeedListController: Pointing {
-  var target: Target? { selectedFeed.map(Target.feed) ?? selectedScope.map(Target.scope) }
+  var target: Target? {
+    selectedFeed.map(Target.feed) ?? selectedList.map { .list($0, scope: $0.scope(hidesRead: false)) }
+  }
   var whole: Target? { nil }
   var list: ArticleListController? { nil }
 }

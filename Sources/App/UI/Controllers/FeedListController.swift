@@ -17,17 +17,25 @@ final class FeedListController: ListController {
   /// The tag whose feeds this level lists (nil: the root).
   let tag: String?
 
+  /// One row. Only `list` and `feed` rows are lists of articles; a tag's row is a level of the feed list
+  /// (its `T` lists the tag's articles, `ListSource.tag`).
   enum Row: Equatable {
-    case unread
-    case starred
-    /// Index into `session.queryFeeds`.
-    case query(Int)
+    /// A smart list or a query feed.
+    case list(ListSource)
     case tag(String)
     /// Index into `session.feeds`, whose counts follow marks at once.
     case feed(Int)
   }
 
-  private(set) var rows: [Row] = []
+  /// The rows as last read (`reloadData`).
+  private var readRows: [Row] = []
+  /// The rows, caught up with the feeds' data first (lists pull: `catchUp`).
+  var rows: [Row] {
+    catchUp()
+    return readRows
+  }
+  /// The rows follow the feeds' data (a reload, a sync, `U`).
+  override var dataRevision: Int { session.dataRevision }
 
   init(session: ReadingSession, tag: String? = nil) {
     self.session = session
@@ -36,7 +44,8 @@ final class FeedListController: ListController {
     title = tag ?? "Feeds"
     reloadData()
     // The first feed (or tag): the smart rows are a key or two up.
-    if let first = rows.firstIndex(where: { $0 != .unread && $0 != .starred }) { selectRow(first) }
+    let smart = ListSource.smartLists.map(Row.list)
+    if let first = rows.firstIndex(where: { !smart.contains($0) }) { selectRow(first) }
   }
 
   override func reloadData() {
@@ -45,11 +54,12 @@ final class FeedListController: ListController {
     // A hidden feed (the urls file's "!") is no row here; its articles still are in Unread, tags' `T`
     // lists, query feeds and search, which read the cache rather than these rows.
     let shown = feeds.indices.filter { !feeds[$0].isHidden && (!hidesRead || feeds[$0].unreadCount > 0) }
+    var rows: [Row]
     if let tag {
       rows = shown.filter { feeds[$0].tags.contains(tag) }.map(Row.feed)
     } else {
       let tags = Set(feeds.flatMap(\.tags)).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
-      rows = [.unread, .starred] + session.queryFeeds.indices.map(Row.query)
+      rows = (ListSource.smartLists + session.queryFeeds.map(ListSource.query)).map(Row.list)
       if tags.count == 1 && feeds.allSatisfy({ !$0.tags.isEmpty }) {
         // One tag on every feed (a sync server's one default category) would be a level with a single
         // row: the feeds are listed at once, each showing the tag.
@@ -59,15 +69,20 @@ final class FeedListController: ListController {
           + shown.filter { feeds[$0].tags.isEmpty }.map(Row.feed)
       }
     }
+    readRows = rows
     super.reloadData()
   }
 
   /// Unread articles of the feeds with `tag` (derived with the feeds' counts: `FeedList`).
   private func unreadCount(ofTag tag: String) -> Int { session.feedList.unreadCount(ofTag: tag) }
 
-  /// A query feed's counts (derived with the feeds' counts: `FeedList`).
-  private func queryCount(_ index: Int) -> Cache.ScopeCount? {
-    session.feedList.queryCounts.indices.contains(index) ? session.feedList.queryCounts[index] : nil
+  /// The counts row `index` shows (derived with the feeds' counts: `FeedList`).
+  private func counts(at index: Int) -> ListCounts? {
+    switch rows[index] {
+    case .list(let source): return source.counts(in: session)
+    case .tag(let name): return ListSource.tag(name).counts(in: session)
+    case .feed: return feed(rows[index]).map { ListCounts(shown: $0.unreadCount, total: $0.totalCount) }
+    }
   }
 
   /// Re-reads the rows, keeping the selection on the same entry when it is still listed.
@@ -99,12 +114,10 @@ final class FeedListController: ListController {
   }
 
   /// The articles the selected row stands for when it is not one feed (`A` marks them read).
-  var selectedScope: ItemScope? {
+  var selectedList: ListSource? {
     switch selectedRow {
-    case .unread: ItemScope(.all, unreadOnly: true)
-    case .starred: ItemScope(.starred)
-    case .query(let index): ItemScope(.query(session.queryFeeds[index].expression))
-    case .tag(let name): ItemScope(.tag(name))
+    case .list(let source): source
+    case .tag(let name): .tag(name)
     case .feed, nil: nil
     }
   }
@@ -112,9 +125,7 @@ final class FeedListController: ListController {
   override var rowCount: Int { rows.count }
   override func rowText(at index: Int) -> String {
     switch rows[index] {
-    case .unread: return "Unread"
-    case .starred: return "Starred"
-    case .query(let i): return session.queryFeeds[i].title
+    case .list(let source): return source.title(in: session.feedList) ?? ""
     case .tag(let name): return name + "/"
     case .feed:
       guard let feed = feed(rows[index]) else { return "" }
@@ -134,18 +145,10 @@ final class FeedListController: ListController {
     return feed.displayTitle != feed.url
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {
-    switch rows[index] {
-    case .unread: return session.feedList.unreadCount > 0 ? theme.unread : theme.list
-    case .starred: return theme.list
-    case .query(let i): return (queryCount(i)?.unread ?? 0) > 0 ? theme.unread : theme.list
-    case .tag(let name): return unreadCount(ofTag: name) > 0 ? theme.unread : theme.list
-    case .feed:
-      guard let feed = feed(rows[index]) else { return theme.list }
-      if feed.lastError != nil { return theme.error }
-      return feed.unreadCount > 0 ? theme.unread : theme.list
-    }
+    if feed(rows[index])?.lastError != nil { return theme.error }
+    return counts(at: index)?.hasUnread == true ? theme.unread : theme.list
   }
-  override func rowMark(at index: Int) -> String? { rows[index] == .starred ? glyphs.star : nil }
+  override func rowMark(at index: Int) -> String? { rows[index] == .list(.starred) ? glyphs.star : nil }
   /// The counts column as it fits this width (`countColumn(forWidth:)`), decided at each layout.
   private var counts = (width: 13, unreadOnly: false)
   /// Columns a name keeps beside the counts before they shrink (DESIGN §3: a 70-column split's list is
@@ -170,14 +173,7 @@ final class FeedListController: ListController {
   }
 
   private func countText(at index: Int, unreadOnly: Bool) -> String? {
-    func pair(_ unread: Int, _ total: Int) -> String { unreadOnly ? "\(unread)" : "\(unread)/\(total)" }
-    switch rows[index] {
-    case .unread: return "\(session.feedList.unreadCount)"
-    case .starred: return "\(session.feedList.starredCount)"
-    case .query(let i): return queryCount(i).map { pair($0.unread, $0.total) }
-    case .tag(let name): return "\(unreadCount(ofTag: name))"
-    case .feed: return feed(rows[index]).map { pair($0.unreadCount, $0.totalCount) }
-    }
+    counts(at: index)?.text(unreadOnly: unreadOnly)
   }
 
   override var accessoryWidth: Int { counts.width }
@@ -197,11 +193,7 @@ final class FeedListController: ListController {
   /// articles; the smart rows and query feeds show theirs; a tag shows its feeds.
   override func didActivateRow(at index: Int) {
     switch rows[index] {
-    case .unread: show(ArticleListController(source: .unread, title: "Unread", session: session))
-    case .starred: show(ArticleListController(source: .starred, title: "Starred", session: session))
-    case .query(let i):
-      let query = session.queryFeeds[i]
-      show(ArticleListController(source: .query(query), title: query.title, session: session))
+    case .list(let source): show(ArticleListController(source: source, session: session))
     case .tag(let name): show(FeedListController(session: session, tag: name))
     case .feed:
       guard let feed = feed(rows[index]) else { return }
@@ -220,7 +212,7 @@ final class FeedListController: ListController {
       session.status.notify(.selectTagFirst(key: key))
       return true
     }
-    show(ArticleListController(source: .tag(name), title: name, session: session))
+    show(ArticleListController(source: .tag(name), session: session))
     return true
   }
 }

@@ -44,18 +44,38 @@ class ListController: Controller {
   /// Words marked in the rows' text (a search's results).
   var highlight: Highlight { Highlight([]) }
 
-  /// Whether the rows depend on marks, so they are re-read once marks are written (the container's
-  /// `sync`).
-  var followsMarks: Bool { false }
+  /// The revision of the data the rows are read from (the session's `dataRevision`, for some lists plus
+  /// `marksRevision` or `selectionRevision`: each only grows, so their sum moves whenever one does); 0
+  /// for rows nothing changes under.
+  var dataRevision: Int { 0 }
 
-  /// The data changed in the background (a reload ended): re-read it, keeping the selection on the same
+  /// The data changed (a reload ended, marks were written): re-read it, keeping the selection on the same
   /// row where it still exists. Subclasses re-query their source, then call super.
   func refresh() { reloadData() }
 
   /// Re-reads the row count (after the data changed), keeping the selection where it still exists.
   func reloadData() {
+    readRevision = dataRevision
     movement.setCount(rowCount)
     wrapped.removeAll(keepingCapacity: true)
+  }
+
+  // MARK: Catching up (lists pull)
+
+  /// `dataRevision` when the rows were last read.
+  private var readRevision: Int?
+
+  /// Re-reads the rows (`refresh`) when the data under them changed since they were read: a list catches
+  /// up with what it shows when it is laid out, handed a key or asked for its rows — as the article pane
+  /// does with the open article — and nothing pushes refreshes into it (docs/ARCHITECTURE.md, "Lists
+  /// pull"). True when it read them again.
+  @discardableResult
+  func catchUp() -> Bool {
+    let now = dataRevision
+    guard now != readRevision else { return false }
+    readRevision = now  // first: reading the rows asks for them, which must not catch up again
+    refresh()
+    return true
   }
 
   func selectRow(_ index: Int) {
@@ -104,6 +124,7 @@ class ListController: Controller {
   private var emptyLines: [String] = []
 
   override func layoutChildren() {
+    catchUp()
     if movement.count != rowCount { movement.setCount(rowCount) }
     emptyLines = movement.count > 0 ? [] : TextWrapper.lines(emptyText, width: max(1, frame.width - 2))
     let ellipsis = glyphs.ellipsis
@@ -163,6 +184,7 @@ class ListController: Controller {
   // MARK: Keys and mouse
 
   override func handle(_ key: Key) -> Bool {
+    catchUp()
     guard let action = keyMap.action(for: key, in: .list) else { return false }
     switch action {
     case .moveDown: movement.move(by: 1)
@@ -191,6 +213,7 @@ class ListController: Controller {
   }
 
   override func handleMouse(_ event: MouseEvent) -> Bool {
+    catchUp()
     switch event.kind {
     case .press:
       guard let index = row(atLine: event.point.y) else { return true }

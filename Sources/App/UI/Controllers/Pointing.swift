@@ -8,11 +8,10 @@ enum Target {
   case article(PointedArticle)
   /// One feed, all of it (a feed's row, a feed's unfiltered list, the open article's feed).
   case feed(CachedFeed)
-  /// Articles that are no single feed, or a feed narrowed by `F` or `/`: a smart row, a tag, a query
-  /// feed, a search's results.
-  case scope(ItemScope)
-  /// The Recent tab: the articles opened, in the order opened (no scope in the cache).
-  case recent
+  /// Articles that are no single feed, or a feed narrowed by `F` or `/`: a smart list, a tag, a query
+  /// feed, a search's results, Recent; with what the cache reads for them (nil for Recent, the articles
+  /// opened, in the order opened).
+  case list(ListSource, scope: ItemScope?)
 }
 
 /// An article pointed at, with the marks the reader shows for it (the session's, over the cache's).
@@ -71,13 +70,7 @@ extension Target {
     switch self {
     case .feed(let feed): return [feed]
     case .article(let article): return session.feeds.filter { $0.id == article.item.feedID }
-    case .scope(let scope):
-      switch scope.source {
-      case .feed(let id): return session.feeds.filter { $0.id == id }
-      case .tag(let name): return session.feeds.filter { $0.tags.contains(name) }
-      case .starred, .all, .query: return []
-      }
-    case .recent: return []
+    case .list(let source, _): return source.feeds(in: session.feeds)
     }
   }
 }

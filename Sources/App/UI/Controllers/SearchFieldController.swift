@@ -15,7 +15,7 @@ final class SearchFieldController: FieldController {
   private let session: ReadingSession
   private let pause: TypingPause
   private weak var navigation: NavigationController?
-  private let source: ArticleListController.Source
+  private let source: ListSource
   /// The searched list's title (nil: every feed), for the results' title.
   private let scopeTitle: String?
   private var results: ArticleListController?
@@ -88,13 +88,13 @@ final class SearchFieldController: FieldController {
       prompt.problem = error.message
       return false
     }
-    let title = "Search: " + text + (scopeTitle.map { " (\($0))" } ?? "")
+    let title = ListSource.searchTitle(text, searched: scopeTitle)
     if notSearched != nil { session.indexing.searchedDuringBacklog = true }
     if let results = shownResults {
       results.setSearch(query, title: title)
     } else {
       let results = ArticleListController(
-        source: source, title: title, session: session, search: query, searchedTitle: scopeTitle)
+        source: source, session: session, title: title, search: query, searchedTitle: scopeTitle)
       navigation.push(results)
       self.results = results
     }

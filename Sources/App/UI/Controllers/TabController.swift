@@ -46,8 +46,9 @@ final class TabController: Controller {
     }
   }
 
-  /// The Feeds tab's unread count (following marks at once), set on each layout.
-  var badges: [Int: String] = [:]
+  /// The badge beside tab `i`'s title (the Feeds tab's unread count), asked for each time the bar is
+  /// drawn, so it follows marks at once without anyone setting it.
+  var badge: (Int) -> String? = { _ in nil }
 
   /// The widest labels that fit the bar whole, and the gap between them (DESIGN §1: a narrow split's
   /// primary is 24 columns): ` 1 Feeds (12) `, then without the padding, then without the key numbers
@@ -55,7 +56,7 @@ final class TabController: Controller {
   private func fittingLabels() -> (labels: [String], gap: Int) {
     func form(_ level: Int) -> [String] {
       tabs.enumerated().map { i, tab in
-        let words = [level < 2 ? "\(i + 1)" : nil, tab.title, level < 3 ? badges[i] : nil].compactMap { $0 }
+        let words = [level < 2 ? "\(i + 1)" : nil, tab.title, level < 3 ? badge(i) : nil].compactMap { $0 }
         let label = words.joined(separator: " ")
         return level == 0 ? " " + label + " " : label
       }

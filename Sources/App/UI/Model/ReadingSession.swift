@@ -29,6 +29,8 @@ public final class ReadingSession {
   public let subscriptions: Subscriptions
   /// The search index catching up with what reloads stored, in the background.
   public let indexing: Indexing
+  /// Lists' counts read in the background, until the list takes its own.
+  public let backgroundCounts = BackgroundCounts()
   /// The server of a synced run (`sync greader`); nil when the feeds are fetched directly. The
   /// application sets it before `start()`.
   public var serverSync: ServerSync?
@@ -278,21 +280,10 @@ public final class ReadingSession {
       applySync(event)
     case .indexProgress, .indexFinished:
       applyIndexing(event)
-    case .key, .mouse, .resize, .paste, .promptPaused, .listCounted, .imageLoaded:
+    case .listCounted(let scope, let count):
+      backgroundCounts.arrived(scope, count: count)
+    case .key, .mouse, .resize, .paste, .promptPaused, .imageLoaded:
       break
-    }
-  }
-
-  /// Counts the articles of `scope` off the main thread; `.listCounted` brings the number back. For a
-  /// search matching many articles, counting them all costs more than reading the first page.
-  func countInBackground(_ scope: ItemScope) {
-    let (cache, events) = (self.cache, self.events)
-    Task.detached {
-      do {
-        events.post(.listCounted(scope, count: try cache.count(in: scope)))
-      } catch {
-        events.post(.failure("\(error)"))
-      }
     }
   }
 
