@@ -192,7 +192,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   override func layoutChildren() {
     if let article, let session {
       let plain = article.item.title.isEmpty ? "(untitled)" : article.item.title
-      title = session.isStarred(article) ? glyphs.star + " " + plain : plain
+      title = session.flags.isStarred(article.id) ? glyphs.star + " " + plain : plain
     }
     if let shown = styledText, shown.page != pageShown {
       styledText = nil
@@ -382,7 +382,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 extension ArticleController: Pointing {
   var target: Target? {
     guard let article, let session else { return nil }
-    return .article(PointedArticle(article, session: session))
+    return .article(PointedArticle(article))
   }
 
   var whole: Target? {

@@ -78,7 +78,7 @@ final class ArticleListController: ListController {
   /// What the cache is asked for, without the search, filter and sort of this list (the scope a search
   /// from here searches).
   var baseScope: ItemScope? {
-    let hidesRead = session.readState.hidesRead
+    let hidesRead = session.hidesRead
     switch source {
     case .recent: return nil
     case .feed(let id): return ItemScope(feedID: id, unreadOnly: hidesRead)
@@ -126,6 +126,7 @@ final class ArticleListController: ListController {
     do {
       let first = try session.cache.items(in: scope, limit: Self.pageSize, offset: 0)
       pages[0] = first
+      session.flags.take(first)
       count = first.count
       if first.count == Self.pageSize {
         isCounting = true
@@ -202,30 +203,11 @@ final class ArticleListController: ListController {
         rows = nil
       }
       pages[page] = rows ?? []
+      session.flags.take(rows ?? [])
     }
     let rows = pages[page] ?? []
     let offset = index - page * Self.pageSize
     return offset < rows.count ? rows[offset] : nil
-  }
-
-  /// This run's marks were written: the rows held take the cache's flags (the overlays that stood for
-  /// them are gone), keeping which rows are listed until the list is re-read.
-  func takeWrittenFlags() {
-    guard scope != nil, !pages.isEmpty else { return }
-    do {
-      let flags = try session.cache.flags(of: pages.values.flatMap { $0.map(\.id) })
-      for (page, rows) in pages {
-        pages[page] = rows.map { row in
-          guard let stored = flags[row.id] else { return row }
-          var row = row
-          row.isRead = stored.read
-          row.isStarred = stored.starred
-          return row
-        }
-      }
-    } catch {
-      session.status.notify(error: "\(error)")
-    }
   }
 
   /// Re-reads the rows, keeping the selection on the same article.
@@ -262,10 +244,10 @@ final class ArticleListController: ListController {
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {
     guard let item = item(at: index) else { return theme.list }
-    return session.isRead(item) ? theme.list : theme.unread
+    return session.flags.isRead(item.id) ? theme.list : theme.unread
   }
   override func rowMark(at index: Int) -> String? {
-    guard let item = item(at: index), session.isStarred(item) else { return nil }
+    guard let item = item(at: index), session.flags.isStarred(item.id) else { return nil }
     return glyphs.star
   }
   /// The sort when it is not newest first, whether `F` limits the list, and whether read articles are

@@ -146,9 +146,6 @@ final class ContainerController: Controller {
     if session.marksRevision != seenMarks {
       seenMarks = session.marksRevision
       refreshLists { $0.followsMarks }
-      for navigation in tabs?.navigationControllers ?? [] {
-        for case let list as ArticleListController in navigation.stack { list.takeWrittenFlags() }
-      }
     }
   }
 
@@ -298,9 +295,9 @@ final class ContainerController: Controller {
       return
     }
     if action == .toggleStar {
-      session.toggleStar(article.item, isStarred: article.isStarred)
+      session.toggleStar(article.item)
     } else {
-      session.toggleRead(article.item, isRead: article.isRead)
+      session.toggleRead(article.item)
     }
   }
 

@@ -23,17 +23,15 @@ public final class FeedList {
   /// Unread articles of the feeds with `tag`.
   func unreadCount(ofTag tag: String) -> Int { feeds.reduce(0) { $0 + ($1.tags.contains(tag) ? $1.unreadCount : 0) } }
 
-  /// Reads every count again: the cache's, with `read` and `starred` (this run's flags not yet written)
-  /// laid over. With `queries` (the query feeds' expressions) their counts are read in full too;
-  /// without, they follow from the last full read and the marks made since (`willMark`): counting a
-  /// query feed can take a scan of every article, too slow for every key. With `only`, just those feeds'
-  /// counts are read (those a mark touched: the rest cannot have changed by it).
-  func recount(
-    from cache: Cache, read: [Int64: Bool], starred: [Int64: Bool], queries: [FilterExpression]? = nil,
-    only: Set<Int64>? = nil
-  ) throws {
+  /// Reads every count again: the cache's, with the flags of `flags` not yet written laid over. With
+  /// `queries` (the query feeds' expressions) their counts are read in full too; without, they are
+  /// derived from the last full read and the flags `flags` now gives the articles marked since
+  /// (`willMark`): counting a query feed can take a scan of every article, too slow for every key. With
+  /// `only`, just those feeds' counts are read (those a mark touched: the rest cannot have changed by it).
+  func recount(from cache: Cache, flags: ArticleFlags, queries: [FilterExpression]? = nil, only: Set<Int64>? = nil) throws {
     let snapshot = try cache.counts(
-      feeds: only, scopes: (queries ?? []).map { ItemScope(.query($0)) }, read: read, starred: starred)
+      feeds: only, scopes: (queries ?? []).map { ItemScope(.query($0)) }, read: flags.unwrittenRead,
+      starred: flags.unwrittenStarred)
     for index in feeds.indices {
       let id = feeds[index].id
       if let only, !only.contains(id) { continue }
@@ -47,8 +45,9 @@ public final class FeedList {
     }
     queryCounts = queryBase.indices.map { index in
       var count = queryBase[index]
-      for entry in markedSinceBase.values where entry.listedBy[index] && entry.atBase != entry.now {
-        count.unread += entry.now ? -1 : 1
+      for (id, entry) in markedSinceBase where entry.listedBy[index] {
+        let now = flags.isRead(id)
+        if now != entry.atBase { count.unread += now ? -1 : 1 }
       }
       return count
     }
@@ -56,24 +55,27 @@ public final class FeedList {
 
   /// The query feeds' counts as last read in full, with the marks not yet written laid over.
   private var queryBase: [Cache.ScopeCount] = []
-  /// The articles whose read flag this run set since: the flag they had then, the one they have now, and
-  /// which query feeds list them.
-  private var markedSinceBase: [Int64: (atBase: Bool, now: Bool, listedBy: [Bool])] = [:]
+  /// The articles whose read flag this run set since: the flag they had then, and which query feeds
+  /// list them (the flag they have now is the flag store's).
+  private var markedSinceBase: [Int64: (atBase: Bool, listedBy: [Bool])] = [:]
 
-  /// `items` are about to be given read flag `value` (before the write is queued, so the cache still
-  /// has their flag); `current` is the flag a mark not yet written gives one (nil: the cache's).
-  /// Records what the query feeds' counts need to follow.
-  func willMark(_ items: [MarkedItem], read value: Bool, current: (Int64) -> Bool?, in cache: Cache, queries: [FilterExpression]) throws {
+  /// The articles the query feeds' counts follow the flags of: the flag store keeps them.
+  var markedSinceCount: Set<Int64> { Set(markedSinceBase.keys) }
+
+  /// `items` are about to be given a read flag (before the write is queued, so the cache still has
+  /// their flag). Records which query feeds list them and the flag they have now (a mark's not yet written,
+  /// else the cache's, which the flag store takes).
+  func willMark(_ items: [MarkedItem], flags: ArticleFlags, in cache: Cache, queries: [FilterExpression]) throws {
     guard !queryBase.isEmpty else { return }
     let new = items.map(\.id).filter { markedSinceBase[$0] == nil }
-    if !new.isEmpty {
-      for (id, found) in try cache.membership(of: new, in: queries.map { ItemScope(.query($0)) })
-      where found.scopes.count == queryBase.count {
-        let atBase = current(id) ?? found.read
-        markedSinceBase[id] = (atBase, atBase, found.scopes)
-      }
+    guard !new.isEmpty else { return }
+    var read: [Int64: Bool] = [:]
+    for (id, found) in try cache.membership(of: new, in: queries.map { ItemScope(.query($0)) })
+    where found.scopes.count == queryBase.count {
+      markedSinceBase[id] = (flags.unwrittenRead(id) ?? found.read, found.scopes)
+      read[id] = found.read
     }
-    for item in items where markedSinceBase[item.id] != nil { markedSinceBase[item.id]?.now = value }
+    flags.takeRead(read)
   }
 
   /// Re-reads every feed of the run from `cache` (titles, errors, repairs), keeping the run's order and

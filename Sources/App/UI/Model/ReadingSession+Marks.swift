@@ -4,27 +4,21 @@ import ScreenKit
 /// Marks by hand (`N`, `A`, `C`, `s`, `u`) and the unread-only filter (`U`): each mark changes the read
 /// state or the stars, the counts and the undo stack at once, and goes to the cache writer.
 extension ReadingSession {
-  public func isStarred(_ item: ItemSummary) -> Bool { stars.isStarred(item) }
-  public func isStarred(_ article: CachedArticle) -> Bool { stars.isStarred(article) }
-
-  /// Whether the open article is read (opening made it so, unless a mark since made it unread).
-  func isRead(_ article: CachedArticle) -> Bool { readState.isRead(id: article.id, cached: article.isRead) }
-
   // MARK: Marks
 
   /// `N`: the article becomes unread when it is read, read when it is not.
-  func toggleRead(_ item: MarkedItem, isRead: Bool) {
-    record(Mark(flag: .read, items: [item], value: !isRead))
+  func toggleRead(_ item: MarkedItem) {
+    record(Mark(flag: .read, items: [item], value: !flags.isRead(item.id)))
   }
 
   /// `s`: stars the article, or takes its star away.
-  func toggleStar(_ item: MarkedItem, isStarred: Bool) {
-    record(Mark(flag: .starred, items: [item], value: !isStarred))
+  func toggleStar(_ item: MarkedItem) {
+    record(Mark(flag: .starred, items: [item], value: !flags.isStarred(item.id)))
   }
 
   /// `A` on a list that is not one feed (Recent, Starred): its unread articles become read.
   func markRead(_ items: [ItemSummary]) {
-    let unread = items.filter { !readState.isRead($0) }.map(MarkedItem.init)
+    let unread = items.filter { !flags.isRead($0.id) }.map(MarkedItem.init)
     recordRead(unread)
   }
 
@@ -34,7 +28,9 @@ extension ReadingSession {
     var unread = scope
     unread.unreadOnly = true
     do {
-      markRead(try cache.items(in: unread))
+      let rows = try cache.items(in: unread)
+      flags.take(rows)
+      markRead(rows)
     } catch {
       status.notify(error: "\(error)")
     }
@@ -52,9 +48,9 @@ extension ReadingSession {
     }
     // The cache may lag behind this run's marks: what this run made read is read already, and what it
     // made unread is unread.
-    var items = found.filter { !readState.isMadeRead($0.id) }.map { MarkedItem(id: $0.id, feedID: $0.feedID) }
+    var items = found.filter { !flags.isMadeRead($0.id) }.map { MarkedItem(id: $0.id, feedID: $0.feedID) }
     let listed = Set(items.map(\.id))
-    items += readState.madeUnread(inFeeds: feedIDs.map(Set.init)).filter { !listed.contains($0.id) }
+    items += flags.madeUnread(inFeeds: feedIDs.map(Set.init)).filter { !listed.contains($0.id) }
     recordRead(items)
   }
 
@@ -88,7 +84,7 @@ extension ReadingSession {
   private func apply(_ mark: Mark) {
     switch mark.flag {
     case .read: setRead(mark.value, mark.items, by: .mark(mark))
-    case .starred: stars.set(mark.value, mark.items.map(\.id), write: writer.enqueue(.mark(mark)))
+    case .starred: flags.setStarred(mark.value, mark.items.map(\.id), write: writer.enqueue(.mark(mark)))
     }
     // A star changes only the Starred count, which every recount reads.
     recount(feeds: mark.flag == .read ? Set(mark.items.map(\.feedID)) : [])
@@ -98,12 +94,11 @@ extension ReadingSession {
   /// the articles had first, before the write can land.
   func setRead(_ value: Bool, _ items: [MarkedItem], by write: MarkWriter.Write) {
     do {
-      try feedList.willMark(
-        items, read: value, current: { self.readState.unwrittenRead($0) }, in: cache, queries: queryFeeds.map(\.expression))
+      try feedList.willMark(items, flags: flags, in: cache, queries: queryFeeds.map(\.expression))
     } catch {
       status.notify(error: "\(error)")
     }
-    readState.set(value, items, write: writer.enqueue(write))
+    flags.setRead(value, items, write: writer.enqueue(write))
   }
 
   /// Reads every count again: the cache's, corrected for the marks not yet written; `full` counts the
@@ -112,31 +107,38 @@ extension ReadingSession {
   func recount(full: Bool = false, feeds: Set<Int64>? = nil) {
     do {
       try feedList.recount(
-        from: cache, read: readState.unwritten, starred: stars.unwritten,
+        from: cache, flags: flags,
         queries: full ? queryFeeds.map(\.expression) : nil, only: full ? nil : feeds)
     } catch {
       status.notify(error: "\(error)")
     }
   }
 
-  /// A batch of marks is in the cache: their overlays go, and what still shows this run's flags from
-  /// before the write (the open article, Recent, the rows lists hold) takes the cache's (lists re-read
-  /// their rows' flags on `marksRevision`).
+  /// A batch of marks is in the cache: their overlays go and the flag store takes the cache's flags of
+  /// those articles (`ArticleFlags.written`); lists read from the marks (Starred) re-read their rows on
+  /// `marksRevision`.
   func marksWritten() {
-    let feeds = readState.written(through: writer.written)
-    stars.written(through: writer.written)
+    var feeds: Set<Int64> = []
     do {
-      let flags = try cache.flags(of: recent.items.map(\.id) + (selected.map { [$0.id] } ?? []))
-      recent.takeFlags(flags)
-      if let id = selected?.id, let stored = flags[id] {
-        selected?.isRead = stored.read
-        selected?.isStarred = stored.starred
-      }
+      feeds = try flags.written(through: writer.written, in: cache)
     } catch {
       status.notify(error: "\(error)")
     }
     recount(feeds: feeds)
     marksRevision += 1
+  }
+
+  /// The lists are about to read their rows again (`dataRevision`): the flag store forgets the flags of
+  /// the articles nothing else shows (Recent, the open article) or counts (the query feeds' marks), and
+  /// reads those again.
+  func forgetUnshownFlags() {
+    var kept = Set(recent.items.map(\.id)).union(feedList.markedSinceCount)
+    if let id = selected?.id { kept.insert(id) }
+    do {
+      try flags.forget(keeping: kept, in: cache)
+    } catch {
+      status.notify(error: "\(error)")
+    }
   }
 
   // MARK: Quit (the question, with confirm-exit, is the container's)
@@ -160,7 +162,7 @@ extension ReadingSession {
   /// `U`: lists hide read articles and feeds with nothing unread, or show them again. Lists re-read their
   /// rows (the filter is SQL), keeping their selection where it is still listed.
   func toggleShowRead() {
-    readState.hidesRead.toggle()
+    hidesRead.toggle()
     dataRevision += 1
   }
 }

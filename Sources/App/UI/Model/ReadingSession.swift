@@ -15,8 +15,11 @@ public final class ReadingSession {
   public let cache: Cache
   public let events: EventQueue
   public let feedList: FeedList
-  public let readState: ReadState
-  public let stars = Stars()
+  /// The read and starred flags every view shows (the one store of them).
+  public let flags = ArticleFlags()
+  /// Lists show only unread articles, and the feed list only feeds with unread articles (`U`,
+  /// `show-read-articles`).
+  public internal(set) var hidesRead: Bool
   var undoStack = UndoStack()
   /// Writes marks and openings to the cache in order, off the main thread.
   let writer: MarkWriter
@@ -47,7 +50,9 @@ public final class ReadingSession {
   /// Bumped when another article is opened, and when the feeds' data changed (a reload ended, a feed was
   /// replaced): the container compares them after each event to dismiss popovers and refresh lists.
   public private(set) var selectionRevision = 0
-  public internal(set) var dataRevision = 0
+  public internal(set) var dataRevision = 0 {
+    didSet { forgetUnshownFlags() }
+  }
   /// Bumped when a batch of marks is written: lists give their rows the cache's flags, and lists read
   /// from the marks in the cache (Starred) re-read their rows.
   public internal(set) var marksRevision = 0
@@ -67,7 +72,7 @@ public final class ReadingSession {
     self.configuration = configuration
     self.events = events
     feedList = FeedList(feeds)
-    readState = ReadState(hidesRead: !configuration.showReadArticles)
+    hidesRead = !configuration.showReadArticles
     writer = MarkWriter(cache: cache, events: events)
     reloads = Reloads(cache: cache, fetcher: fetcher, pruneRule: configuration.engine.pruneRule, events: events)
     reloads.periods = configuration.engine.reloadPeriods
@@ -76,6 +81,7 @@ public final class ReadingSession {
     indexing = Indexing(cache: cache, events: events, heavy: heavy)
     do {
       recent = RecentArticles(try cache.recents())
+      flags.take(recent.items)
     } catch {
       recent = RecentArticles([])
       status.notify(error: "\(error)")
@@ -92,7 +98,6 @@ public final class ReadingSession {
   }
 
   public var feeds: [CachedFeed] { feedList.feeds }
-  public func isRead(_ item: ItemSummary) -> Bool { readState.isRead(item) }
 
   // MARK: Opening an article
 
@@ -113,6 +118,7 @@ public final class ReadingSession {
       return nil
     }
     selected = article
+    flags.take(article)
     selectionRevision += 1
     recent.record(summary)
     setRead(true, [MarkedItem(article)], by: .opened(itemID: article.id, at: Date()))
@@ -150,7 +156,7 @@ public final class ReadingSession {
   private func firstUnopened(feedID: Int64, after itemID: Int64?) throws -> ItemSummary? {
     var cursor = itemID
     while let item = try cache.nextUnread(feedID: feedID, after: cursor) {
-      if !readState.isMadeRead(item.id) { return item }
+      if !flags.isMadeRead(item.id) { return item }
       cursor = item.id
     }
     return nil
