@@ -60,7 +60,7 @@ import TextLayout
     #expect(h.text.contains("Discovered story 0"), "\(h.text)")
     #expect(h.text.contains("Discovered Feed"), "the list's title is the new feed's")
     #expect(h.session.feeds.map(\.url) == [offered, "file:///sample/other"])
-    #expect(h.session.status.notice?.hasPrefix("Showing \(offered) for this session only") == true)
+    #expect(h.session.status.notice?.text.hasPrefix("Showing \(offered) for this session only") == true)
     #expect(h.lines.last?.contains("for this session only") == true, "said on the status line")
     #expect(try cache.feeds(urls: [offered]).first?.totalCount == 3)
     h.press(.character("h"))  // back: the feed list shows the new feed in the page's place
@@ -84,7 +84,7 @@ import TextLayout
     var info = stat()
     stat(urls, &info)
     #expect(info.st_mode & 0o777 == 0o600, "permissions kept")
-    #expect(h.session.status.notice == "Subscribed to \(offered) in place of \(Self.pageURL) (line 2 of \(urls)).")
+    #expect(h.session.status.notice?.text == "Subscribed to \(offered) in place of \(Self.pageURL) (line 2 of \(urls)).")
   }
 
   @Test func singleFeedReaderOffersFromItsEmptyList() async throws {
@@ -110,7 +110,7 @@ import TextLayout
     let h = Harness(200, 30, cache: cache, feeds: rows)
     h.press(.enter, .enter)
     #expect(h.session.feeds.map(\.url) == [Self.pageURL, "file:///sample/other"])
-    #expect(h.session.status.notice == "file:///sample/other is already in your feeds; \(Self.pageURL) stays as it is.")
+    #expect(h.session.status.notice?.text == "file:///sample/other is already in your feeds; \(Self.pageURL) stays as it is.")
     #expect(h.text.contains("Other story"))
   }
 }

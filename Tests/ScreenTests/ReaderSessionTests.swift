@@ -109,7 +109,7 @@ import TextLayout
     #expect(session.feeds.count == 1, "nothing configured: the demo feed")
 
     let h = Harness(100, 30)
-    h.session.status.notify(error: notices[0])
+    h.session.status.notify(.failure(notices[0]))
     h.screen.renderNow()
     #expect(h.lines.last?.hasPrefix(" config line 1: regular-width") == true)
     h.press(.character("j"))
@@ -121,7 +121,7 @@ import TextLayout
     let h = Harness(100, 30, cache: local.cache, feeds: local.feeds)
     let write = local.write
     h.session.reload(local.feeds)
-    #expect(h.session.status.progress == "Reloading 0/1…")
+    #expect(h.session.status.progress?.text == "Reloading 0/1…")
     try await h.waitForReload()
     #expect(h.text.contains("Old one"))
     #expect(h.lines.last?.contains("Reloaded 1 feed: 1 updated (1 new article)") == true)

@@ -47,7 +47,7 @@ public final class Screen {
           root.askToQuit()
         } else if !root.keyMap.isBound(key) {
           let help = root.keyMap.keys(for: .help).first?.description ?? "help"
-          root.session.status.notify("\(key): not bound — \(help) for help")
+          root.session.status.notify(.unbound(key, helpKey: help))
         } else if let why = root.keyMap.whyIdle(key) {
           root.session.status.notify(why)
         }

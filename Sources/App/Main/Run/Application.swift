@@ -46,7 +46,7 @@ enum Application {
       player.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
     }
     session.problems.startup = notices
-    if let notice = session.problems.startupNotice(errorsKey: session.errorsKey) { session.status.notify(error: notice) }
+    if let notice = session.problems.startupNotice(errorsKey: session.errorsKey) { session.status.notify(notice) }
     if ProcessInfo.processInfo.environment["SPLITFEED_EXIT_AFTER_FIRST_FRAME"] == "1" {
       screen.handle(.resize(backend.size))
       screen.renderNow()  // the start-up benchmark: the first frame is on the terminal, stop here

@@ -304,14 +304,14 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   /// text cannot scroll further, yet the matches below it are still the next ones.
   private func jumpToMatch(step: Int) {
     guard !highlight.isEmpty else {
-      session?.status.notify("No search here: open an article from a search's results (/).")
+      session?.status.notify(.noSearchHere)
       return
     }
     let lines = bodyLines()
     let matching = lines.indices.filter { highlight.matches(lines[$0].text) }
     let from = matchAnchor.map { line(of: $0, in: lines) } ?? scrollOffset
     guard let target = step > 0 ? matching.first(where: { $0 > from }) : matching.last(where: { $0 < from }) else {
-      session?.status.notify(step > 0 ? "No more matches below." : "No more matches above.")
+      session?.status.notify(.noMoreMatches(below: step > 0))
       return
     }
     scroll(to: target)
@@ -322,7 +322,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       anchor = lines[scrollOffset + 1].source
     }
     let index = (matching.firstIndex(of: target) ?? 0) + 1
-    session?.status.notify("Match \(index) of \(matching.count).")
+    session?.status.notify(.match(index, of: matching.count))
   }
 
   /// `f`: the extracted article and the feed's text in turn; the article is fetched the first time (and kept
@@ -342,7 +342,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   private func openEnclosure() {
     guard let session, let enclosures = item?.enclosures else { return }
     switch enclosures.count {
-    case 0: session.status.notify("This article has no enclosure.")
+    case 0: session.status.notify(.noEnclosure)
     case 1: session.openMedia(enclosures[0].url)
     default: present(EnclosureChooserController(enclosures: enclosures, session: session), style: .fullScreen)
     }

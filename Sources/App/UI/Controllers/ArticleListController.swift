@@ -114,7 +114,7 @@ final class ArticleListController: ListController {
     do {
       count = try session.cache.count(in: asked)
     } catch {
-      session.status.notify(error: "\(error)")
+      session.status.notify(.failure("\(error)"))
       count = 0
     }
   }
@@ -133,7 +133,7 @@ final class ArticleListController: ListController {
         session.countInBackground(scope)
       }
     } catch {
-      session.status.notify(error: "\(error)")
+      session.status.notify(.failure("\(error)"))
       count = 0
     }
   }
@@ -199,7 +199,7 @@ final class ArticleListController: ListController {
             try session.cache.items(in: scope, limit: Self.pageSize, offset: page * Self.pageSize)
           }
       } catch {
-        session.status.notify(error: "\(error)")
+        session.status.notify(.failure("\(error)"))
         rows = nil
       }
       pages[page] = rows ?? []
@@ -226,7 +226,7 @@ final class ArticleListController: ListController {
       do {
         index = try session.cache.position(ofItem: itemID, in: scope)
       } catch {
-        session.status.notify(error: "\(error)")
+        session.status.notify(.failure("\(error)"))
         index = nil
       }
     } else {

@@ -16,8 +16,7 @@ extension ContainerController {
     if inFeedOrder, let (feed, item) = session.neighbour(step: step), list == nil || feed.id != article.item.feedID {
       return show(item, of: feed)
     }
-    let place = list.map { " of \($0.title)" } ?? ""
-    session.status.notify(step > 0 ? "This is the last article\(place)." : "This is the first article\(place).")
+    session.status.notify(.noNeighbour(next: step > 0, list: list?.title))
   }
 
   /// `n`: the next unread article of the list on screen (or of the list the open article came from), in
@@ -30,7 +29,7 @@ extension ContainerController {
     var feedID = open?.feedID
     if let list {
       guard case .feed(let feed)? = list.whole else {
-        return session.status.notify("No more unread articles in \(list.title).")
+        return session.status.notify(.noMoreUnread(list: list.title))
       }
       feedID = feed.id
     } else if open == nil, case .feed(let feed)? = pointer?.target {
@@ -38,7 +37,7 @@ extension ContainerController {
     }
     let afterID = open.flatMap { $0.feedID == feedID ? $0.id : nil }
     guard let (feed, item) = session.nextUnread(feedID: feedID, after: afterID) else {
-      session.status.notify("No unread articles.")
+      session.status.notify(.noUnread)
       return
     }
     show(item, of: feed)
@@ -48,10 +47,10 @@ extension ContainerController {
   /// `prev-unread`; `p` is the publish-date popover here). It stays in the list, a feed's own list too.
   func openPreviousUnread() {
     guard let list = pointer?.list else {
-      return session.status.notify("Previous unread works in an article list, or an article opened from one.")
+      return session.status.notify(.previousUnreadNeedsList)
     }
     guard let row = list.unreadRow(from: session.selected?.id, step: -1) else {
-      return session.status.notify("No unread articles above in \(list.title).")
+      return session.status.notify(.noUnreadAbove(list: list.title))
     }
     openRow(row, of: list)
   }

@@ -250,15 +250,12 @@ final class ContainerController: Controller {
   /// `F` and `S` on the article list on screen.
   private func changeList(_ action: Action?) {
     guard let list = pointer?.list, list.isQueryable else {
-      session.status.notify(
-        action == .cycleSort ? "Only an article list can be sorted (Recent keeps the order you read in)."
-          : "Only an article list can be filtered (Recent keeps what you read).")
+      session.status.notify(.notAnArticleList(sorting: action == .cycleSort))
       return
     }
     if action == .cycleSort {
       list.cycleSort()
-      let label = [ArticleSort.date: "date, newest first", .dateAsc: "date, oldest first"][list.sort] ?? list.sort.rawValue
-      session.status.notify("Sorted by \(label).")
+      session.status.notify(.sorted(list.sort))
     } else {
       present(FilterFieldController(session: session, list: list), style: .statusLine)
     }
@@ -268,8 +265,7 @@ final class ContainerController: Controller {
   private func reload(_ target: Target?) {
     let feeds = target?.feeds(in: session) ?? []
     guard !feeds.isEmpty else {
-      let all = keyMap.keys(for: .reloadAll).first.map { ": \($0) reloads every feed" } ?? ""
-      session.status.notify("No feed here to reload\(all).")
+      session.status.notify(.nothingToReload(reloadAllKey: keyMap.keys(for: .reloadAll).first))
       return
     }
     session.reload(feeds, mode: .named)  // a gone or fresh feed is asked again when named (DESIGN §8)
@@ -284,14 +280,14 @@ final class ContainerController: Controller {
     do {
       session.openInBrowser(try article.link(in: session))
     } catch {
-      session.status.notify(error: "\(error)")
+      session.status.notify(.failure("\(error)"))
     }
   }
 
   /// `N`, `s` on the article pointed at: the selected row of an article list, or the open article.
   private func toggleMark(_ action: Action?, on target: Target?) {
     guard case .article(let article)? = target else {
-      session.status.notify("Select an article first.")
+      session.status.notify(.selectArticleFirst)
       return
     }
     if action == .toggleStar {
@@ -315,7 +311,7 @@ final class ContainerController: Controller {
   /// `E`: every problem of the run in full (`ProblemList`).
   private func showFailedFeeds() {
     guard let list = ProblemList(session: session, closeKey: keyMap.keys(for: .showErrors).first) else {
-      session.status.notify("No feed failed to load. No other problems in this run.")
+      session.status.notify(.noProblems)
       return
     }
     present(list.controller, style: .fullScreen)

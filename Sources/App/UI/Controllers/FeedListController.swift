@@ -217,7 +217,7 @@ final class FeedListController: ListController {
   override func handle(_ key: Key) -> Bool {
     guard keyMap.action(for: key, in: .list) == .openTagArticles else { return super.handle(key) }
     guard let name = selectedTag ?? tag else {
-      session.status.notify("Select a tag first: \(key) lists every article of its feeds.")
+      session.status.notify(.selectTagFirst(key: key))
       return true
     }
     show(ArticleListController(source: .tag(name), title: name, session: session))

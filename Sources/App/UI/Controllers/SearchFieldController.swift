@@ -36,7 +36,7 @@ final class SearchFieldController: FieldController {
     do {
       history = try session.cache.searchHistory(limit: 100)
     } catch {
-      session.status.notify(error: "\(error)")
+      session.status.notify(.failure("\(error)"))
     }
     super.init(prompt: Prompt(field: .search, label: "Search: ", history: history))
   }
@@ -59,16 +59,11 @@ final class SearchFieldController: FieldController {
   /// has a backlog (`Indexing`).
   override var note: String? {
     guard let results = shownResults else { return nil }
-    return "   (\(Self.matches(results))\(notSearched.map { "; " + $0 } ?? ""))"
+    return "   (\(Notice.matches(results.rowCount, counting: results.isCounting))\(notSearched.map { "; " + $0.text } ?? ""))"
   }
 
   /// `4,000 new articles not searched yet` while the index lags behind the cache.
-  private var notSearched: String? { session.indexing.notSearchedYet }
-
-  static func matches(_ results: ArticleListController) -> String {
-    let count = results.rowCount
-    return "\(count)\(results.isCounting ? "+" : "") article\(count == 1 ? "" : "s")"
-  }
+  private var notSearched: Notice.SearchGap? { session.indexing.notSearchedYet }
 
   private var shownResults: ArticleListController? {
     guard let results, navigation?.stack.contains(where: { $0 === results }) == true else { return nil }
@@ -118,7 +113,7 @@ final class SearchFieldController: FieldController {
     let text = prompt.typed.trimmingCharacters(in: .whitespaces)
     guard !text.isEmpty else { return }
     if let results = shownResults {
-      session.status.notify("\(Self.matches(results)) match “\(text)”\(notSearched.map { "; " + $0 } ?? "").")
+      session.status.notify(.searched(matches: results.rowCount, counting: results.isCounting, text: text, gap: notSearched))
     }
     guard !session.cache.isReadOnly else { return }
     let (cache, events) = (session.cache, session.events)
@@ -168,7 +163,7 @@ final class FilterFieldController: FieldController {
     if text.isEmpty {
       list.setFilter(nil)
       dismiss()
-      session.status.notify("Filter cleared: every article shows.")
+      session.status.notify(.filterCleared)
       return
     }
     do {
@@ -178,7 +173,6 @@ final class FilterFieldController: FieldController {
       return
     }
     dismiss()
-    let count = list.rowCount
-    session.status.notify("Filter: \(count) article\(count == 1 ? " matches" : "s match").")
+    session.status.notify(.filtered(count: list.rowCount))
   }
 }

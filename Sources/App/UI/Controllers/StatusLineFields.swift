@@ -7,11 +7,11 @@ import TextLayout
 @MainActor
 final class QuestionController: Controller {
   let question: String
-  private let status: (String) -> Void
+  private let status: (Notice) -> Void
   private let onYes: () -> Void
 
   /// `status` says "Cancelled." where the reader says things (the session's status line).
-  init(_ question: String, status: @escaping (String) -> Void, onYes: @escaping () -> Void) {
+  init(_ question: String, status: @escaping (Notice) -> Void, onYes: @escaping () -> Void) {
     self.question = question
     self.status = status
     self.onYes = onYes
@@ -20,7 +20,7 @@ final class QuestionController: Controller {
 
   override func handle(_ key: Key) -> Bool {
     dismiss()
-    if key == .character("y") || key == .character("Y") { onYes() } else { status("Cancelled.") }
+    if key == .character("y") || key == .character("Y") { onYes() } else { status(.cancelled) }
     return true
   }
 

@@ -53,11 +53,11 @@ public final class Indexing {
     task = nil
   }
 
-  /// A progress event of the current run: the status line's text; nil for another run's.
-  func progressed(_ progress: SearchIndexer.Progress, run: Int) -> String? {
+  /// A progress event of the current run: the status line's notice; nil for another run's.
+  func progressed(_ progress: SearchIndexer.Progress, run: Int) -> Notice? {
     guard run == self.run, task != nil else { return nil }
     backlog = progress.remaining
-    return "Indexing \(Self.grouped(progress.indexed)) of \(Self.grouped(progress.total)) articles for search…"
+    return .indexing(indexed: progress.indexed, total: progress.total)
   }
 
   /// The current run ended (`done` nil: it failed); false for another run's end.
@@ -70,24 +70,9 @@ public final class Indexing {
 
   /// What a search does not cover yet (`4,000 new articles not searched yet`), or that it is a scan while
   /// a damaged index is built again; nil when the index covers all.
-  var notSearchedYet: String? {
-    if cache.searchIndexHealth != .intact {
-      return "search index damaged, rebuilding: this search scanned every article"
-    }
-    guard backlog > 0 else { return nil }
-    return "\(Self.grouped(backlog)) new article\(backlog == 1 ? "" : "s") not searched yet"
-  }
-
-  /// `12000` as `12,000`.
-  static func grouped(_ number: Int) -> String {
-    var digits = String(number.magnitude)
-    var groups: [Substring] = []
-    while digits.count > 3 {
-      groups.insert(digits.suffix(3), at: 0)
-      digits.removeLast(3)
-    }
-    groups.insert(Substring(digits), at: 0)
-    return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+  var notSearchedYet: Notice.SearchGap? {
+    if cache.searchIndexHealth != .intact { return .damaged }
+    return backlog > 0 ? .backlog(backlog) : nil
   }
 }
 
@@ -118,7 +103,7 @@ extension ReadingSession {
   func applyIndexing(_ event: Event) {
     switch event {
     case .indexProgress(let progress, let run):
-      if let text = indexing.progressed(progress, run: run) { status.indexing = text }
+      if let notice = indexing.progressed(progress, run: run) { status.indexing = notice }
     case .indexFinished(let done, let run):
       guard indexing.finished(done, run: run) else { return }
       status.indexing = nil
@@ -126,7 +111,7 @@ extension ReadingSession {
       dataRevision += 1
       if indexing.searchedDuringBacklog, indexing.backlog == 0 {
         indexing.searchedDuringBacklog = false
-        status.notify("Search now covers every article: the results are up to date.")
+        status.notify(.searchCaughtUp)
       }
     default:
       break

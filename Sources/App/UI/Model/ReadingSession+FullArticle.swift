@@ -10,9 +10,9 @@ extension ReadingSession {
     guard let article = selected, article.fullArticle == nil else { return }
     switch ArticlePages.address(of: article) {
     case .failure(let failure):
-      status.notify(error: failure.description)
+      status.notify(.failure(failure.description))
     case .success(let url):
-      status.progress = "Fetching \(url.absoluteString)…"
+      status.progress = .fetching(url)
       let refusing = refusesLocal(url.absoluteString, refusing: refusesLocalLinks(of: article))
       pages.fetch(ArticlePages.Page(id: article.id, url: url, refusingLocal: refusing))
     }

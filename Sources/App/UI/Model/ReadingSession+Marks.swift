@@ -32,7 +32,7 @@ extension ReadingSession {
       flags.take(rows)
       markRead(rows)
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
   }
 
@@ -43,7 +43,7 @@ extension ReadingSession {
     do {
       found = try cache.unreadItems(feedIDs: feedIDs)
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
       return
     }
     // The cache may lag behind this run's marks: what this run made read is read already, and what it
@@ -56,22 +56,21 @@ extension ReadingSession {
 
   private func recordRead(_ items: [MarkedItem]) {
     guard !items.isEmpty else {
-      status.notify("Nothing unread here.")
+      status.notify(.nothingUnread)
       return
     }
     record(Mark(flag: .read, items: items, value: true))
-    status.notify("Marked \(items.count) article\(items.count == 1 ? "" : "s") read; u undoes it.")
+    status.notify(.markedRead(count: items.count))
   }
 
   /// `u`: undoes the last mark, giving its articles back the flag they had.
   func undo() {
     guard let mark = undoStack.pop() else {
-      status.notify("Nothing to undo.")
+      status.notify(.nothingToUndo)
       return
     }
     apply(mark.reversed)
-    let what = mark.flag == .starred ? (mark.value ? "star" : "unstar") : (mark.value ? "mark read" : "mark unread")
-    status.notify("Undone: \(what) of \(mark.items.count) article\(mark.items.count == 1 ? "" : "s").")
+    status.notify(.undone(mark.flag, value: mark.value, count: mark.items.count))
   }
 
   private func record(_ mark: Mark) {
@@ -96,7 +95,7 @@ extension ReadingSession {
     do {
       try feedList.willMark(items, flags: flags, in: cache, queries: queryFeeds.map(\.expression))
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     flags.setRead(value, items, write: writer.enqueue(write))
   }
@@ -110,7 +109,7 @@ extension ReadingSession {
         from: cache, flags: flags,
         queries: full ? queryFeeds.map(\.expression) : nil, only: full ? nil : feeds)
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
   }
 
@@ -122,7 +121,7 @@ extension ReadingSession {
     do {
       feeds = try flags.written(through: writer.written, in: cache)
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     recount(feeds: feeds)
     marksRevision += 1
@@ -137,7 +136,7 @@ extension ReadingSession {
     do {
       try flags.forget(keeping: kept, in: cache)
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
   }
 

@@ -8,14 +8,14 @@ extension ReadingSession {
   /// `.syncFinished` ends it.
   func sync(_ serverSync: ServerSync, local: [CachedFeed], mode: ReloadMode = .due) {
     guard !cache.isReadOnly else {
-      status.notify(error: "The cache is read-only in this run: nothing can be synced.")
+      status.notify(.readOnlyCache(.sync))
       return
     }
     guard reloads.startSync(serverSync.synchronizer, local: local, mode: mode) else {
-      status.notify("A reload is already running.")
+      status.notify(.reloadRunning)
       return
     }
-    status.progress = "Syncing…"
+    status.progress = .syncing(progress: nil)
     pauseIndexing()
   }
 
@@ -26,20 +26,19 @@ extension ReadingSession {
   func applySync(_ event: Event) {
     switch event {
     case .syncProgress(let line):
-      if reloads.isRunning { status.progress = line }
+      if reloads.isRunning { status.progress = .syncing(progress: line) }
     case .syncFinished(let run):
       let queued = reloads.finished()
       status.progress = nil
       do {
         try feedList.refreshSynced(from: cache)
       } catch {
-        status.notify(error: "\(error)")
+        status.notify(.failure("\(error)"))
       }
       recount(full: true)
       dataRevision += 1
       if run.failed { problems.syncFailed(run.syncLine) } else { problems.syncSucceeded() }
-      status.summary = run.statusText(errorsKey: errorsKey)
-      status.summaryIsError = run.failed || run.local.map { ReloadReport($0).failed > 0 } == true
+      status.summary = .synced(run, errorsKey: errorsKey)
       let (count, titles) = run.newArticles { feedList.feed(id: $0)?.displayTitle }
       notifyNewArticles(count: count, titles: titles)
       reload(queued)
@@ -49,25 +48,25 @@ extension ReadingSession {
       case .failure(let error):
         let pending = (try? cache.pendingSyncChanges()) ?? 0
         guard pending > 0 else { return }
-        let text = "\(error.description) \(pending) mark\(pending == 1 ? "" : "s") kept for the next sync."
-        problems.syncFailed(text)
-        status.notify(error: text)
+        let notice = Notice.marksKept(reason: error.description, pending: pending)
+        problems.syncFailed(notice.text)
+        status.notify(notice)
       case .success(let sent):
         // The server is back: a failure still on the status line is over, and says so.
         guard problems.syncFailing else { return }
         problems.syncSucceeded()
         guard sent > 0 else { return }
         status.summary = nil
-        status.notify("The server answered again: \(sent) kept mark\(sent == 1 ? "" : "s") sent.")
+        status.notify(.serverAnsweredAgain(sent: sent))
       }
     case .sendRetry:
       serverSync?.send()
     case .loginFailed(let error):
       // Syncs may go on with the token an earlier login left; a wrong password is wrong all the same,
       // and the sync stops the next time the server asks for a login.
-      let text = "Login check at start-up: " + error.description
-      problems.noted(text)
-      status.notify(error: text)
+      let notice = Notice.loginFailed(reason: error.description)
+      problems.noted(notice.text)
+      status.notify(notice)
     default:
       break
     }

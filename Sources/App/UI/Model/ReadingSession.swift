@@ -84,7 +84,7 @@ public final class ReadingSession {
       flags.take(recent.items)
     } catch {
       recent = RecentArticles([])
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     do {
       // `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
@@ -92,7 +92,7 @@ public final class ReadingSession {
       try cache.setIgnoreRules(configuration.ignoreRules)
       if !configuration.ignoreRules.isEmpty { try feedList.refresh(from: cache) }
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     recount(full: true)
   }
@@ -109,12 +109,12 @@ public final class ReadingSession {
     let article: CachedArticle
     do {
       guard let found = try cache.article(id: summary.id) else {
-        status.notify(error: "That article is no longer in the cache.")
+        status.notify(.articleGone)
         return nil
       }
       article = found
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
       return nil
     }
     selected = article
@@ -146,7 +146,7 @@ public final class ReadingSession {
         return (feed, item)
       }
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     return nil
   }
@@ -181,7 +181,7 @@ public final class ReadingSession {
         if let item = try cache.items(feedID: feed.id, limit: 1, offset: offset).first { return (feed, item) }
       }
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     return nil
   }
@@ -195,7 +195,7 @@ public final class ReadingSession {
   func reload(_ targets: [CachedFeed], mode: ReloadMode = .due) {
     guard !targets.isEmpty else { return }
     guard !cache.isReadOnly else {
-      status.notify(error: "The cache is read-only in this run: nothing can be reloaded.")
+      status.notify(.readOnlyCache(.reload))
       return
     }
     if let serverSync, targets.contains(where: { $0.remoteID != nil }) {
@@ -203,10 +203,10 @@ public final class ReadingSession {
       return
     }
     guard reloads.start(targets, mode: mode) else {
-      status.notify("A reload is already running.")
+      status.notify(.reloadRunning)
       return
     }
-    status.progress = "Reloading 0/\(targets.count)…"
+    status.progress = .reloading(done: 0, total: targets.count)
     pauseIndexing()
   }
 
@@ -247,7 +247,7 @@ public final class ReadingSession {
     switch event {
     case .reloadProgress(let done, let total):
       guard reloads.isRunning else { break }
-      status.progress = "Reloading \(done)/\(total)…"
+      status.progress = .reloading(done: done, total: total)
       // Each feed is listed as it lands (README: "lists them at once"), its title, counts and articles
       // with it: a feed that does not answer holds back only itself. Query feeds, whose counts may take
       // a scan of every article, are counted in full once the reload ends.
@@ -257,8 +257,7 @@ public final class ReadingSession {
       status.progress = nil
       refreshFeeds()
       let report = ReloadReport(run)
-      status.summary = report.statusText(errorsKey: errorsKey)
-      status.summaryIsError = report.failed > 0 || report.pruneError != nil
+      status.summary = .reloaded(report, errorsKey: errorsKey)
       notifyNewArticles(report)
       reload(queued)
       startIndexing()
@@ -269,11 +268,11 @@ public final class ReadingSession {
     case .pageFailed(let id, let message):
       guard pages.finished(id) else { break }  // fetched ahead: met again, and said, when the article opens
       status.progress = nil
-      status.notify(error: message)
+      status.notify(.failure(message))
     case .reloadTimer:
       reloadAll(mode: .timer)
     case .failure(let message):
-      status.notify(error: message)
+      status.notify(.failure(message))
     case .marksWritten:
       writer.batchWritten()
       marksWritten()
@@ -325,7 +324,7 @@ public final class ReadingSession {
     do {
       try feedList.refresh(from: cache)
     } catch {
-      status.notify(error: "\(error)")
+      status.notify(.failure("\(error)"))
     }
     recount(full: countingQueries)
     dataRevision += 1
@@ -339,12 +338,12 @@ public final class ReadingSession {
   @discardableResult
   func subscribe(to address: String, inPlaceOf page: CachedFeed) -> CachedFeed? {
     if let key = try? FeedSource(parsing: address).url.absoluteString, let existing = feeds.first(where: { $0.url == key }) {
-      status.notify("\(address) is already in your feeds; \(page.url) stays as it is.")
+      status.notify(.alreadySubscribed(address: address, page: page.url))
       return existing
     }
     switch subscriptions.subscribe(to: address, inPlaceOf: page) {
     case .failure(let failure):
-      status.notify(error: failure.description)
+      status.notify(failure.notice)
       return nil
     case .success(let (subscribed, notice)):
       // The feed keeps the page's tags, title and hidden flag (its urls line keeps them too).
@@ -354,7 +353,7 @@ public final class ReadingSession {
       do {
         try cache.setTags(Dictionary(feeds.map { ($0.id, $0.tags) }, uniquingKeysWith: { first, _ in first }))
       } catch {
-        status.notify(error: "\(error)")
+        status.notify(.failure("\(error)"))
       }
       dataRevision += 1
       if reloads.isRunning { reloads.enqueue(feed) } else { reload([feed]) }
@@ -367,14 +366,14 @@ public final class ReadingSession {
 
   func openInBrowser(_ link: String?) {
     guard let link else {
-      status.notify(error: "This article has no link.")
+      status.notify(.noLink)
       return
     }
-    if let failure = openURL(link) { status.notify(error: failure) }
+    if let failure = openURL(link) { status.notify(.failure(failure)) }
   }
 
   /// `e`: an enclosure in the player.
   func openMedia(_ url: String) {
-    if let failure = openMediaURL(url) { status.notify(error: failure) }
+    if let failure = openMediaURL(url) { status.notify(.failure(failure)) }
   }
 }

@@ -36,9 +36,7 @@ public struct RunProblems: Equatable, Sendable {
   }
 
   /// The status line at start-up: the first problem, how many more, and the key that lists them all.
-  public func startupNotice(errorsKey key: String) -> String? {
-    guard let first = startup.first else { return nil }
-    guard startup.count > 1 else { return first }
-    return "\(startup.count) problems (\(key) lists them); first: \(first)"
+  public func startupNotice(errorsKey key: String) -> Notice? {
+    startup.first.map { .startupProblems(first: $0, count: startup.count, errorsKey: key) }
   }
 }

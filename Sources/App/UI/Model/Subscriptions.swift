@@ -12,41 +12,40 @@ public final class Subscriptions {
 
   init(cache: Cache) { self.cache = cache }
 
-  /// Subscribes to `address` in place of `page`: the new feed's cache row and a sentence for the status
-  /// line, or the sentence saying why nothing was done.
-  func subscribe(to address: String, inPlaceOf page: CachedFeed) -> Result<(feed: CachedFeed, notice: String), Failure> {
+  /// Subscribes to `address` in place of `page`: the new feed's cache row and the notice for the status
+  /// line, or the failure saying why nothing was done.
+  func subscribe(to address: String, inPlaceOf page: CachedFeed) -> Result<(feed: CachedFeed, notice: Notice), Failure> {
     let key: String
     do {
       key = try FeedSource(parsing: address).url.absoluteString
     } catch {
-      return .failure(Failure(error.description))
+      return .failure(Failure(.failure(error.description)))
     }
-    guard !cache.isReadOnly else {
-      return .failure(Failure("The cache is read-only in this run: nothing can be subscribed to."))
-    }
-    let notice: String
+    guard !cache.isReadOnly else { return .failure(Failure(.readOnlyCache(.subscribe))) }
+    let notice: Notice
     if let urlsFile {
       do {
         let line = try urlsFile.replaceAddress(of: page.url, with: address)
-        notice = "Subscribed to \(address) in place of \(page.url) (line \(line) of \(urlsFile.path))."
+        notice = .subscribed(address: address, inPlaceOf: page.url, line: line, file: urlsFile.path)
       } catch {
-        return .failure(Failure("\(error)"))
+        return .failure(Failure(.failure("\(error)")))
       }
     } else {
-      notice = "Showing \(address) for this session only: \(page.url) came from the command line, no urls file was changed."
+      notice = .subscribedForSession(address: address, inPlaceOf: page.url)
     }
     do {
       guard let added = try cache.addFeeds(urls: [key]).first else {
-        return .failure(Failure("\(address) could not be added to the cache."))
+        return .failure(Failure(.notAdded(address: address)))
       }
       return .success((added, notice))
     } catch {
-      return .failure(Failure("\(error)"))
+      return .failure(Failure(.failure("\(error)")))
     }
   }
 
-  public struct Failure: Error, CustomStringConvertible {
-    public var description: String
-    init(_ description: String) { self.description = description }
+  /// Why nothing was subscribed to, as the status line says it.
+  public struct Failure: Error {
+    public var notice: Notice
+    init(_ notice: Notice) { self.notice = notice }
   }
 }
