@@ -287,7 +287,7 @@ final class ArticleListController: ListController {
     if source == .recent { return "No article opened yet" }
     if source == .starred { return scope?.unreadOnly == true ? "No unread starred articles" : "No starred articles (s stars one)" }
     if let page = pageOfferingFeeds {
-      return "A web page: Enter lists its \(page.offeredFeeds.count) feed\(page.offeredFeeds.count == 1 ? "" : "s")"
+      return "A web page: Enter lists its \(Notice.counted(page.offeredFeeds.count, "feed"))"
     }
     if scope?.unreadOnly == true { return "No unread articles (U shows read ones)" }
     let feed = feedID.flatMap { id in session.feeds.first { $0.id == id } }

@@ -21,7 +21,7 @@ final class OfferedFeedsController: Controller {
     self.session = session
     var rows = page.offeredFeeds
     if page.totalCount > 0 {
-      rows.append("Show the \(page.totalCount) article\(page.totalCount == 1 ? "" : "s") cached before")
+      rows.append("Show the \(Notice.counted(page.totalCount, "article")) cached before")
     }
     list = ChoiceListController(rows: rows)
     super.init()

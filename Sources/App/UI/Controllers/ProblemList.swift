@@ -30,7 +30,7 @@ struct ProblemList {
       (failed, "failed to load", { (feed: CachedFeed) in [feed.lastError ?? ""] }),
       (repaired, "had to be repaired", { (feed: CachedFeed) in feed.warnings }),
     ] where !feeds.isEmpty {
-      lines += ["\(feeds.count) feed\(feeds.count == 1 ? "" : "s") \(heading):", ""]
+      lines += ["\(Notice.counted(feeds.count, "feed")) \(heading):", ""]
       for feed in feeds {
         lines.append(feed.displayTitle)
         if feed.displayTitle != feed.url { lines.append("  " + feed.url) }
@@ -42,7 +42,7 @@ struct ProblemList {
     let now = Date()
     let polled = session.feeds.compactMap { feed in feed.poll.summary(at: now).map { (feed, $0) } }
     if !polled.isEmpty {
-      lines += ["\(polled.count) feed\(polled.count == 1 ? "" : "s") left alone by reloads or moved:", ""]
+      lines += ["\(Notice.counted(polled.count, "feed")) left alone by reloads or moved:", ""]
       for (feed, summary) in polled {
         lines.append(feed.displayTitle)
         if feed.displayTitle != feed.url { lines.append("  " + feed.url) }

@@ -34,15 +34,11 @@ public final class ArticlePages {
       fetcher: fetcher, disk: ImageDiskCache(forCacheAt: cache.path), events: events, heavy: heavy, lanes: lanes)
   }
 
-  /// The page's address for `article`, or why there is none.
-  static func address(of article: CachedArticle) -> Result<URL, PageError> {
+  /// The page's address for `article`; nil when it links to no web page (`Notice.noWebPage`).
+  static func address(of article: CachedArticle) -> URL? {
     guard let link = article.item.link, let url = URL(string: link), ["http", "https"].contains(url.scheme?.lowercased())
-    else { return .failure(PageError(description: "This article has no web page to fetch.")) }
-    return .success(url)
-  }
-
-  public struct PageError: Error, CustomStringConvertible {
-    public var description: String
+    else { return nil }
+    return url
   }
 
   /// One page to fetch: the article, its page's address, and whether the address may not be on the
@@ -114,10 +110,10 @@ public final class ArticlePages {
         if !cache.isReadOnly { try cache.setFullContent(html, itemID: id) }
         events.post(.pageFetched(itemID: id, html: html))
       } catch let error as ExtractionError {
-        let message = error == .notAnArticle ? "No article found on this page; the feed's text stays." : "The article's page: \(error)."
-        events.post(.pageFailed(itemID: id, message: message))
+        let notice = error == .notAnArticle ? Notice.noArticleOnPage : .pageNotExtracted(reason: "\(error)")
+        events.post(.pageFailed(itemID: id, notice: notice))
       } catch {
-        events.post(.pageFailed(itemID: id, message: "Could not fetch the article's page: \(error)"))
+        events.post(.pageFailed(itemID: id, notice: .pageNotFetched(reason: "\(error)")))
       }
     }
   }

@@ -17,7 +17,7 @@ public enum Event: Sendable {
   case reloadFinished(ReloadRun)
   /// The web page of article `itemID` was fetched; `html` is its main text (already stored).
   case pageFetched(itemID: Int64, html: String)
-  case pageFailed(itemID: Int64, message: String)
+  case pageFailed(itemID: Int64, notice: Notice)
   /// A picture of an article was fetched and decoded, or why not (`ArticleImages`).
   case imageLoaded(url: String, result: Result<Bitmap, ImageFailure>)
   /// The marks and openings handed to the cache writer in one batch are written (or reported failed).

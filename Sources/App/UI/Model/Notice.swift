@@ -38,6 +38,14 @@ public enum Notice: Sendable {
   case articleGone
   case readOnlyCache(ReadOnlyRefusal)
   case noLink
+  /// `f` on an article whose link is not an http or https address.
+  case noWebPage
+  /// The page was fetched, but holds no article: the feed's text stays.
+  case noArticleOnPage
+  /// The page was fetched, but its article could not be extracted (`reason`: the extractor's error).
+  case pageNotExtracted(reason: String)
+  /// The article's page could not be fetched (`reason`: the fetch's error).
+  case pageNotFetched(reason: String)
   /// A send of marks failed (`reason`): `pending` of them wait for the next sync.
   case marksKept(reason: String, pending: Int)
   /// The login check at start-up failed.
@@ -133,7 +141,8 @@ public enum Notice: Sendable {
     switch self {
     case .reloaded(let report, _): report.failed > 0 || report.pruneError != nil
     case .synced(let run, _): run.failed || run.local.map { ReloadReport($0).failed > 0 } == true
-    case .failure, .startupProblems, .articleGone, .readOnlyCache, .noLink, .marksKept, .loginFailed, .notAdded:
+    case .failure, .startupProblems, .articleGone, .readOnlyCache, .noLink, .noWebPage, .noArticleOnPage,
+      .pageNotExtracted, .pageNotFetched, .marksKept, .loginFailed, .notAdded:
       true
     default: false
     }
@@ -156,6 +165,10 @@ public enum Notice: Sendable {
     case .readOnlyCache(let refusal):
       "The cache is read-only in this run: nothing can be \(refusal.participle)."
     case .noLink: "This article has no link."
+    case .noWebPage: "This article has no web page to fetch."
+    case .noArticleOnPage: "No article found on this page; the feed's text stays."
+    case .pageNotExtracted(let reason): "The article's page: \(reason)."
+    case .pageNotFetched(let reason): "Could not fetch the article's page: \(reason)"
     case .marksKept(let reason, let pending): "\(reason) \(Self.counted(pending, "mark")) kept for the next sync."
     case .loginFailed(let reason): "Login check at start-up: " + reason
     case .notAdded(let address): "\(address) could not be added to the cache."
@@ -209,7 +222,8 @@ public enum Notice: Sendable {
   /// The one plural rule: `one` for exactly one, `many` otherwise (none included: "0 articles").
   static func plural(_ count: Int, _ one: String, _ many: String) -> String { count == 1 ? one : many }
 
-  /// `1 article`, `3 articles`; `grouped`: `12,000 articles`.
+  /// `1 article`, `3 articles`; `grouped`: `12,000 articles`. The UI's other counted nouns (the offered
+  /// feeds, `E`'s headings) use it too, so the app has one plural rule.
   static func counted(_ count: Int, _ noun: String, grouped: Bool = false) -> String {
     "\(grouped ? Self.grouped(count) : String(count)) \(plural(count, noun, noun + "s"))"
   }

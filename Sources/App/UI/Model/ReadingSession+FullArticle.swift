@@ -8,14 +8,10 @@ extension ReadingSession {
   /// fetched ahead is now waited for.
   func fetchFullArticle() {
     guard let article = selected, article.fullArticle == nil else { return }
-    switch ArticlePages.address(of: article) {
-    case .failure(let failure):
-      status.notify(.failure(failure.description))
-    case .success(let url):
-      status.progress = .fetching(url)
-      let refusing = refusesLocal(url.absoluteString, refusing: refusesLocalLinks(of: article))
-      pages.fetch(ArticlePages.Page(id: article.id, url: url, refusingLocal: refusing))
-    }
+    guard let url = ArticlePages.address(of: article) else { return status.notify(.noWebPage) }
+    status.progress = .fetching(url)
+    let refusing = refusesLocal(url.absoluteString, refusing: refusesLocalLinks(of: article))
+    pages.fetch(ArticlePages.Page(id: article.id, url: url, refusingLocal: refusing))
   }
 
   /// `always-full-article`, the open article's page asked for: the pages of `ids` (the articles after
@@ -26,7 +22,7 @@ extension ReadingSession {
     var ahead: [ArticlePages.Page] = []
     for id in ids.prefix(ArticlePages.ahead) {
       guard let article = try? cache.article(id: id), article.fullArticle == nil, opensFullArticle(article),
-        case .success(let url) = ArticlePages.address(of: article)
+        let url = ArticlePages.address(of: article)
       else { continue }
       let refusing = refusesLocal(url.absoluteString, refusing: refusesLocalLinks(of: article))
       ahead.append(ArticlePages.Page(id: id, url: url, refusingLocal: refusing))

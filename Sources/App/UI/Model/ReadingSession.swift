@@ -265,10 +265,10 @@ public final class ReadingSession {
       if pages.finished(id) { status.progress = nil }
       if selected?.id == id { selected?.fullContent = html }
       startIndexing()  // the page's text joins the article's in the search index
-    case .pageFailed(let id, let message):
+    case .pageFailed(let id, let notice):
       guard pages.finished(id) else { break }  // fetched ahead: met again, and said, when the article opens
       status.progress = nil
-      status.notify(.failure(message))
+      status.notify(notice)
     case .reloadTimer:
       reloadAll(mode: .timer)
     case .failure(let message):
