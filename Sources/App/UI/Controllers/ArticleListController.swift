@@ -78,7 +78,7 @@ final class ArticleListController: ListController {
   /// What the cache is asked for, without the search, filter and sort of this list (the scope a search
   /// from here searches).
   var baseScope: ItemScope? {
-    let hidesRead = session.hidesRead
+    let hidesRead = session.marks.hidesRead
     switch source {
     case .recent: return nil
     case .feed(let id): return ItemScope(feedID: id, unreadOnly: hidesRead)
@@ -130,7 +130,7 @@ final class ArticleListController: ListController {
       count = first.count
       if first.count == Self.pageSize {
         isCounting = true
-        session.countInBackground(scope)
+        session.jobs.countInBackground(scope)
       }
     } catch {
       session.status.notify(.failure("\(error)"))
@@ -138,9 +138,15 @@ final class ArticleListController: ListController {
     }
   }
 
-  /// The count of `scope`'s articles arrived: this list takes it if it still reads that scope.
-  func counted(_ scope: ItemScope, count: Int) {
-    guard scope == self.scope else { return }
+  /// A search's count, read in the background, is taken when it has arrived (`Jobs.count(of:)`), as the
+  /// list is laid out.
+  override func layoutChildren() {
+    if isCounting, let scope, let count = session.jobs.count(of: scope) { counted(count) }
+    super.layoutChildren()
+  }
+
+  /// The count of this list's articles arrived.
+  private func counted(_ count: Int) {
     isCounting = false
     guard count != self.count else { return }
     self.count = count
@@ -316,8 +322,8 @@ final class ArticleListController: ListController {
     detail.openedFrom = self
     showDetail(detail)
     // `always-full-article`: the next articles of this list, the ones `J` opens, have their page fetched ahead.
-    if session.opensFullArticle(article) {
-      session.fetchPagesAhead((1...ArticlePages.ahead).compactMap { self.item(at: index + $0)?.id })
+    if session.reading.opensFullArticle(article) {
+      session.reading.fetchPagesAhead((1...ArticlePages.ahead).compactMap { self.item(at: index + $0)?.id })
     }
   }
 }

@@ -41,7 +41,7 @@ final class ContainerController: Controller {
     self.recentList = recentList
     super.init()
     addChild(split)
-    seenSelection = session.selectionRevision
+    seenSelection = session.reading.revision
     seenData = session.dataRevision
   }
 
@@ -132,19 +132,19 @@ final class ContainerController: Controller {
   /// The one selection-change path (DESIGN §4): a new article never shows a stale date.
   /// Catches up with the session after an event.
   func sync() {
-    if session.selectionRevision != seenSelection {
-      seenSelection = session.selectionRevision
+    if session.reading.revision != seenSelection {
+      seenSelection = session.reading.revision
       dismissPopovers()
       recentList?.refresh()
       if let id = session.selected?.id { recentList?.select(itemID: id) }
     }
     if session.dataRevision != seenData {
       seenData = session.dataRevision
-      seenMarks = session.marksRevision
+      seenMarks = session.marks.revision
       refreshLists()
     }
-    if session.marksRevision != seenMarks {
-      seenMarks = session.marksRevision
+    if session.marks.revision != seenMarks {
+      seenMarks = session.marks.revision
       refreshLists { $0.followsMarks }
     }
   }
@@ -154,13 +154,6 @@ final class ContainerController: Controller {
   private func refreshLists(where included: (ListController) -> Bool = { _ in true }) {
     for navigation in tabs?.navigationControllers ?? [] {
       for case let list as ListController in navigation.stack where included(list) { list.refresh() }
-    }
-  }
-
-  /// A list's count arrived from the background: the lists reading `scope` take it.
-  func listCounted(_ scope: ItemScope, count: Int) {
-    for navigation in tabs?.navigationControllers ?? [] {
-      for case let list as ArticleListController in navigation.stack { list.counted(scope, count: count) }
     }
   }
 
@@ -206,9 +199,9 @@ final class ContainerController: Controller {
     case .markFeedRead:
       markRead(pointer?.whole ?? pointer?.target)
     case .markAllFeedsRead:
-      ask("Mark every article of every feed read?") { [session] in session.markFeedsRead(nil) }
+      ask("Mark every article of every feed read?") { [session] in session.marks.markFeedsRead(nil) }
     case .undo:
-      session.undo()
+      session.marks.undo()
     case .toggleShowRead:
       session.toggleShowRead()
     case .openSearch:
@@ -274,11 +267,11 @@ final class ContainerController: Controller {
   /// `o`: the article pointed at (a row's or the open one's link), else the open article's.
   private func openLink(_ target: Target?) {
     guard case .article(let article)? = target else {
-      session.openInBrowser(session.selected?.item.link)
+      session.outside.openInBrowser(session.selected?.item.link)
       return
     }
     do {
-      session.openInBrowser(try article.link(in: session))
+      session.outside.openInBrowser(try article.link(in: session))
     } catch {
       session.status.notify(.failure("\(error)"))
     }
@@ -291,9 +284,9 @@ final class ContainerController: Controller {
       return
     }
     if action == .toggleStar {
-      session.toggleStar(article.item)
+      session.marks.toggleStar(article.item)
     } else {
-      session.toggleRead(article.item)
+      session.marks.toggleRead(article.item)
     }
   }
 
@@ -301,9 +294,9 @@ final class ContainerController: Controller {
   /// list's selected row (a feed, or the articles a smart row or tag stands for).
   private func markRead(_ target: Target?) {
     switch target {
-    case .feed(let feed)?: session.markFeedsRead([feed.id])
-    case .scope(let scope)?: session.markRead(in: scope)
-    case .recent?: session.markRead(session.recent.items)
+    case .feed(let feed)?: session.marks.markFeedsRead([feed.id])
+    case .scope(let scope)?: session.marks.markRead(in: scope)
+    case .recent?: session.marks.markRead(session.recent.items)
     case .article?, nil: break
     }
   }

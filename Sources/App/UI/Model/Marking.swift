@@ -1,9 +1,48 @@
 import Reader
-import ScreenKit
 
-/// Marks by hand (`N`, `A`, `C`, `s`, `u`) and the unread-only filter (`U`): each mark changes the read
-/// state or the stars, the counts and the undo stack at once, and goes to the cache writer.
-extension ReadingSession {
+/// This run's marks: it owns the flag store (`ArticleFlags`), the unread-only filter, the undo stack and
+/// the mark writer, and keeps every count right as marks are made, undone and written (`N`, `A`, `C`,
+/// `s`, `u`, `U`: docs/ARCHITECTURE.md, "A mark, from key to count").
+@MainActor
+public final class Marking {
+  private let cache: Cache
+  private let feedList: FeedList
+  private let board: StatusBoard
+  /// The read and starred flags every view shows (the one store of them).
+  public let flags = ArticleFlags()
+  /// Lists show only unread articles, and the feed list only feeds with unread articles (`U`,
+  /// `show-read-articles`).
+  public internal(set) var hidesRead: Bool
+  var undoStack = UndoStack()
+  /// Writes marks and openings to the cache in order, off the main thread.
+  let writer: MarkWriter
+  /// Bumped when a batch of marks is written: lists read from the marks in the cache (Starred) re-read
+  /// their rows.
+  public private(set) var revision = 0
+
+  init(cache: Cache, events: EventQueue, feedList: FeedList, board: StatusBoard, hidesRead: Bool) {
+    self.cache = cache
+    self.feedList = feedList
+    self.board = board
+    self.hidesRead = hidesRead
+    writer = MarkWriter(cache: cache, events: events)
+  }
+
+  /// The writer's acknowledgement (`.marksWritten`): the next batch starts, the flag store takes the
+  /// cache's flags of what was written (`ArticleFlags.written`), and the counts are read again.
+  func apply(_ event: Event) {
+    guard case .marksWritten = event else { return }
+    writer.batchWritten()
+    var feeds: Set<Int64> = []
+    do {
+      feeds = try flags.written(through: writer.written, in: cache)
+    } catch {
+      board.fail(error)
+    }
+    recount(feeds: feeds)
+    revision += 1
+  }
+
   // MARK: Marks
 
   /// `N`: the article becomes unread when it is read, read when it is not.
@@ -32,7 +71,7 @@ extension ReadingSession {
       flags.take(rows)
       markRead(rows)
     } catch {
-      status.notify(.failure("\(error)"))
+      board.fail(error)
     }
   }
 
@@ -43,8 +82,7 @@ extension ReadingSession {
     do {
       found = try cache.unreadItems(feedIDs: feedIDs)
     } catch {
-      status.notify(.failure("\(error)"))
-      return
+      return board.fail(error)
     }
     // The cache may lag behind this run's marks: what this run made read is read already, and what it
     // made unread is unread.
@@ -55,32 +93,26 @@ extension ReadingSession {
   }
 
   private func recordRead(_ items: [MarkedItem]) {
-    guard !items.isEmpty else {
-      status.notify(.nothingUnread)
-      return
-    }
+    guard !items.isEmpty else { return board.line.notify(.nothingUnread) }
     record(Mark(flag: .read, items: items, value: true))
-    status.notify(.markedRead(count: items.count))
+    board.line.notify(.markedRead(count: items.count))
   }
 
   /// `u`: undoes the last mark, giving its articles back the flag they had.
   func undo() {
-    guard let mark = undoStack.pop() else {
-      status.notify(.nothingToUndo)
-      return
-    }
-    apply(mark.reversed)
-    status.notify(.undone(mark.flag, value: mark.value, count: mark.items.count))
+    guard let mark = undoStack.pop() else { return board.line.notify(.nothingToUndo) }
+    perform(mark.reversed)
+    board.line.notify(.undone(mark.flag, value: mark.value, count: mark.items.count))
   }
 
   private func record(_ mark: Mark) {
-    apply(mark)
+    perform(mark)
     undoStack.push(mark)
   }
 
   /// Hands the mark to the writer and lays it over the cache until it is written; the counts are read
   /// again with it (derived, never patched: docs/ARCHITECTURE.md, "A mark, from key to count").
-  private func apply(_ mark: Mark) {
+  private func perform(_ mark: Mark) {
     switch mark.flag {
     case .read: setRead(mark.value, mark.items, by: .mark(mark))
     case .starred: flags.setStarred(mark.value, mark.items.map(\.id), write: writer.enqueue(.mark(mark)))
@@ -93,9 +125,9 @@ extension ReadingSession {
   /// the articles had first, before the write can land.
   func setRead(_ value: Bool, _ items: [MarkedItem], by write: MarkWriter.Write) {
     do {
-      try feedList.willMark(items, flags: flags, in: cache, queries: queryFeeds.map(\.expression))
+      try feedList.willMark(items, flags: flags, in: cache)
     } catch {
-      status.notify(.failure("\(error)"))
+      board.fail(error)
     }
     flags.setRead(value, items, write: writer.enqueue(write))
   }
@@ -105,63 +137,26 @@ extension ReadingSession {
   /// limits the feeds' counts to those a mark touched (the rest are as last read; Starred is always read).
   func recount(full: Bool = false, feeds: Set<Int64>? = nil) {
     do {
-      try feedList.recount(
-        from: cache, flags: flags,
-        queries: full ? queryFeeds.map(\.expression) : nil, only: full ? nil : feeds)
+      try feedList.recount(from: cache, flags: flags, full: full, only: full ? nil : feeds)
     } catch {
-      status.notify(.failure("\(error)"))
+      board.fail(error)
     }
   }
 
-  /// A batch of marks is in the cache: their overlays go and the flag store takes the cache's flags of
-  /// those articles (`ArticleFlags.written`); lists read from the marks (Starred) re-read their rows on
-  /// `marksRevision`.
-  func marksWritten() {
-    var feeds: Set<Int64> = []
+  /// The lists are about to read their rows again (the session's `dataRevision`): the flag store forgets
+  /// the flags of the articles nothing else shows (`shown`: Recent, the open article) or counts (the
+  /// query feeds' marks), and reads those again.
+  func forgetFlags(keeping shown: Set<Int64>) {
     do {
-      feeds = try flags.written(through: writer.written, in: cache)
+      try flags.forget(keeping: shown.union(feedList.markedSinceCount), in: cache)
     } catch {
-      status.notify(.failure("\(error)"))
-    }
-    recount(feeds: feeds)
-    marksRevision += 1
-  }
-
-  /// The lists are about to read their rows again (`dataRevision`): the flag store forgets the flags of
-  /// the articles nothing else shows (Recent, the open article) or counts (the query feeds' marks), and
-  /// reads those again.
-  func forgetUnshownFlags() {
-    var kept = Set(recent.items.map(\.id)).union(feedList.markedSinceCount)
-    if let id = selected?.id { kept.insert(id) }
-    do {
-      try flags.forget(keeping: kept, in: cache)
-    } catch {
-      status.notify(.failure("\(error)"))
+      board.fail(error)
     }
   }
 
-  // MARK: Quit (the question, with confirm-exit, is the container's)
-
-  /// Ends the reader: the run loop stops once this turn is drawn.
-  func quit() {
-    quitRequested = true
-  }
-
-  /// Called by the run loop once the terminal is given back, before the process ends: the marks not
-  /// yet in the cache are written (`MarkWriter.finishBeforeExit`), and the heavy lane's waiting work is
-  /// dropped (`HeavyWork.cancelAll`). A sync, reload or indexing still
-  /// running is left: each commits in transactions of its own and the next run goes on from the last.
-  public func finishBeforeExit() {
-    heavy.cancelAll()  // no page is extracted, no picture decoded, past the quit
-    writer.finishBeforeExit()
-  }
-
-  // MARK: Unread only
-
-  /// `U`: lists hide read articles and feeds with nothing unread, or show them again. Lists re-read their
-  /// rows (the filter is SQL), keeping their selection where it is still listed.
+  /// `U`: lists hide read articles and feeds with nothing unread, or show them again (the filter is SQL:
+  /// the session has the lists read their rows again).
   func toggleShowRead() {
     hidesRead.toggle()
-    dataRevision += 1
   }
 }
