@@ -34,16 +34,18 @@ public final class ArticleFlags {
 
   /// Rows just read from the cache: their flags are the cache's now.
   func take(_ rows: some Sequence<ItemSummary>) {
-    for row in rows {
-      storedRead[row.id] = row.isRead
-      storedStarred[row.id] = row.isStarred
-    }
+    for row in rows { keep(row.id, read: row.isRead, starred: row.isStarred) }
   }
 
   /// An article just read from the cache.
   func take(_ article: CachedArticle) {
-    storedRead[article.id] = article.isRead
-    storedStarred[article.id] = article.isStarred
+    keep(article.id, read: article.isRead, starred: article.isStarred)
+  }
+
+  /// The cache's flags of article `id`, as just read.
+  private func keep(_ id: Int64, read: Bool, starred: Bool) {
+    storedRead[id] = read
+    storedStarred[id] = starred
   }
 
   /// Read flags just read from the cache (the query feeds' membership, which has no stars).
@@ -59,10 +61,7 @@ public final class ArticleFlags {
     storedRead.removeAll(keepingCapacity: true)
     storedStarred.removeAll(keepingCapacity: true)
     guard !kept.isEmpty else { return }
-    for (id, stored) in try cache.flags(of: Array(kept)) {
-      storedRead[id] = stored.read
-      storedStarred[id] = stored.starred
-    }
+    for (id, stored) in try cache.flags(of: Array(kept)) { keep(id, read: stored.read, starred: stored.starred) }
   }
 
   // MARK: Marks, and the writer's acknowledgements
@@ -100,10 +99,7 @@ public final class ArticleFlags {
     pendingStarred = pendingStarred.filter { $0.value.write > write }
     let held = Set(read.keys).union(starred.keys).filter { storedRead[$0] != nil || storedStarred[$0] != nil }
     if !held.isEmpty {
-      for (id, stored) in try cache.flags(of: Array(held)) {
-        storedRead[id] = stored.read
-        storedStarred[id] = stored.starred
-      }
+      for (id, stored) in try cache.flags(of: Array(held)) { keep(id, read: stored.read, starred: stored.starred) }
     }
     return Set(read.values.map(\.feedID))
   }
