@@ -130,7 +130,7 @@ final class ArticleListController: ListController {
       count = first.count
       if first.count == Self.pageSize {
         isCounting = true
-        session.jobs.countInBackground(scope)
+        session.backgroundCounts.count(scope, in: session.cache, events: session.events)
       }
     } catch {
       session.status.notify(.failure("\(error)"))
@@ -138,10 +138,10 @@ final class ArticleListController: ListController {
     }
   }
 
-  /// A search's count, read in the background, is taken when it has arrived (`Jobs.count(of:)`), as the
+  /// A search's count, read in the background, is taken when it has arrived (`BackgroundCounts`), as the
   /// list is laid out.
   override func layoutChildren() {
-    if isCounting, let scope, let count = session.jobs.count(of: scope) { counted(count) }
+    if isCounting, let scope, let count = session.backgroundCounts.count(of: scope) { counted(count) }
     super.layoutChildren()
   }
 

@@ -2,7 +2,7 @@ import Reader
 
 /// The reader's background work: it owns the reloads and syncs (one at a time, the `reload-interval`
 /// timer), the search indexing that follows them, the article pages and pictures being fetched, the
-/// counts read in the background, the marks sent to a sync server and `notify-program`. Each runs off the
+/// counts read in the background (`BackgroundCounts`), the marks sent to a sync server and `notify-program`. Each runs off the
 /// main thread and reports back as an event, which `apply` takes in.
 @MainActor
 public final class Jobs {
@@ -24,10 +24,8 @@ public final class Jobs {
   public var serverSync: ServerSync?
   /// The unit of `reload-interval`: a minute (tests shorten it to see several automatic reloads).
   public var reloadIntervalUnit: Duration = .seconds(60)
-  /// The counts read in the background (`countInBackground`), by what was counted: the lists reading
-  /// that scope take them when laid out (`count(of:)`). At most `countsKept`, the last ones.
-  private var counted: [ItemScope: Int] = [:]
-  static let countsKept = 32
+  /// Lists' counts read in the background, until the list takes its own.
+  public let backgroundCounts = BackgroundCounts()
 
   init(
     cache: Cache, configuration: UIConfiguration, fetcher: Fetcher, events: EventQueue, feedList: FeedList,
@@ -152,8 +150,7 @@ public final class Jobs {
     case .imageLoaded(let url, let result):
       pages.images.loaded(url, result)
     case .listCounted(let scope, let count):
-      if counted.count >= Self.countsKept { counted.removeAll() }
-      counted[scope] = count
+      backgroundCounts.arrived(scope, count: count)
     case .reloadTimer:
       reloadAll(mode: .timer)
     case .failure(let message):
@@ -173,26 +170,6 @@ public final class Jobs {
     }
     return false
   }
-
-  // MARK: Counts read in the background
-
-  /// Counts the articles of `scope` off the main thread; `.listCounted` brings the number back, which
-  /// the lists reading `scope` take when they are next laid out (`count(of:)`). For a search matching many
-  /// articles, counting them all costs more than reading the first page.
-  func countInBackground(_ scope: ItemScope) {
-    counted[scope] = nil  // a count read before this one is from older data
-    let (cache, events) = (self.cache, self.events)
-    Task.detached {
-      do {
-        events.post(.listCounted(scope, count: try cache.count(in: scope)))
-      } catch {
-        events.post(.failure("\(error)"))
-      }
-    }
-  }
-
-  /// The count of `scope` read in the background, once it has arrived.
-  func count(of scope: ItemScope) -> Int? { counted[scope] }
 
   // MARK: notify-program
 

@@ -99,6 +99,7 @@ public final class ReadingSession {
   public var reloads: Reloads { jobs.reloads }
   public var pages: ArticlePages { jobs.pages }
   public var indexing: Indexing { jobs.indexing }
+  public var backgroundCounts: BackgroundCounts { jobs.backgroundCounts }
   public var errorsKey: String { jobs.errorsKey }
 
   public func start() { jobs.start() }
