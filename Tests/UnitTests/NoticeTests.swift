@@ -19,6 +19,14 @@ struct NoticeTests {
       .synced(SyncRun(result: .success(SyncReport(feeds: 1, newArticles: 2, stateChanges: 0, sentChanges: 1)), local: nil, pending: 0), errorsKey: "E"),
       "Synced 1 feed: 2 new articles, 0 changes from the server, 1 mark sent."
     ),
+    (
+      .reloaded(ReloadReport([FeedReloadResult(feedID: 1, url: "http://a/", outcome: .notModified)]), errorsKey: "E"),
+      "Reloaded 1 feed: 0 updated (0 new articles), 1 unchanged, 0 failed."
+    ),
+    (
+      .reloaded(ReloadReport([FeedReloadResult(feedID: 1, url: "http://a/", outcome: .failed("HTTP 500"))]), errorsKey: "E"),
+      "No new articles. Failed: HTTP 500 (E lists it) Reloaded 1 feed: 0 updated (0 new articles), 0 unchanged, 1 failed."
+    ),
     (.failure("disk I/O error"), "disk I/O error"),
     (.startupProblems(first: "config line 1: bad", count: 1, errorsKey: "E"), "config line 1: bad"),
     (.startupProblems(first: "config line 1: bad", count: 3, errorsKey: "E"), "3 problems (E lists them); first: config line 1: bad"),
@@ -106,6 +114,7 @@ struct NoticeTests {
     let errors = Self.table.filter { $0.0.isError }.map(\.1)
     #expect(
       errors == [
+        "No new articles. Failed: HTTP 500 (E lists it) Reloaded 1 feed: 0 updated (0 new articles), 0 unchanged, 1 failed.",
         "disk I/O error", "config line 1: bad", "3 problems (E lists them); first: config line 1: bad",
         "That article is no longer in the cache.",
         "The cache is read-only in this run: nothing can be reloaded.",
@@ -119,6 +128,20 @@ struct NoticeTests {
       ])
     let failedSync = SyncRun(result: .failure(SyncError("Sync: the server is down.")), local: nil, pending: 0)
     #expect(Notice.synced(failedSync, errorsKey: "E").isError)
+  }
+
+  /// A new case of `Notice` without its row here fails: the cases are read from Notice.swift (the enum's
+  /// own `case` lines, two spaces in) and compared with the cases the table names.
+  @Test func theTableHasARowForEveryCase() throws {
+    let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Sources/App/UI/Model/Notice.swift")
+    let text = try String(contentsOf: source, encoding: .utf8)
+    let declared = Set(text.split(separator: "\n").compactMap { line in
+      line.hasPrefix("  case ") ? line.dropFirst(7).prefix { $0.isLetter || $0.isNumber }.description : nil
+    })
+    #expect(declared.count > 40, "the cases were not read from \(source.path)")
+    let tabled = Set(Self.table.map { Mirror(reflecting: $0.0).children.first?.label ?? "\($0.0)" })
+    #expect(declared.subtracting(tabled).isEmpty, "cases without a row: \(declared.subtracting(tabled).sorted())")
   }
 
   @Test func theOnePluralRuleCountsNoneAsMany() {
