@@ -2,8 +2,8 @@ import Reader
 
 /// The reader's background work: it owns the reloads and syncs (one at a time, the `reload-interval`
 /// timer), the search indexing that follows them, the article pages and pictures being fetched, the
-/// counts read in the background (`BackgroundCounts`), the marks sent to a sync server and `notify-program`. Each runs off the
-/// main thread and reports back as an event, which `apply` takes in.
+/// counts read in the background (`BackgroundCounts`), the marks sent to a sync server and
+/// `notify-program`. Each runs off the main thread and reports back as an event, which `apply` takes in.
 @MainActor
 public final class Jobs {
   let cache: Cache
