@@ -73,6 +73,26 @@ struct ReadStateTests {
     #expect(row(h, "Unread").contains(" 0"))
   }
 
+  /// Another reader of the cache makes the open article unread and takes its star: after the next
+  /// reload Recent and the article's title show the cache's flags, not the ones this run's copies held
+  /// (the flag store, `ArticleFlags`, reads what it keeps again when the data changes).
+  @Test func aFlagChangedInTheCacheShowsOnRecentAndTheOpenArticleAfterAReload() async throws {
+    let h = Harness(120, 40)
+    let title = SampleFeeds.appcoda.items[0].title
+    h.press(.enter, .character("s"))  // the first article opened (read) and starred
+    #expect(h.text.contains("★ \(title)"))
+    try await h.eventually("the marks written") { h.session.writer.isIdle }
+    let id = try #require(h.session.selected?.id)
+    try h.session.cache.setRead(false, itemIDs: [id])
+    try h.session.cache.setStarred(false, itemIDs: [id])
+    h.session.events.post(.reloadFinished(ReloadRun(results: [])))
+    h.drain()
+    #expect(!h.text.contains("★ \(title)"), "the open article's star is the cache's\n\(h.text)")
+    h.press(.character("2"))
+    #expect(h.lines[2].hasPrefix(" Understanding Self"))
+    #expect(h.surface[1, 2].style.attributes.contains(.bold), "Recent shows the article unread\n\(h.text)")
+  }
+
   /// A synced run reads an article, the mark reaches the server, then another device makes it unread
   /// again: after the next sync the row is unread, as its feed's count says (this run's earlier mark
   /// no longer wins over the cache).

@@ -39,6 +39,35 @@ import TextLayout
     try await h.eventually("the read flag in the cache") { try h.session.cache.article(id: id)?.isRead == true }
   }
 
+  /// What background work posts reaches the model one way, `ReadingSession.apply`: a picture's arrival
+  /// and a list's count read in the background too, which `Screen.handle` used to hand to the pictures
+  /// and the lists around the session.
+  @Test func aPictureAndABackgroundCountArriveThroughTheSession() async throws {
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(status: 404, "gone") }
+    defer { server.stop() }
+    let h = Harness(80, 24)
+    let url = server.baseURL + "/picture.png"
+    let images = h.session.pages.images
+    guard case .loading = images.state(of: url) else {
+      Issue.record("the picture was not asked for")
+      return
+    }
+    var arrived: Event?
+    let deadline = ContinuousClock.now + .seconds(60)
+    while arrived == nil, ContinuousClock.now < deadline {
+      arrived = h.session.events.take().first { if case .imageLoaded = $0 { true } else { false } }
+      if arrived == nil { try await Task.sleep(for: .milliseconds(10)) }
+    }
+    h.session.apply(try #require(arrived))
+    guard case .failed = images.state(of: url) else {
+      Issue.record("the picture's failure was not taken in")
+      return
+    }
+    let scope = ItemScope(.all)
+    h.session.apply(.listCounted(scope, count: 7))
+    #expect(h.session.backgroundCounts.count(of: scope) == 7)
+  }
+
   @Test func recentIsNewestFirstDeduplicatedAndSurvivesARelaunch() async throws {
     let h = Harness(120, 40)
     h.press(.enter)  // 1st article

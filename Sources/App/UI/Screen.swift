@@ -63,10 +63,10 @@ public final class Screen {
       if !isTooSmall { _ = root.dispatchPasteToPresentations(text) }
     case .promptPaused(let generation):
       for presentation in root.presentations { presentation.controller.typingPaused(generation) }
-    case .imageLoaded(let url, let result):
-      root.session.pages.images.loaded(url, result)
-    case .listCounted, .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .reloadTimer, .failure, .marksWritten,
-      .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress, .indexFinished:
+    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .imageLoaded, .listCounted, .reloadTimer,
+      .failure, .marksWritten, .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress,
+      .indexFinished:
+      // What background work posted goes to the session, one way (`ReadingSession.apply`).
       root.session.apply(event)
     }
     root.sync()

@@ -39,11 +39,11 @@ enum Application {
     atexit { NcursesBackend.stop() }
     let screen = Screen(session: session, backend: backend)
     let browser = BrowserLauncher.resolve(setting: configuration.browser)
-    session.openURL = { url in
+    session.outside.openURL = { url in
       browser.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
     }
     let player = BrowserLauncher.resolve(setting: configuration.player ?? configuration.browser)
-    session.openMediaURL = { url in
+    session.outside.openMediaURL = { url in
       player.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
     }
     session.problems.startup = notices

@@ -63,9 +63,9 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     self.configuration = session?.configuration ?? UIConfiguration()
     super.init()
     title = article.map { $0.item.title.isEmpty ? "(untitled)" : $0.item.title } ?? ""
-    if let article, let session, session.opensFullArticle(article) {
+    if let article, let session, session.reading.opensFullArticle(article) {
       showsPage = true
-      if article.fullArticle == nil { session.fetchFullArticle() }
+      if article.fullArticle == nil { session.reading.fetchFullArticle() }
     }
   }
 
@@ -131,12 +131,12 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       let text = styledText.flatMap { $0.page == page ? $0.text : nil } ?? ArticleHeader.text(
         of: article, page: page, timeZone: configuration.timeZone)
       styledText = (page, text)
-      let refusing = session?.refusesLocalLinks(of: article) ?? true
+      let refusing = session?.reading.refusesLocalLinks(of: article) ?? true
       body = ArticleBody.layout(
         text, width: key.width, paneRows: key.height, cellPixels: key.cellPixels,
         graphics: terminalDraws ? images.map { images in { images.picture(of: $0) } } : nil,
         picture: images.map { images in
-          { images.state(of: $0.url, refusingLocal: self.session?.refusesLocal($0.url, refusing: refusing) ?? true) }
+          { images.state(of: $0.url, refusingLocal: self.session?.reading.refusesLocal($0.url, refusing: refusing) ?? true) }
         })
       if let images, pictureMode == .kitty { Self.giveKittyIDs(in: &body, from: images) }
     }
@@ -193,7 +193,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   override func layoutChildren() {
     if let article, let session {
       let plain = article.item.title.isEmpty ? "(untitled)" : article.item.title
-      title = session.isStarred(article) ? glyphs.star + " " + plain : plain
+      title = session.flags.isStarred(article.id) ? glyphs.star + " " + plain : plain
     }
     if let shown = styledText, shown.page != pageShown {
       styledText = nil
@@ -278,7 +278,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       return togglePublishDatePopover()
     }
     if keyMap.action(for: key, in: .window) == .openInBrowser, let address = pictureAtTop {
-      session?.openInBrowser(address)
+      session?.outside.openInBrowser(address)
       return true
     }
     return false
@@ -335,7 +335,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       showsPage = false
     } else {
       showsPage = true
-      if article.fullArticle == nil { session.fetchFullArticle() }
+      if article.fullArticle == nil { session.reading.fetchFullArticle() }
     }
   }
 
@@ -344,7 +344,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     guard let session, let enclosures = item?.enclosures else { return }
     switch enclosures.count {
     case 0: session.status.notify(.noEnclosure)
-    case 1: session.openMedia(enclosures[0].url)
+    case 1: session.outside.openMedia(enclosures[0].url)
     default: present(EnclosureChooserController(enclosures: enclosures, session: session), style: .fullScreen)
     }
   }
@@ -383,7 +383,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 extension ArticleController: Pointing {
   var target: Target? {
     guard let article, let session else { return nil }
-    return .article(PointedArticle(article, session: session))
+    return .article(PointedArticle(article))
   }
 
   var whole: Target? {

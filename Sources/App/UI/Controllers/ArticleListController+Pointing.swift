@@ -5,7 +5,7 @@ import Reader
 /// (DESIGN §5): in its own order, filter and search, so triaging Unread, a query feed or a search's
 /// results never leaves them.
 extension ArticleListController: Pointing {
-  var target: Target? { item(at: selectedIndex).map { .article(PointedArticle($0, session: session)) } }
+  var target: Target? { item(at: selectedIndex).map { .article(PointedArticle($0)) } }
 
   var whole: Target? {
     if case .feed(let id) = source, search == nil, filter == nil, let feed = session.feeds.first(where: { $0.id == id }) {
@@ -38,7 +38,7 @@ extension ArticleListController: Pointing {
   func unreadRow(from itemID: Int64?, step: Int) -> Int? {
     var index = itemID.flatMap(row(of:)).map { $0 + step } ?? (step > 0 ? 0 : rowCount - 1)
     while index >= 0 && index < rowCount {
-      if let item = item(at: index), !session.isRead(item) { return index }
+      if let item = item(at: index), !session.flags.isRead(item.id) { return index }
       index += step
     }
     return nil

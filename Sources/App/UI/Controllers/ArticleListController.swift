@@ -46,7 +46,7 @@ final class ArticleListController: ListController {
     self.searchedTitle = searchedTitle
     self.sort = session.configuration.articleSort
     super.init()
-    seenSelection = session.selectionRevision
+    seenSelection = session.reading.revision
     self.title = title ?? source.title(in: session.feedList) ?? ""
     loadCount()
     reloadData()
@@ -67,8 +67,8 @@ final class ArticleListController: ListController {
   /// The rows follow the feeds' data; Starred's follow the marks written too (`ListSource.followsMarks`),
   /// Recent's the articles opened.
   override var dataRevision: Int {
-    session.dataRevision + (source.followsMarks ? session.marksRevision : 0)
-      + (source == .recent ? session.selectionRevision : 0)
+    session.dataRevision + (source.followsMarks ? session.marks.revision : 0)
+      + (source == .recent ? session.reading.revision : 0)
   }
 
   /// The opening Recent last caught up with: it then selects the article opened.
@@ -78,8 +78,8 @@ final class ArticleListController: ListController {
   /// article just opened, and a search's results take their count once it arrived in the background.
   @discardableResult
   override func catchUp() -> Bool {
-    let opened = source == .recent && seenSelection != session.selectionRevision
-    if source == .recent { seenSelection = session.selectionRevision }
+    let opened = source == .recent && seenSelection != session.reading.revision
+    if source == .recent { seenSelection = session.reading.revision }
     let refreshed = super.catchUp()
     if opened, let id = session.selected?.id { select(itemID: id) }
     if isCounting, let scope, let count = session.backgroundCounts.count(of: scope) { counted(count) }
@@ -88,7 +88,7 @@ final class ArticleListController: ListController {
 
   /// What the cache is asked for, without the search, filter and sort of this list (the scope a search
   /// from here searches).
-  var baseScope: ItemScope? { source.scope(hidesRead: session.readState.hidesRead) }
+  var baseScope: ItemScope? { source.scope(hidesRead: session.marks.hidesRead) }
 
   private func loadCount() {
     pages.removeAll()
@@ -126,6 +126,7 @@ final class ArticleListController: ListController {
     do {
       let first = try session.cache.items(in: scope, limit: Self.pageSize, offset: 0)
       pages[0] = first
+      session.flags.take(first)
       count = first.count
       if first.count == Self.pageSize {
         isCounting = true
@@ -202,30 +203,11 @@ final class ArticleListController: ListController {
         rows = nil
       }
       pages[page] = rows ?? []
+      session.flags.take(rows ?? [])
     }
     let rows = pages[page] ?? []
     let offset = index - page * Self.pageSize
     return offset < rows.count ? rows[offset] : nil
-  }
-
-  /// This run's marks were written: the rows held take the cache's flags (the overlays that stood for
-  /// them are gone), keeping which rows are listed until the list is re-read.
-  func takeWrittenFlags() {
-    guard scope != nil, !pages.isEmpty else { return }
-    do {
-      let flags = try session.cache.flags(of: pages.values.flatMap { $0.map(\.id) })
-      for (page, rows) in pages {
-        pages[page] = rows.map { row in
-          guard let stored = flags[row.id] else { return row }
-          var row = row
-          row.isRead = stored.read
-          row.isStarred = stored.starred
-          return row
-        }
-      }
-    } catch {
-      session.status.notify(.failure("\(error)"))
-    }
   }
 
   /// Re-reads the rows, keeping the selection on the same article.
@@ -265,10 +247,10 @@ final class ArticleListController: ListController {
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {
     guard let item = item(at: index) else { return theme.list }
-    return session.isRead(item) ? theme.list : theme.unread
+    return session.flags.isRead(item.id) ? theme.list : theme.unread
   }
   override func rowMark(at index: Int) -> String? {
-    guard let item = item(at: index), session.isStarred(item) else { return nil }
+    guard let item = item(at: index), session.flags.isStarred(item.id) else { return nil }
     return glyphs.star
   }
   /// The sort when it is not newest first, whether `F` limits the list, and whether read articles are
@@ -318,8 +300,8 @@ final class ArticleListController: ListController {
     detail.openedFrom = self
     showDetail(detail)
     // `always-full-article`: the next articles of this list, the ones `J` opens, have their page fetched ahead.
-    if session.opensFullArticle(article) {
-      session.fetchPagesAhead((1...ArticlePages.ahead).compactMap { self.item(at: index + $0)?.id })
+    if session.reading.opensFullArticle(article) {
+      session.reading.fetchPagesAhead((1...ArticlePages.ahead).compactMap { self.item(at: index + $0)?.id })
     }
   }
 }

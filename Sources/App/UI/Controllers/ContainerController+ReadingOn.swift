@@ -13,7 +13,7 @@ extension ContainerController {
     if let list, let row = list.row(from: article.item.id, step: step) { return openRow(row, of: list) }
     var inFeedOrder = list == nil
     if case .feed? = list?.whole { inFeedOrder = true }
-    if inFeedOrder, let (feed, item) = session.neighbour(step: step), list == nil || feed.id != article.item.feedID {
+    if inFeedOrder, let (feed, item) = session.navigation.neighbour(of: session.selected, step: step), list == nil || feed.id != article.item.feedID {
       return show(item, of: feed)
     }
     session.status.notify(.noNeighbour(next: step > 0, list: list?.title))
@@ -36,7 +36,7 @@ extension ContainerController {
       feedID = feed.id
     }
     let afterID = open.flatMap { $0.feedID == feedID ? $0.id : nil }
-    guard let (feed, item) = session.nextUnread(feedID: feedID, after: afterID) else {
+    guard let (feed, item) = session.navigation.nextUnread(feedID: feedID, after: afterID) else {
       session.status.notify(.noUnread)
       return
     }

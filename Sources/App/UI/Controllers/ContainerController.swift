@@ -21,7 +21,6 @@ final class ContainerController: Controller {
   let feedsNavigation: NavigationController?
   /// The session's revisions the container last looked at (`sync`).
   private var seenSelection = 0
-  private var seenMarks = 0
 
   init(
     split: SplitController, session: ReadingSession, tabs: TabController? = nil,
@@ -36,8 +35,7 @@ final class ContainerController: Controller {
     // The terminal's part (glyphs, cell size) follows at each frame (`Screen.renderNow`).
     updateEnvironment(Environment(session.configuration))
     addChild(split)
-    seenSelection = session.selectionRevision
-    seenMarks = session.marksRevision
+    seenSelection = session.reading.revision
   }
 
   /// The reader's whole tree (DESIGN §1): a split whose primary is a tab controller — **Feeds** (the
@@ -121,15 +119,9 @@ final class ContainerController: Controller {
   /// article never shows a stale date. Looks at the session after each event; the lists catch up with
   /// their data themselves (`ListController.catchUp`), Recent with the article opened too.
   func sync() {
-    if session.selectionRevision != seenSelection {
-      seenSelection = session.selectionRevision
+    if session.reading.revision != seenSelection {
+      seenSelection = session.reading.revision
       dismissPopovers()
-    }
-    if session.marksRevision != seenMarks {
-      seenMarks = session.marksRevision
-      for navigation in tabs?.navigationControllers ?? [] {
-        for case let list as ArticleListController in navigation.stack { list.takeWrittenFlags() }
-      }
     }
   }
 
@@ -175,9 +167,9 @@ final class ContainerController: Controller {
     case .markFeedRead:
       markRead(pointer?.whole ?? pointer?.target)
     case .markAllFeedsRead:
-      ask("Mark every article of every feed read?") { [session] in session.markFeedsRead(nil) }
+      ask("Mark every article of every feed read?") { [session] in session.marks.markFeedsRead(nil) }
     case .undo:
-      session.undo()
+      session.marks.undo()
     case .toggleShowRead:
       session.toggleShowRead()
     case .openSearch:
@@ -243,11 +235,11 @@ final class ContainerController: Controller {
   /// `o`: the article pointed at (a row's or the open one's link), else the open article's.
   private func openLink(_ target: Target?) {
     guard case .article(let article)? = target else {
-      session.openInBrowser(session.selected?.item.link)
+      session.outside.openInBrowser(session.selected?.item.link)
       return
     }
     do {
-      session.openInBrowser(try article.link(in: session))
+      session.outside.openInBrowser(try article.link(in: session))
     } catch {
       session.status.notify(.failure("\(error)"))
     }
@@ -260,9 +252,9 @@ final class ContainerController: Controller {
       return
     }
     if action == .toggleStar {
-      session.toggleStar(article.item, isStarred: article.isStarred)
+      session.marks.toggleStar(article.item)
     } else {
-      session.toggleRead(article.item, isRead: article.isRead)
+      session.marks.toggleRead(article.item)
     }
   }
 
@@ -270,9 +262,9 @@ final class ContainerController: Controller {
   /// list's selected row (a feed, or the articles a smart row or tag stands for).
   private func markRead(_ target: Target?) {
     switch target {
-    case .feed(let feed)?: session.markFeedsRead([feed.id])
-    case .list(_, let scope?)?: session.markRead(in: scope)
-    case .list(.recent, nil)?: session.markRead(session.recent.items)
+    case .feed(let feed)?: session.marks.markFeedsRead([feed.id])
+    case .list(_, let scope?)?: session.marks.markRead(in: scope)
+    case .list(.recent, nil)?: session.marks.markRead(session.recent.items)
     case .list, .article?, nil: break
     }
   }

@@ -59,7 +59,7 @@ final class EnclosureChooserController: Controller {
 
   private func play(_ index: Int) {
     dismiss()
-    session.openMedia(enclosures[index].url)
+    session.outside.openMedia(enclosures[index].url)
   }
 
   override func handleMouse(_ event: MouseEvent) -> Bool {

@@ -49,7 +49,7 @@ final class FeedListController: ListController {
   }
 
   override func reloadData() {
-    let hidesRead = session.readState.hidesRead
+    let hidesRead = session.marks.hidesRead
     let feeds = session.feeds
     // A hidden feed (the urls file's "!") is no row here; its articles still are in Unread, tags' `T`
     // lists, query feeds and search, which read the cache rather than these rows.
@@ -181,7 +181,7 @@ final class FeedListController: ListController {
   override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
     countText(at: index, unreadOnly: counts.unreadOnly).map { ($0, theme.list) }
   }
-  override var titleMarker: String? { session.readState.hidesRead ? "unread only" : nil }
+  override var titleMarker: String? { session.marks.hidesRead ? "unread only" : nil }
   override var emptyText: String { tag == nil ? "No feeds" : "No feeds with this tag" }
 
   /// The row of feed `id`, selected.

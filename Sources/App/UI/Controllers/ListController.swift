@@ -45,7 +45,7 @@ class ListController: Controller {
   var highlight: Highlight { Highlight([]) }
 
   /// The revision of the data the rows are read from (the session's `dataRevision`, for some lists plus
-  /// `marksRevision` or `selectionRevision`: each only grows, so their sum moves whenever one does); 0
+  /// `Marking.revision` or `Reading.revision`: each only grows, so their sum moves whenever one does); 0
   /// for rows nothing changes under.
   var dataRevision: Int { 0 }
 

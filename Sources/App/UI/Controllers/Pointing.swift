@@ -14,31 +14,22 @@ enum Target {
   case list(ListSource, scope: ItemScope?)
 }
 
-/// An article pointed at, with the marks the reader shows for it (the session's, over the cache's).
+/// An article pointed at; its read and star flags are the session's flag store's (`ArticleFlags`).
 struct PointedArticle {
   let item: MarkedItem
-  let isRead: Bool
-  let isStarred: Bool
   /// The article itself when it is open; a row has only its summary until it is read from the cache.
   let loaded: CachedArticle?
 
-  /// A list's row, with the marks the session shows for it.
-  @MainActor
-  init(_ row: ItemSummary, session: ReadingSession) {
-    self.init(item: MarkedItem(row), isRead: session.isRead(row), isStarred: session.isStarred(row), loaded: nil)
+  /// A list's row.
+  init(_ row: ItemSummary) {
+    item = MarkedItem(row)
+    loaded = nil
   }
 
   /// The open article.
-  @MainActor
-  init(_ article: CachedArticle, session: ReadingSession) {
-    self.init(item: MarkedItem(article), isRead: session.isRead(article), isStarred: session.isStarred(article), loaded: article)
-  }
-
-  private init(item: MarkedItem, isRead: Bool, isStarred: Bool, loaded: CachedArticle?) {
-    self.item = item
-    self.isRead = isRead
-    self.isStarred = isStarred
-    self.loaded = loaded
+  init(_ article: CachedArticle) {
+    item = MarkedItem(article)
+    loaded = article
   }
 
   /// The article's link (`o`), read from the cache for a row.

@@ -99,7 +99,7 @@ final class SearchFieldController: FieldController {
       self.results = results
     }
     resultsText = text
-    session.rebuildSearchIndexIfDamaged()  // the results were read above: they found out
+    session.jobs.rebuildSearchIndexIfDamaged()  // the results were read above: they found out
     return true
   }
 

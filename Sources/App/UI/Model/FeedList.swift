@@ -10,7 +10,9 @@ public final class FeedList {
   public private(set) var feeds: [CachedFeed]
   /// Starred articles of every feed (the Starred entry's count).
   public private(set) var starredCount = 0
-  /// The query feeds' unread and total articles, in the order `recount` was given them.
+  /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab.
+  public internal(set) var queryFeeds: [QueryFeed] = []
+  /// The query feeds' unread and total articles, in `queryFeeds`' order as last counted in full.
   public private(set) var queryCounts: [Cache.ScopeCount] = []
 
   init(_ feeds: [CachedFeed]) { self.feeds = feeds }
@@ -23,17 +25,15 @@ public final class FeedList {
   /// Unread articles of the feeds with `tag`.
   func unreadCount(ofTag tag: String) -> Int { feeds.reduce(0) { $0 + ($1.tags.contains(tag) ? $1.unreadCount : 0) } }
 
-  /// Reads every count again: the cache's, with `read` and `starred` (this run's flags not yet written)
-  /// laid over. With `queries` (the query feeds' expressions) their counts are read in full too;
-  /// without, they follow from the last full read and the marks made since (`willMark`): counting a
-  /// query feed can take a scan of every article, too slow for every key. With `only`, just those feeds'
-  /// counts are read (those a mark touched: the rest cannot have changed by it).
-  func recount(
-    from cache: Cache, read: [Int64: Bool], starred: [Int64: Bool], queries: [FilterExpression]? = nil,
-    only: Set<Int64>? = nil
-  ) throws {
+  /// Reads every count again: the cache's, with the flags of `flags` not yet written laid over. With
+  /// `full` the query feeds' counts are read in full too; without, they are
+  /// derived from the last full read and the flags `flags` now gives the articles marked since
+  /// (`willMark`): counting a query feed can take a scan of every article, too slow for every key. With
+  /// `only`, just those feeds' counts are read (those a mark touched: the rest cannot have changed by it).
+  func recount(from cache: Cache, flags: ArticleFlags, full: Bool, only: Set<Int64>? = nil) throws {
     let snapshot = try cache.counts(
-      feeds: only, scopes: (queries ?? []).map { ItemScope(.query($0)) }, read: read, starred: starred)
+      feeds: only, scopes: full ? queryScopes : [], read: flags.unwrittenRead,
+      starred: flags.unwrittenStarred)
     for index in feeds.indices {
       let id = feeds[index].id
       if let only, !only.contains(id) { continue }
@@ -41,39 +41,46 @@ public final class FeedList {
       feeds[index].totalCount = snapshot.total[id] ?? 0
     }
     starredCount = snapshot.starred
-    if queries != nil {
+    if full {
       queryBase = snapshot.scopes
       markedSinceBase.removeAll()
     }
     queryCounts = queryBase.indices.map { index in
       var count = queryBase[index]
-      for entry in markedSinceBase.values where entry.listedBy[index] && entry.atBase != entry.now {
-        count.unread += entry.now ? -1 : 1
+      for (id, entry) in markedSinceBase where entry.listedBy[index] {
+        let now = flags.isRead(id)
+        if now != entry.atBase { count.unread += now ? -1 : 1 }
       }
       return count
     }
   }
 
+  /// What the query feeds list, for the cache.
+  private var queryScopes: [ItemScope] { queryFeeds.map { ItemScope(.query($0.expression)) } }
+
   /// The query feeds' counts as last read in full, with the marks not yet written laid over.
   private var queryBase: [Cache.ScopeCount] = []
-  /// The articles whose read flag this run set since: the flag they had then, the one they have now, and
-  /// which query feeds list them.
-  private var markedSinceBase: [Int64: (atBase: Bool, now: Bool, listedBy: [Bool])] = [:]
+  /// The articles whose read flag this run set since: the flag they had then, and which query feeds
+  /// list them (the flag they have now is the flag store's).
+  private var markedSinceBase: [Int64: (atBase: Bool, listedBy: [Bool])] = [:]
 
-  /// `items` are about to be given read flag `value` (before the write is queued, so the cache still
-  /// has their flag); `current` is the flag a mark not yet written gives one (nil: the cache's).
-  /// Records what the query feeds' counts need to follow.
-  func willMark(_ items: [MarkedItem], read value: Bool, current: (Int64) -> Bool?, in cache: Cache, queries: [FilterExpression]) throws {
+  /// The articles the query feeds' counts follow the flags of: the flag store keeps them.
+  var markedSinceCount: Set<Int64> { Set(markedSinceBase.keys) }
+
+  /// `items` are about to be given a read flag (before the write is queued, so the cache still has
+  /// their flag). Records which query feeds list them and the flag they have now (a mark's not yet written,
+  /// else the cache's, which the flag store takes).
+  func willMark(_ items: [MarkedItem], flags: ArticleFlags, in cache: Cache) throws {
     guard !queryBase.isEmpty else { return }
     let new = items.map(\.id).filter { markedSinceBase[$0] == nil }
-    if !new.isEmpty {
-      for (id, found) in try cache.membership(of: new, in: queries.map { ItemScope(.query($0)) })
-      where found.scopes.count == queryBase.count {
-        let atBase = current(id) ?? found.read
-        markedSinceBase[id] = (atBase, atBase, found.scopes)
-      }
+    guard !new.isEmpty else { return }
+    var read: [Int64: Bool] = [:]
+    for (id, found) in try cache.membership(of: new, in: queryScopes)
+    where found.scopes.count == queryBase.count {
+      markedSinceBase[id] = (flags.unwrittenRead(id) ?? found.read, found.scopes)
+      read[id] = found.read
     }
-    for item in items where markedSinceBase[item.id] != nil { markedSinceBase[item.id]?.now = value }
+    flags.takeRead(read)
   }
 
   /// Re-reads every feed of the run from `cache` (titles, errors, repairs), keeping the run's order and

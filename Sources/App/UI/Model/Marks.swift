@@ -25,31 +25,6 @@ public struct Mark: Equatable, Sendable {
   var reversed: Mark { Mark(flag: flag, items: items, value: !value) }
 }
 
-/// Which articles are starred: the cache's flags, with the stars of this run not yet written laid over
-/// them, each dropped once its write is done (as `ReadState` does for read flags).
-@MainActor
-public final class Stars {
-  /// Article id → the star this run gave it and the write that takes it to the cache.
-  private var pending: [Int64: (starred: Bool, write: Int)] = [:]
-
-  init() {}
-
-  public func isStarred(_ item: ItemSummary) -> Bool { pending[item.id]?.starred ?? item.isStarred }
-  public func isStarred(_ article: CachedArticle) -> Bool { pending[article.id]?.starred ?? article.isStarred }
-
-  /// The stars not yet written, by article.
-  var unwritten: [Int64: Bool] { pending.mapValues(\.starred) }
-
-  func set(_ starred: Bool, _ ids: [Int64], write: Int) {
-    for id in ids { pending[id] = (starred, write) }
-  }
-
-  /// Writes up to `write` are in the cache.
-  func written(through write: Int) {
-    pending = pending.filter { $0.value.write > write }
-  }
-}
-
 /// The marks `u` can undo, newest last; bounded, the oldest fall off.
 struct UndoStack: Equatable, Sendable {
   private(set) var marks: [Mark] = []

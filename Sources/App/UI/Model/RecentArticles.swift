@@ -8,24 +8,10 @@ public final class RecentArticles {
 
   init(_ items: [ItemSummary]) { self.items = items }
 
-  /// `item` goes to the top (read), any older entry of it goes.
+  /// `item` goes to the top, any older entry of it goes. Its flags are kept by `ArticleFlags`.
   func record(_ item: ItemSummary) {
-    var entry = item
-    entry.isRead = true
     items.removeAll { $0.id == item.id }
-    items.insert(entry, at: 0)
+    items.insert(item, at: 0)
     if items.count > Cache.recentLimit { items.removeLast(items.count - Cache.recentLimit) }
-  }
-}
-
-extension RecentArticles {
-  /// The cache's flags for the articles listed (`flags`: id → read and starred), once this run's marks
-  /// are written: the cache is the truth, and these rows were copied before.
-  func takeFlags(_ flags: [Int64: (read: Bool, starred: Bool)]) {
-    for index in items.indices {
-      guard let stored = flags[items[index].id] else { continue }
-      items[index].isRead = stored.read
-      items[index].isStarred = stored.starred
-    }
   }
 }
