@@ -87,7 +87,7 @@ struct ConfigParserTests {
     #expect(problems[0].description.hasPrefix("config line 1: ignore-article: more than 64 nested parentheses"))
     #expect(problems[1].description.hasPrefix("config line 2: ignore-article: more than 256 comparisons"))
     #expect(problems.allSatisfy { $0.description.count < 300 }, "the expression is not quoted whole")
-    #expect(config.engine.reloadThreads == 2 && config.ui.ignoreRules.isEmpty)
+    #expect(config.engine.reloadThreads == 2 && config.ui.ignoreArticles.isEmpty)
   }
 
   @Test func reloadPeriodNamesAFeedATagOrEveryFeed() {
@@ -100,13 +100,16 @@ struct ConfigParserTests {
     #expect(wrong.count == 3)
   }
 
-  @Test func alwaysFullArticleNamesFeedsOrEveryFeed() {
+  @Test func alwaysFullArticleNamesFeedsTagsOrEveryFeed() {
     let (config, problems) = ConfigParser.parse(
-      "always-full-article https://example.com/feed.xml \"https://news.example/rss\"\nalways-full-article *\n")
+      "always-full-article https://example.com/feed.xml \"https://news.example/rss\" tag:long\nalways-full-article *\n")
     #expect(problems.isEmpty)
-    #expect(config.ui.alwaysFullArticle == ["https://example.com/feed.xml", "https://news.example/rss", "*"])
+    #expect(
+      config.ui.alwaysFullArticle == [.feed("https://example.com/feed.xml"), .feed("https://news.example/rss"), .tag("long"), .all])
     let (empty, problem) = ConfigParser.parse("always-full-article\n")
-    #expect(problem.map(\.description) == ["config line 1: always-full-article takes feeds (their addresses as in the urls file) or *"])
+    #expect(
+      problem.map(\.description)
+        == ["config line 1: always-full-article takes feeds (their addresses as in the urls file), tag:NAME or *"])
     #expect(empty == Config())
   }
 

@@ -109,7 +109,7 @@ enum Application {
   /// keeps them across re-reads of the cache): the commands that show titles read the urls file
   /// themselves (`export`), so storing them would only add a second copy to keep in step. The price:
   /// `feedtitle` in a query expression and the sort by feed, done in SQL, see the feed's own title.
-  private static func applyUrlsSettings(
+  nonisolated static func applyUrlsSettings(
     of subscriptions: [UrlsFile.Entry], to feeds: [CachedFeed], in cache: Cache, notices: inout [String]
   ) -> [CachedFeed] {
     let byURL = Dictionary(subscriptions.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
