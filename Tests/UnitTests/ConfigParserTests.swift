@@ -70,7 +70,7 @@ struct ConfigParserTests {
     ("color list red blue blink", "config line 1: color: unknown attribute \"blink\" (known: bold, dim, italic, underline, reverse)"),
     ("bind-key CTRL-X quit", "config line 1: bind-key: unknown key \"CTRL-X\" (use a character, ^X, ENTER, TAB, SPACE, ESC, BACKSPACE, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN or F1–F12)"),
     ("bind-key q", "config line 1: bind-key takes a key and an action, got 1 values"),
-    ("bind-key x explode", "config line 1: bind-key: unknown action \"explode\" for key x (the README's key table names every action)"),
+    ("bind-key x explode", "config line 1: bind-key: unknown action \"explode\" for key x (man splitfeed lists every action under bind-key)"),
   ])
   func badLinesNameTheirLine(line: String, message: String) {
     let (config, problems) = ConfigParser.parse(line)

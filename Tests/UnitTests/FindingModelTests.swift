@@ -113,7 +113,7 @@ struct FindingConfigTests {
   }
 }
 
-@Suite("finding: the README's examples")
+@Suite("finding: the manual's examples")
 struct FindingReadmeExampleTests {
   @Test func theQueryLineAndTheFilterReadAsWritten() throws {
     let parsed = UrlsFile.parse(#""query:Rust news:title =~ \"Rust\" and unread = \"yes\"""# + "\n")

@@ -104,7 +104,7 @@ enum ConfigParser {
       return "bind-key: unknown key \"\(values[0])\" (use a character, ^X, ENTER, TAB, SPACE, ESC, BACKSPACE, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN or F1–F12)"
     }
     guard let action = Action(configName: values[1]) else {
-      return "bind-key: unknown action \"\(values[1])\" for key \(values[0]) (the README's key table names every action)"
+      return "bind-key: unknown action \"\(values[1])\" for key \(values[0]) (man splitfeed lists every action under bind-key)"
     }
     config.ui.keyMap.bind(key, to: action)
     return nil

@@ -3,7 +3,7 @@ import ReaderUI
 import ScreenKit
 import Terminal
 
-/// Resolves `inline-images` before the terminal is taken over (README "Pictures"): the environment,
+/// Resolves `inline-images` before the terminal is taken over (docs/MANUAL.md, "Pictures"): the environment,
 /// tmux's `allow-passthrough`, then the terminal's answers (`GraphicsProbe`, at most 150 ms), and for
 /// sixel the cell's size in pixels.
 enum GraphicsDetection {
