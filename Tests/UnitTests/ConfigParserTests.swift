@@ -87,7 +87,7 @@ struct ConfigParserTests {
     #expect(problems[0].description.hasPrefix("config line 1: ignore-article: more than 64 nested parentheses"))
     #expect(problems[1].description.hasPrefix("config line 2: ignore-article: more than 256 comparisons"))
     #expect(problems.allSatisfy { $0.description.count < 300 }, "the expression is not quoted whole")
-    #expect(config.engine.reloadThreads == 2 && config.ui.ignoreArticles.isEmpty)
+    #expect(config.engine.reloadThreads == 2 && config.engine.ignoreArticles.isEmpty)
   }
 
   @Test func reloadPeriodNamesAFeedATagOrEveryFeed() {

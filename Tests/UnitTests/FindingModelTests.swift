@@ -86,9 +86,9 @@ struct FindingConfigTests {
       ignore-article tag:news "title =~ \"quiz\""
       """#)
     #expect(config.ui.articleSort == .title)
-    #expect(config.ui.ignoreArticles.map(\.selector) == [.all, .feed("https://example.org/feed.xml"), .tag("news")])
+    #expect(config.engine.ignoreArticles.map(\.selector) == [.all, .feed("https://example.org/feed.xml"), .tag("news")])
     #expect(
-      config.ui.ignoreArticles.map(\.expression.text) == [#"title =~ "sponsored""#, #"author = "bot""#, #"title =~ "quiz""#])
+      config.engine.ignoreArticles.map(\.expression.text) == [#"title =~ "sponsored""#, #"author = "bot""#, #"title =~ "quiz""#])
     #expect(problems.map(\.line) == [4, 5, 6])
     #expect(problems[0].message.hasPrefix("ignore-article: "))
     #expect(problems[1].message.contains("date-asc"))

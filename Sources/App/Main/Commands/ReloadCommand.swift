@@ -28,7 +28,7 @@ struct ReloadCommand: ParsableCommand {
   func validate() throws { try CommandArguments.validateSources(sources) }
 
   func run() throws {
-    let (library, ui) = Library.loadWithUI(paths: options.paths)
+    let library = options.load()
     library.reportProblems()
     let cache: Cache
     let feeds: [CachedFeed]
@@ -37,12 +37,12 @@ struct ReloadCommand: ParsableCommand {
       let listed = try library.feeds(sources: sources, in: cache)
       var notices: [String] = []
       feeds = sources.isEmpty && !library.subscriptions.isEmpty
-        ? Application.applyUrlsSettings(of: library.subscriptions, to: listed, in: cache, notices: &notices) : listed
+        ? library.applyingUrlsSettings(to: listed, in: cache, notices: &notices) : listed
       for notice in notices { CommandOutput.warn(notice) }
       // The articles this run stores are flagged by the config's `ignore-article` lines as the reader
       // flags them: the same rules over the same tagged feeds (a `tag:` line by the urls file's tags;
       // with feeds named, over every cached feed, so naming one does not change the rules).
-      try cache.setIgnoreRules(IgnoreArticleLine.rules(ui.ignoreArticles, for: sources.isEmpty ? feeds : try cache.feeds()))
+      try cache.setIgnoreRules(IgnoreArticleLine.rules(library.settings.ignoreArticles, for: sources.isEmpty ? feeds : try cache.feeds()))
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure

@@ -87,7 +87,7 @@ enum ConfigParser {
       return "ignore-article takes a feed (or tag:NAME, or *) and a quoted expression, got \(values.count) values"
     }
     do {
-      config.ui.ignoreArticles.append(
+      config.engine.ignoreArticles.append(
         IgnoreArticleLine(selector: FeedSelector(parsing: values[0]), expression: try FilterExpression(parsing: values[1])))
     } catch {
       // Quoted in full up to a screen's width: the message is one line on every command's stderr.

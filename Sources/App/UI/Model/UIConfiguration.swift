@@ -43,9 +43,6 @@ public struct UIConfiguration: Equatable, Sendable {
   /// user's own network (loopback, private, link-local addresses), which is refused by default
   /// (`LocalNetwork`); a local feed's links always may.
   public var fetchLocalLinks = false
-  /// `ignore-article` lines: articles hidden everywhere (lists, counts, `n`, search); the cache's rules
-  /// are made from them over the run's feeds (`IgnoreArticleLine.rules`).
-  public var ignoreArticles: [IgnoreArticleLine] = []
   /// The feeds are a sync server's (`sync greader`): the feed list is always the root (the server may
   /// bring feeds at any sync), and feeds of the urls file carry the `[local]` marker.
   public var isSynced = false
