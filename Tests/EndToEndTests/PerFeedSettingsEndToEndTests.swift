@@ -100,8 +100,11 @@ struct PerFeedSettingsEndToEndTests {
     let folder = try RunFolder("splitfeed-timer")
     let web = try folder.serveWebRoot()
     defer { web.stop() }
-    // One article and no date gap: due at every tick (`PollSchedule.adaptivePeriod`).
+    // One article and no date gap: due at every tick (`PollSchedule.adaptivePeriod`). Its file dated an
+    // hour ago, so the new one's Last-Modified differs even when written within the same second.
     try folder.writeFeed("due.xml", title: "Due feed", items: ["Due story 1"])
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: folder.root.appendingPathComponent("www/due.xml").path)
     let fresh = try TestHTTPServer(lifetime: 300) { _ in
       TestHTTPServer.Response(
         headers: [("Cache-Control", "max-age=3600")],
@@ -122,6 +125,7 @@ struct PerFeedSettingsEndToEndTests {
     let listed = try tmux.waitUntil(timeout: 150, "the due feed's new article listed by the timer") { screen in
       screen.contains { $0.contains("Due feed") && $0.contains("2/2") }
     }
+    print("the reader's timer: due.xml asked \(asked(web, "/due.xml")) times, fresh.xml \(asked(fresh, "/fresh.xml"))")
     #expect(asked(web, "/due.xml") == 2)
     #expect(asked(fresh, "/fresh.xml") == 1, "the fresh feed was asked before its max-age ran out")
     #expect(listed.contains { $0.contains("Fresh feed") && $0.contains("1/1") })
