@@ -179,6 +179,49 @@ struct DailyLoopPassTwoEndToEndTests {
     }
   }
 
+  /// The Unread row's count on `screen`, nil when no row shows one.
+  static func unreadCount(_ screen: [String]) -> Int? {
+    for line in screen {
+      if let range = line.range(of: #"Unread +\d+"#, options: .regularExpression) {
+        return Int(line[range].split(separator: " ").last ?? "")
+      }
+    }
+    return nil
+  }
+
+  @Test("with 50 healthy feeds and one stalled, Unread grows as the feeds land, before the stalled one times out")
+  func unreadGrowsWhileOneOfFiftyOneStalls() throws {
+    let folder = try RunFolder("splitfeed-fifty")
+    let web = try folder.serveWebRoot()
+    let stalled = try TestHTTPServer(lifetime: 120) { _ in TestHTTPServer.Response(delay: 60, "") }
+    defer {
+      web.stop()
+      stalled.stop()
+    }
+    let names = (1...50).map { "feed\($0).xml" }
+    func write(items: Int) throws {
+      for name in names { try folder.writeFeed(name, title: "Feed \(name)", items: (1...items).map { "\(name) story \($0)" }) }
+    }
+    try write(items: 1)
+    let urls = names.map(web.url) + [stalled.url("stalled.xml")]
+    try Data((urls.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
+    let tmux = try folder.launch(size: (140, 40))
+    defer { tmux.close() }
+    try tmux.waitUntil(timeout: 40, "the first reload ended") { ($0.last ?? "").contains("Failed:") }
+    #expect(Self.unreadCount(try tmux.settledScreen()) == 50)
+    try write(items: 2)
+    try tmux.send(keys: "R")
+    let pressed = Date()
+    // The fetch timeout is 10 s: Unread must have grown while the stalled feed still holds the reload.
+    let grown = try tmux.waitUntil(timeout: 9, "Unread grown while the stalled feed still loads") { screen in
+      (Self.unreadCount(screen) ?? 0) > 50 && (screen.last ?? "").contains("Reloading")
+    }
+    print("daily loop pass two: Unread at \(Self.unreadCount(grown) ?? 0) \(String(format: "%.2f", Date().timeIntervalSince(pressed))) s after R")
+    try tmux.waitUntil(timeout: 9, "all 50 new articles counted while the stalled feed still loads") { screen in
+      Self.unreadCount(screen) == 100 && (screen.last ?? "").contains("Reloading")
+    }
+  }
+
   // MARK: A failed feed's mark
 
   @Test("a failed feed's ! stands on its address's line, a long address cut with …", arguments: [(140, 40), (70, 30)])

@@ -228,7 +228,7 @@ struct ImagesEndToEndTests {
 
   /// kitty through tmux with `allow-passthrough` on: the placeholders are text tmux keeps like any other
   /// (the protocol's point), and each picture's transmission reaches the outer terminal once, wrapped in
-  /// tmux's passthrough. (No kitty here to draw them: README "Pictures".)
+  /// tmux's passthrough. (No kitty here to draw them: docs/MANUAL.md, "Pictures".)
   @Test("kitty inside tmux with passthrough: placeholder text where the pictures are, each sent once")
   func kittyThroughTmuxPassthrough() throws {
     let setup = try Setup(config: "inline-images kitty\n")

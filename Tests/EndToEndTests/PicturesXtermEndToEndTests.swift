@@ -51,19 +51,22 @@ struct PicturesXtermEndToEndTests {
             break
     """
 
+  /// The reader in xterm under Xvfb, keys through the relay: `type` writes to it.
   final class Run {
     let folder: RunFolder
-    let server: TestHTTPServer
+    let server: TestHTTPServer?
     let screen: XvfbScreen
     let keys: String
     let terminal: String
 
-    init(config: String) throws {
-      folder = try RunFolder("splitfeed-sixel-reader")
+    /// The picture article's run: `feed.xml` of one article ending in a red picture from a loopback
+    /// server, in `-ti vt340` at 40 × 20, the stack layout.
+    convenience init(config: String) throws {
+      let folder = try RunFolder("splitfeed-sixel-reader")
       let site = folder.root.appendingPathComponent("site")
       try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
       try TestPNG.solid(width: 200, height: 100, 255, 0, 0).write(to: site.appendingPathComponent("red.png"))
-      server = try TestHTTPServer(serving: site)
+      let server = try TestHTTPServer(serving: site)
       let base = "http://127.0.0.1:\(server.port)"
       // Text longer than the pane, the picture last: `G` brings it down to the pane's foot, where the
       // popover opens above the toolbar.
@@ -75,21 +78,30 @@ struct PicturesXtermEndToEndTests {
         + "<pubDate>Fri, 01 May 2026 08:00:00 GMT</pubDate><description>\(escaped)</description></item></channel></rss>"
       try feed.write(toFile: folder.root.appendingPathComponent("feed.xml").path, atomically: true, encoding: .utf8)
       try config.write(toFile: folder.configDir + "/config", atomically: true, encoding: .utf8)
+      try self.init(
+        folder: folder, server: server, cols: PicturesXtermEndToEndTests.cols, rows: PicturesXtermEndToEndTests.rows,
+        xtermOptions: ["-ti", "vt340"], readerArguments: ["--layout", "stack", folder.root.appendingPathComponent("feed.xml").path])
+    }
+
+    /// The reader with `folder`'s config and cache and `readerArguments`, in an xterm of `cols` × `rows`
+    /// cells of 6 × 13 pixels (`xtermOptions` added to xterm's), at the screen's top left corner.
+    init(folder: RunFolder, server: TestHTTPServer?, cols: Int, rows: Int, xtermOptions: [String] = [], readerArguments: [String]) throws {
+      self.folder = folder
+      self.server = server
       let relay = folder.root.appendingPathComponent("relay.py").path
       try Self.relayScript.write(toFile: relay, atomically: true, encoding: .utf8)
       keys = folder.root.appendingPathComponent("keys").path
       terminal = folder.root.appendingPathComponent("terminal").path
       guard mkfifo(keys, 0o600) == 0, mkfifo(terminal, 0o600) == 0 else { throw TmuxHarness.Failure(description: "mkfifo failed") }
       screen = try XvfbScreen(
-        width: (PicturesXtermEndToEndTests.cols + 20) * PicturesXtermEndToEndTests.cellWidth,
-        height: PicturesXtermEndToEndTests.rows * PicturesXtermEndToEndTests.cellHeight + 20)
+        width: (cols + 20) * PicturesXtermEndToEndTests.cellWidth, height: rows * PicturesXtermEndToEndTests.cellHeight + 20)
       try screen.launch(
-        [
-          "xterm", "-ti", "vt340", "-geometry", "\(PicturesXtermEndToEndTests.cols)x\(PicturesXtermEndToEndTests.rows)+0+0",
+        ["xterm"] + xtermOptions + [
+          "-geometry", "\(cols)x\(rows)+0+0",
           "-fn", PicturesXtermEndToEndTests.font, "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "-u8", "+sb",
-          "-xrm", "XTerm*allowWindowOps: true", "-e", "python3", relay, keys, terminal, TmuxHarness.binary, "--layout", "stack", "--config-dir", folder.configDir,
-          "--cache", folder.cacheFile, folder.root.appendingPathComponent("feed.xml").path,
-        ],
+          "-xrm", "XTerm*allowWindowOps: true", "-e", "python3", relay, keys, terminal, TmuxHarness.binary, "--config-dir", folder.configDir,
+          "--cache", folder.cacheFile,
+        ] + readerArguments,
         environment: [
           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": folder.root.path,
           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -123,7 +135,7 @@ struct PicturesXtermEndToEndTests {
 
     deinit {
       screen.stop()
-      server.stop()
+      server?.stop()
       try? FileManager.default.removeItem(at: folder.root)
     }
   }

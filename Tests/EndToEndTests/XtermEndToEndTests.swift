@@ -81,6 +81,67 @@ struct XtermEndToEndTests {
     }
   }
 
+  /// Back from a tag's level to the feed list, in the split: the article pane shows its placeholder ("No
+  /// article selected") again, pixel for pixel as at the start, never a blank pane (DESIGN §3).
+  @Test(
+    "xterm: Back from a tag shows 'No article selected' again, not a blank article pane",
+    .enabled(if: XvfbScreen.isAvailable, "Xvfb, xterm or xwd is not installed (scripts/test installs xvfb xterm x11-apps xfonts-base)"))
+  func backFromATagShowsThePlaceholder() throws {
+    let folder = try RunFolder("splitfeed-xterm-tag")
+    let www = folder.root.appendingPathComponent("www")
+    try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
+    try folder.writeFeed("alpha.xml", title: "Alpha", items: ["Apple story", "Avocado story"])
+    try folder.writeFeed("beta.xml", title: "Beta", items: ["Banana story"])
+    let urls = www.appendingPathComponent("alpha.xml").path + " tech\n" + www.appendingPathComponent("beta.xml").path + "\n"
+    try Data(urls.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
+    let run = try PicturesXtermEndToEndTests.Run(folder: folder, server: nil, cols: Self.cols, rows: Self.rows, readerArguments: [])
+    _ = try settledScreenshot(run.screen)
+    // A key clears the start-up reload's summary, and the panes take its row: the placeholder as it is
+    // drawn from then on, at the feed list's first row.
+    try run.type("g")
+    var previous: XwdImage?
+    let start = try run.waitFor("the status line cleared") { shot in
+      defer { previous = shot }
+      // The summary ran past the divider's column; the tab bar, on that row from then on, does not.
+      let statusBlank = ((Self.dividerColumn + 1) * Self.cellWidth..<Self.cols * Self.cellWidth).allSatisfy { x in
+        (0..<Self.cellHeight).allSatisfy { shot[x, (Self.rows - 1) * Self.cellHeight + $0] == 0 }
+      }
+      return statusBlank && shot == previous
+    }
+    let placeholder = region(start, columns: Self.dividerColumn + 1..<Self.cols)
+    #expect(placeholder.contains { $0 != 0 }, "the placeholder is drawn")
+    let list = { (shot: XwdImage) in region(shot, columns: 0..<Self.dividerColumn) }
+    // Unread, Starred, tech/, Beta: the tag's level (Alpha), Alpha's articles, then Back twice.
+    try run.type("jj")
+    let onTag = try run.waitFor("the tag's row selected") { list($0) != list(start) }
+    try run.type("\r")
+    let level = try run.waitFor("the tag's level") { list($0) != list(onTag) }
+    try run.type("\r")
+    _ = try run.waitFor("Alpha's articles") { list($0) != list(level) }
+    try run.type("h")
+    _ = try run.waitFor("the tag's level again") { list($0) == list(level) }
+    try run.type("h")
+    _ = try run.waitFor("the feed list again") { list($0) == list(onTag) }
+    _ = try run.waitFor("'No article selected' back in the article pane after the tag's level") { shot in
+      region(shot, columns: Self.dividerColumn + 1..<Self.cols) == placeholder
+    }
+    // The tag's articles as one list (`T`), and Back.
+    try run.type("T")
+    _ = try run.waitFor("the tag's articles") { list($0) != list(onTag) }
+    try run.type("h")
+    _ = try run.waitFor("the feed list once more") { list($0) == list(onTag) }
+    _ = try run.waitFor("'No article selected' back in the article pane after the tag's articles") { shot in
+      region(shot, columns: Self.dividerColumn + 1..<Self.cols) == placeholder
+    }
+  }
+
+  /// The pixels of `columns` over every row but the status line.
+  func region(_ shot: XwdImage, columns: Range<Int>) -> [UInt32] {
+    (0..<(Self.rows - 1) * Self.cellHeight).flatMap { y in
+      (columns.lowerBound * Self.cellWidth..<columns.upperBound * Self.cellWidth).map { shot[$0, y] }
+    }
+  }
+
   /// The ink of one cell: true where a pixel differs from the background (black).
   func cell(_ shot: XwdImage, column: Int, row: Int) -> [Bool] {
     (0..<Self.cellHeight).flatMap { y in

@@ -128,6 +128,26 @@ struct IgnoredArticlesTests {
     #expect(try counts() == [[1, 1], [1, 1]])
   }
 
+  /// `ignore-article tag:TAG` (the form of every per-feed setting, `FeedSelector`): one rule per feed of
+  /// the tag, by address, whatever order the feeds come in, so the flags are not set again for nothing.
+  @Test func aTagsLineHidesTheArticlesOfItsFeedsOnly() throws {
+    let expression = try FilterExpression(parsing: "title =~ \"^sponsored\"")
+    let lines = [IgnoreArticleLine(selector: FeedSelector(parsing: "tag:work"), expression: expression)]
+    var feeds = try cache.feeds()
+    feeds[1].tags = ["work"]
+    let rules = IgnoreArticleLine.rules(lines, for: feeds)
+    #expect(rules == [IgnoreRule(feedURL: "https://blog.example/feed", expression: expression)])
+    try cache.setIgnoreRules(rules)
+    #expect(try flagged() == ["Sponsored post"], "the news feed carries no such tag")
+    feeds[0].tags = ["work", "news"]
+    let both = IgnoreArticleLine.rules(lines, for: feeds)
+    #expect(both.map(\.feedURL) == ["https://blog.example/feed", "https://news.example/feed"])
+    #expect(IgnoreArticleLine.rules(lines, for: feeds.reversed()) == both)
+    try cache.setIgnoreRules(both)
+    #expect(try flagged() == ["Sponsored: buy now", "Sponsored post"])
+    #expect(IgnoreArticleLine.rules([IgnoreArticleLine(selector: .tag("none"), expression: expression)], for: feeds).isEmpty)
+  }
+
   @Test func aReadOnlyCacheTestsEveryRuleOnRead() throws {
     let readOnly = try Cache(path: dir.path("cache.db"), readOnly: true)
     try readOnly.setIgnoreRules([try Self.rule("title =~ \"^sponsored\"")])

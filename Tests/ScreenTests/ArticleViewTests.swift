@@ -10,7 +10,7 @@ import TextLayout
 @testable import splitfeed
 
 /// The article view in process: the reading place kept by text, `f` as a toggle, `J`/`K`, `o` on a list,
-/// enclosures, and the focus table of the README.
+/// enclosures, and the focus table of docs/MANUAL.md.
 @MainActor
 struct ArticleViewTests {
   /// Paragraphs of unique words (p7w3: paragraph 7, word 3).
@@ -74,7 +74,7 @@ extension ArticleViewTests {
   }
 }
 
-/// The README's focus table: where the keys go after each step, and the focused pane drawn bright.
+/// The manual's focus table (docs/MANUAL.md): where the keys go after each step, and the focused pane drawn bright.
 @MainActor
 struct FocusTableTests {
   enum Pane: Equatable { case list, article }

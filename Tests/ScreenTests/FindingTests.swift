@@ -271,8 +271,8 @@ struct FindingTests {
   }
 
   @Test func ignoreArticleHidesFromListsAndCounts() throws {
-    let rule = IgnoreRule(feedURL: nil, expression: try FilterExpression(parsing: "title =~ \"Barcode\""))
-    let h = Harness(120, 40, feeds: SampleFeeds.many) { $0.ignoreRules = [rule] }
+    let rule = IgnoreArticleLine(selector: .all, expression: try FilterExpression(parsing: "title =~ \"Barcode\""))
+    let h = Harness(120, 40, feeds: SampleFeeds.many) { $0.engine.ignoreArticles = [rule] }
     #expect(h.text.contains("AppCoda                              4/4"))
     h.press(.enter)
     #expect(!h.text.contains("Barcode") && h.text.contains("Understanding"))

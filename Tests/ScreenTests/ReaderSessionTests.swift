@@ -266,11 +266,28 @@ import TextLayout
     let server = try TestHTTPServer { _ in TestHTTPServer.Response(headers: [("Content-Type", "text/html")], NewsPage.article()) }
     defer { server.stop() }
     let feed = Feed(title: "Short", items: [Item(title: "Summary only", link: server.baseURL + "/story.html", summary: "<p>Teaser.</p>")])
-    let h = Harness(120, 30, feeds: [feed]) { $0.alwaysFullArticle = ["file:///sample/0"] }
+    let h = Harness(120, 30, feeds: [feed]) { $0.alwaysFullArticle = [.feed("file:///sample/0")] }
     h.press(.enter)
     try await h.eventually("the article text without pressing f") { h.text.contains("story1word one") }
     h.press(.character("f"))
     #expect(h.text.contains("Teaser."))
+  }
+
+  /// `always-full-article tag:NAME`, the form of every per-feed setting (`FeedSelector`): the tag's feeds
+  /// open on the full article, the others on the feed's text.
+  @Test func alwaysFullArticleByTagNamesTheTagsFeedsOnly() throws {
+    let feeds = [Feed(title: "Long", items: [Item(title: "Tagged", id: "t")]), Feed(title: "Short", items: [Item(title: "Plain", id: "p")])]
+    var (cache, rows) = try ScratchCache.make(
+      feeds.enumerated().map { ("file:///sample/\($0.offset)", $0.element) }, firstSeen: SampleFeeds.date("2014-08-25 00:00")!)
+    rows[0].tags = ["long"]
+    let h = Harness(120, 30, cache: cache, feeds: rows) { $0.alwaysFullArticle = [.tag("long")] }
+    let articles = try rows.map { row in
+      let summary = try #require(try cache.items(feedID: row.id).first)
+      return try #require(try cache.article(id: summary.id))
+    }
+    #expect(articles.map(h.session.opensFullArticle) == [true, false])
+    let other = Harness(120, 30, cache: cache, feeds: rows) { $0.alwaysFullArticle = [.tag("other"), .feed(rows[1].url)] }
+    #expect(articles.map(other.session.opensFullArticle) == [false, true])
   }
 }
 

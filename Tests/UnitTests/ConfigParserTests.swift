@@ -70,7 +70,7 @@ struct ConfigParserTests {
     ("color list red blue blink", "config line 1: color: unknown attribute \"blink\" (known: bold, dim, italic, underline, reverse)"),
     ("bind-key CTRL-X quit", "config line 1: bind-key: unknown key \"CTRL-X\" (use a character, ^X, ENTER, TAB, SPACE, ESC, BACKSPACE, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN or F1–F12)"),
     ("bind-key q", "config line 1: bind-key takes a key and an action, got 1 values"),
-    ("bind-key x explode", "config line 1: bind-key: unknown action \"explode\" for key x (the README's key table names every action)"),
+    ("bind-key x explode", "config line 1: bind-key: unknown action \"explode\" for key x (man splitfeed lists every action under bind-key)"),
   ])
   func badLinesNameTheirLine(line: String, message: String) {
     let (config, problems) = ConfigParser.parse(line)
@@ -87,7 +87,7 @@ struct ConfigParserTests {
     #expect(problems[0].description.hasPrefix("config line 1: ignore-article: more than 64 nested parentheses"))
     #expect(problems[1].description.hasPrefix("config line 2: ignore-article: more than 256 comparisons"))
     #expect(problems.allSatisfy { $0.description.count < 300 }, "the expression is not quoted whole")
-    #expect(config.engine.reloadThreads == 2 && config.ui.ignoreRules.isEmpty)
+    #expect(config.engine.reloadThreads == 2 && config.engine.ignoreArticles.isEmpty)
   }
 
   @Test func reloadPeriodNamesAFeedATagOrEveryFeed() {
@@ -100,13 +100,16 @@ struct ConfigParserTests {
     #expect(wrong.count == 3)
   }
 
-  @Test func alwaysFullArticleNamesFeedsOrEveryFeed() {
+  @Test func alwaysFullArticleNamesFeedsTagsOrEveryFeed() {
     let (config, problems) = ConfigParser.parse(
-      "always-full-article https://example.com/feed.xml \"https://news.example/rss\"\nalways-full-article *\n")
+      "always-full-article https://example.com/feed.xml \"https://news.example/rss\" tag:long\nalways-full-article *\n")
     #expect(problems.isEmpty)
-    #expect(config.ui.alwaysFullArticle == ["https://example.com/feed.xml", "https://news.example/rss", "*"])
+    #expect(
+      config.ui.alwaysFullArticle == [.feed("https://example.com/feed.xml"), .feed("https://news.example/rss"), .tag("long"), .all])
     let (empty, problem) = ConfigParser.parse("always-full-article\n")
-    #expect(problem.map(\.description) == ["config line 1: always-full-article takes feeds (their addresses as in the urls file) or *"])
+    #expect(
+      problem.map(\.description)
+        == ["config line 1: always-full-article takes feeds (their addresses as in the urls file), tag:NAME or *"])
     #expect(empty == Config())
   }
 

@@ -3,11 +3,15 @@ import Testing
 
 /// The docs that describe the code as it is name its types and members in backticks; a rename that
 /// forgets them leaves a newcomer hunting for `nextUnreadRow`. This holds every such name to the code.
-/// docs/DECISIONS.md is left out: it is history, and names what the code was.
+/// Every page of docs/ and the README, so a new page is held too; docs/DECISIONS.md is left out: it is
+/// history, and names what the code was.
 @Suite struct DocsNamesTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..")
     .standardizedFileURL
-  static let checkedDocs = ["docs/ARCHITECTURE.md", "docs/DESIGN.md", "docs/ROBUSTNESS.md", "docs/BENCHMARKS.md"]
+  static var checkedDocs: [String] {
+    let pages = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+    return ["README.md"] + pages.filter { $0.hasSuffix(".md") && $0 != "DECISIONS.md" }.sorted().map { "docs/" + $0 }
+  }
 
   /// Names the docs may use that no Swift file of ours declares, each for a reason a reader can check.
   static let outsideNames: Set<String> = [
@@ -20,6 +24,7 @@ import Testing
   @Test func everyNameTheDocsUseIsDeclared() throws {
     let names = try DocsNames.declared(under: Self.root)
     #expect(names.count > 1_000, "the sources were not found from \(Self.root.path)")
+    #expect(Self.checkedDocs.count >= 6, "the docs were not found: \(Self.checkedDocs)")
     for doc in Self.checkedDocs {
       let text = try String(contentsOf: Self.root.appendingPathComponent(doc), encoding: .utf8)
       let missing = DocsNames.undeclared(in: text, declared: names.union(Self.outsideNames))

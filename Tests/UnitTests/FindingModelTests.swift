@@ -83,10 +83,12 @@ struct FindingConfigTests {
       ignore-article * "title =~"
       article-sort-order sideways
       ignore-article *
+      ignore-article tag:news "title =~ \"quiz\""
       """#)
     #expect(config.ui.articleSort == .title)
-    #expect(config.ui.ignoreRules.map(\.feedURL) == [nil, "https://example.org/feed.xml"])
-    #expect(config.ui.ignoreRules.map(\.expression.text) == [#"title =~ "sponsored""#, #"author = "bot""#])
+    #expect(config.engine.ignoreArticles.map(\.selector) == [.all, .feed("https://example.org/feed.xml"), .tag("news")])
+    #expect(
+      config.engine.ignoreArticles.map(\.expression.text) == [#"title =~ "sponsored""#, #"author = "bot""#, #"title =~ "quiz""#])
     #expect(problems.map(\.line) == [4, 5, 6])
     #expect(problems[0].message.hasPrefix("ignore-article: "))
     #expect(problems[1].message.contains("date-asc"))
@@ -111,7 +113,7 @@ struct FindingConfigTests {
   }
 }
 
-@Suite("finding: the README's examples")
+@Suite("finding: the manual's examples")
 struct FindingReadmeExampleTests {
   @Test func theQueryLineAndTheFilterReadAsWritten() throws {
     let parsed = UrlsFile.parse(#""query:Rust news:title =~ \"Rust\" and unread = \"yes\"""# + "\n")

@@ -11,7 +11,7 @@ import Testing
 @_silgen_name("unlockpt") private func unlockpt(_ fd: Int32) -> Int32
 @_silgen_name("ptsname") private func ptsname(_ fd: Int32) -> UnsafeMutablePointer<CChar>?
 
-/// Detection of the terminal's graphics from recorded replies (README "Pictures"): the bytes below
+/// Detection of the terminal's graphics from recorded replies (docs/MANUAL.md, "Pictures"): the bytes below
 /// were read back from the real terminals with the probe's query (docs/DECISIONS.md, "Inline images,
 /// detection").
 struct GraphicsProbeTests {

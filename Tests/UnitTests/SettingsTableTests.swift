@@ -36,28 +36,44 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("After each reload, read articles older") && $0.hasSuffix(" Default: 0.") })
   }
 
-  /// The README's settings table, where a row names one setting, shows the same default as the man page
-  /// (backticks and parentheses aside): it is written by hand, so this is what keeps it true.
-  @Test func theReadmeShowsTheSameDefaults() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
-    let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").map(String.init)
+  /// The manual's settings table (docs/MANUAL.md), where a row names one setting, shows the same default
+  /// as the man page (backticks and parentheses aside): it is written by hand, so this is what keeps it true.
+  @Test func theManualShowsTheSameDefaults() throws {
+    let rows = try Self.lines(of: "docs/MANUAL.md")
     var checked = 0
     for setting in Setting.all {
       guard let row = rows.first(where: { $0.hasPrefix("| `\(setting.name)` | ") }) else { continue }
       let cell = row.split(separator: "|", omittingEmptySubsequences: false)[2]
       let shown = cell.trimmingCharacters(in: .whitespaces).filter { !"`()".contains($0) }
-      #expect(shown == setting.defaultText ?? "", "\(setting.name): README says \(shown)")
+      #expect(shown == setting.defaultText ?? "", "\(setting.name): the manual says \(shown)")
       checked += 1
     }
-    #expect(checked >= 15, "the README's table is no longer where this test looks")
+    #expect(checked >= 15, "the manual's table is no longer where this test looks")
   }
 
-  /// The README's `bind-key` row names every action the parser takes, as the man page does (the list
+  /// The manual's `bind-key` row names every action the parser takes, as the man page does (the list
   /// is written by hand there too).
-  @Test func theReadmesBindKeyRowNamesEveryAction() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
-    let rows = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").map(String.init)
+  @Test func theManualsBindKeyRowNamesEveryAction() throws {
+    let rows = try Self.lines(of: "docs/MANUAL.md")
     let row = try #require(rows.first { $0.hasPrefix("| `bind-key KEY ACTION` | ") })
     for action in Action.allCases { #expect(row.contains("`\(action.configName)`"), "\(action.configName)") }
+  }
+
+  /// The README's first steps show a config; every line of it is read without a problem.
+  @Test func theReadmesConfigExampleReads() throws {
+    let lines = try Self.lines(of: "README.md")
+    let steps = try #require(lines.firstIndex(of: "## First steps"))
+    let open = try #require(lines[steps...].firstIndex { $0.trimmingCharacters(in: .whitespaces) == "```" })
+    let example = lines[(open + 1)...].prefix { $0.trimmingCharacters(in: .whitespaces) != "```" }
+    #expect(example.count >= 4, "the README's example is no longer where this test looks")
+    let (config, problems) = ConfigParser.parse(example.joined(separator: "\n") + "\n")
+    #expect(problems.isEmpty, "\(problems)")
+    #expect(config.ui.reloadInterval == 30 && config.ui.alwaysFullArticle == [.tag("longreads")])
+  }
+
+  /// The lines of a file of the repository.
+  static func lines(of path: String) throws -> [String] {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../" + path)
+    return try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
   }
 }

@@ -130,7 +130,7 @@ public struct GraphicsReplies: Sendable, Equatable {
 public enum GraphicsProbe {
   public static let timeout: Duration = .milliseconds(150)
 
-  /// The one place the way to draw is chosen (README "Pictures", DESIGN §5): `forced` is the protocol the
+  /// The one place the way to draw is chosen (docs/MANUAL.md "Pictures", DESIGN §5): `forced` is the protocol the
   /// setting names, nil for `auto` (the terminal's answers choose). Inside tmux only with passthrough
   /// (without it tmux would drop or garble a forced protocol too, so cells); a forced sixel inside tmux
   /// is checked against tmux's own answer, since tmux draws it.

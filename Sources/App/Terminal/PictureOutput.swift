@@ -1,7 +1,7 @@
 import Pixels
 import ScreenKit
 
-/// How the terminal draws pictures, as decided at start (`GraphicsProbe`, README "Pictures"): the run's
+/// How the terminal draws pictures, as decided at start (`GraphicsProbe`, docs/MANUAL.md "Pictures"): the run's
 /// `PictureMode` and what the backend needs to draw it.
 public struct PictureTerminal: Sendable, Equatable {
   public var drawing: PictureMode

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The kitty graphics protocol with Unicode placeholders, for the kitty way of drawing pictures (DESIGN §1,
-/// README "Pictures"). The picture is sent once as a virtual placement (`U=1`) of
+/// docs/MANUAL.md "Pictures"). The picture is sent once as a virtual placement (`U=1`) of
 /// `columns × rows` cells; the screen then holds ordinary text — U+10EEEE cells whose foreground colour
 /// is the image id and whose combining marks give the row and column — so redraws, scrolling, the
 /// popover on top and tmux treat it as text.

@@ -1,5 +1,5 @@
 /// How pictures are drawn in this run, resolved once at start from the user's `inline-images` and the
-/// terminal's answers (README "Pictures", DESIGN §5) and passed down like the glyphs: the one value the
+/// terminal's answers (docs/MANUAL.md "Pictures", DESIGN §5) and passed down like the glyphs: the one value the
 /// probe, the backend and the article pane share. A protocol added later is one more case here, its
 /// encoder beside `Sixel` and `KittyGraphics`, and its bytes in the backend's picture output.
 public enum PictureMode: String, Sendable, Equatable, CaseIterable {

@@ -1,5 +1,5 @@
 /// The sixel byte stream of a picture (the VT330/VT340 graphics that xterm `-ti vt340`, foot, WezTerm,
-/// mlterm and Windows Terminal draw), for the sixel way of drawing pictures (DESIGN §1, README "Pictures").
+/// mlterm and Windows Terminal draw), for the sixel way of drawing pictures (DESIGN §1, docs/MANUAL.md "Pictures").
 ///
 /// Per the DEC STD 070 sixel format: `ESC P 0;1;0 q` (P2 = 1: pixels left out keep what is behind them,
 /// so transparency works), the raster attributes `"1;1;W;H` (square pixels), one colour register per

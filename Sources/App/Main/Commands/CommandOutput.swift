@@ -67,7 +67,7 @@ enum CommandOutput {
   }
 }
 
-/// The exit statuses every command uses (README, "Exit status").
+/// The exit statuses every command uses (docs/MANUAL.md, "Exit status").
 enum ExitStatus {
   static let success: Int32 = 0
   /// A feed, a file or a write failed.

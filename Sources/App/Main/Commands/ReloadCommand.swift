@@ -34,7 +34,15 @@ struct ReloadCommand: ParsableCommand {
     let feeds: [CachedFeed]
     do {
       cache = try library.openCache()
-      feeds = try library.feeds(sources: sources, in: cache)
+      let listed = try library.feeds(sources: sources, in: cache)
+      var notices: [String] = []
+      feeds = sources.isEmpty && !library.subscriptions.isEmpty
+        ? library.applyingUrlsSettings(to: listed, in: cache, notices: &notices) : listed
+      for notice in notices { CommandOutput.warn(notice) }
+      // The articles this run stores are flagged by the config's `ignore-article` lines as the reader
+      // flags them: the same rules over the same tagged feeds (a `tag:` line by the urls file's tags;
+      // with feeds named, over every cached feed, so naming one does not change the rules).
+      try cache.setIgnoreRules(IgnoreArticleLine.rules(library.settings.ignoreArticles, for: sources.isEmpty ? feeds : try cache.feeds()))
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure

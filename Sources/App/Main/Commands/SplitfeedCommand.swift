@@ -36,7 +36,7 @@ struct SplitfeedCommand: ParsableCommand {
     }
   }
 
-  /// The argument parser's statuses folded into the three the README documents (it says 64 for usage).
+  /// The argument parser's statuses folded into the three the manual documents (it says 64 for usage).
   static func exitStatus(for error: any Error) -> Int32 {
     let code = exitCode(for: error)
     if code.isSuccess { return ExitStatus.success }

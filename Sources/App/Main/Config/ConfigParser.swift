@@ -79,15 +79,16 @@ enum ConfigParser {
     return .index(UInt8(n))
   }
 
-  /// `ignore-article FEED|* "expression"` (newsboat's killfile): the feed's address as in the urls file, or
-  /// `*` for every feed; the expression in the query language.
+  /// `ignore-article FEED|tag:TAG|* "expression"` (newsboat's killfile): the feed's address as in the urls
+  /// file, a tag's feeds, or `*` for every feed (`FeedSelector`, as every per-feed setting); the expression
+  /// in the query language.
   static func ignoreArticle(_ values: [String], into config: inout Config) -> String? {
     guard values.count == 2 else {
-      return "ignore-article takes a feed (or *) and a quoted expression, got \(values.count) values"
+      return "ignore-article takes a feed (or tag:NAME, or *) and a quoted expression, got \(values.count) values"
     }
-    let feed = values[0] == "*" ? nil : (try? FeedSource(parsing: values[0]).url.absoluteString) ?? values[0]
     do {
-      config.ui.ignoreRules.append(IgnoreRule(feedURL: feed, expression: try FilterExpression(parsing: values[1])))
+      config.engine.ignoreArticles.append(
+        IgnoreArticleLine(selector: FeedSelector(parsing: values[0]), expression: try FilterExpression(parsing: values[1])))
     } catch {
       // Quoted in full up to a screen's width: the message is one line on every command's stderr.
       let shown = values[1].count > 80 ? values[1].prefix(80) + "…" : values[1]
@@ -103,7 +104,7 @@ enum ConfigParser {
       return "bind-key: unknown key \"\(values[0])\" (use a character, ^X, ENTER, TAB, SPACE, ESC, BACKSPACE, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN or F1–F12)"
     }
     guard let action = Action(configName: values[1]) else {
-      return "bind-key: unknown action \"\(values[1])\" for key \(values[0]) (the README's key table names every action)"
+      return "bind-key: unknown action \"\(values[1])\" for key \(values[0]) (man splitfeed lists every action under bind-key)"
     }
     config.ui.keyMap.bind(key, to: action)
     return nil

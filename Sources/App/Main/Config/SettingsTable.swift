@@ -50,13 +50,13 @@ extension Setting {
     .command("browser", \.ui.browser, "Opens links (o); %u is replaced by the address, else the address is appended.", unset: "$BROWSER, else xdg-open"),
     .command("player", \.ui.player, "Opens enclosures (e), run as the browser is.", unset: "the browser command"),
     .lines(
-      "always-full-article", "feed ...|*",
-      "Opens the articles of these feeds (every feed for *) on the full article extracted from their web page."
+      "always-full-article", "feed|tag:name|* ...",
+      "Opens the articles of these feeds (every feed of the tag, every feed for *) on the full article extracted from their web page."
     ) { values, config in
-      guard !values.isEmpty else { return "always-full-article takes feeds (their addresses as in the urls file) or *" }
-      for value in values {
-        config.ui.alwaysFullArticle.insert(value == "*" ? "*" : (try? FeedSource(parsing: value).url.absoluteString) ?? value)
+      guard !values.isEmpty else {
+        return "always-full-article takes feeds (their addresses as in the urls file), tag:NAME or *"
       }
+      for value in values { config.ui.alwaysFullArticle.insert(FeedSelector(parsing: value)) }
       return nil
     },
     .flag(
@@ -69,11 +69,12 @@ extension Setting {
       guard values.count == 2, let minutes = Double(values[1]), minutes >= 0, minutes <= 525_600 else {
         return "reload-period takes a feed (or tag:NAME, or *) and minutes from 0 to 525600, like reload-period tag:news 60"
       }
-      config.engine.reloadPeriods.rules[ReloadPeriods.Selector(parsing: values[0])] = minutes * 60
+      config.engine.reloadPeriods.rules[FeedSelector(parsing: values[0])] = minutes * 60
       return nil
     },
     .lines(
-      "ignore-article", "feed|* expression", "Hides the articles of feed (every feed for *) that match the expression, everywhere.",
+      "ignore-article", "feed|tag:name|* expression",
+      "Hides the articles of feed (every feed of the tag, every feed for *) that match the expression, everywhere.",
       apply: ConfigParser.ignoreArticle),
     .lines(
       "color", "element fg bg [attribute ...]", "element: " + Theme.Element.allCases.map(\.rawValue).joined(separator: ", "),

@@ -84,7 +84,7 @@ enum Application {
       throw startFailure(error)
     }
     if sources.isEmpty && !library.subscriptions.isEmpty {
-      feeds = applyUrlsSettings(of: library.subscriptions, to: feeds, in: cache, notices: &notices)
+      feeds = library.applyingUrlsSettings(to: feeds, in: cache, notices: &notices)
     }
     if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty && !library.settings.sync.isOn {
       (cache, feeds) = try DemoFeed.scratchCache()
@@ -102,34 +102,6 @@ enum Application {
       session.subscriptions.urlsFile = UrlsFileStore(paths: library.paths)
     }
     return (session, notices)
-  }
-
-  /// The urls file's tags, `"~Title"` and `"!"` on the run's feeds. The tags go into the cache too (re-read
-  /// after every reload; `tags()` and sync use them there); a cache that cannot take them (read-only)
-  /// still shows them for this run. The title and hidden flag stay in this run's feeds only (`FeedList`
-  /// keeps them across re-reads of the cache): the commands that show titles read the urls file
-  /// themselves (`export`), so storing them would only add a second copy to keep in step. The price:
-  /// `feedtitle` in a query expression and the sort by feed, done in SQL, see the feed's own title.
-  private static func applyUrlsSettings(
-    of subscriptions: [UrlsFile.Entry], to feeds: [CachedFeed], in cache: Cache, notices: inout [String]
-  ) -> [CachedFeed] {
-    let byURL = Dictionary(subscriptions.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-    let tagged = feeds.map { feed in
-      var feed = feed
-      let entry = byURL[feed.url]
-      feed.tags = entry?.tags ?? []
-      feed.titleOverride = entry?.title
-      feed.isHidden = entry?.isHidden ?? false
-      return feed
-    }
-    if !cache.isReadOnly {
-      do {
-        try cache.setTags(Dictionary(tagged.map { ($0.id, $0.tags) }, uniquingKeysWith: { first, _ in first }))
-      } catch {
-        notices.append("\(error)")
-      }
-    }
-    return tagged
   }
 
   /// Reports why the reader cannot start (on stderr: the terminal is not taken over yet) and fails.

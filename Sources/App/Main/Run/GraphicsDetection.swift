@@ -2,7 +2,7 @@ import Foundation
 import ReaderUI
 import Terminal
 
-/// Resolves `inline-images` before the terminal is taken over (README "Pictures"): what only the command
+/// Resolves `inline-images` before the terminal is taken over (docs/MANUAL.md, "Pictures"): what only the command
 /// knows — the setting, whether stdin and stdout are a terminal, the environment and tmux's
 /// `allow-passthrough` — handed to `GraphicsProbe.resolve`, which asks the terminal (at most 150 ms) and
 /// chooses. The setting itself stays as written.

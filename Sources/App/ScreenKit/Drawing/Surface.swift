@@ -102,17 +102,6 @@ public struct Surface: Equatable, Sendable {
     }
   }
 
-  /// Changes the style of the cells in `rect`, keeping their text (selection highlight, emphasis).
-  public mutating func restyle(_ rect: Rect, _ transform: (inout Style) -> Void) {
-    let area = rect.intersection(bounds)
-    guard !area.isEmpty else { return }
-    for y in area.minY..<area.maxY {
-      for x in area.minX..<area.maxX {
-        transform(&cells[y * size.width + x].style)
-      }
-    }
-  }
-
   /// Plain-text rows for snapshot assertions: continuations skipped, trailing blanks trimmed (as tmux's
   /// `capture-pane` does, so golden text reads the same in both tiers).
   public var lines: [String] {

@@ -176,7 +176,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   /// The reading place as text: the words of the first line shown (tests, the end-to-end checks).
   /// The address of the picture whose rows or caption are on the pane's top line: what `o` opens instead
-  /// of the article's link (README "Pictures").
+  /// of the article's link (docs/MANUAL.md "Pictures").
   var pictureAtTop: String? {
     guard let lines = bodyCache?.body.lines, scrollOffset < lines.count, let text = styledText?.text else { return nil }
     let block = lines[scrollOffset].source.block

@@ -92,11 +92,12 @@ public final class Reading {
     refusing && !LocalNetwork.isOnServer(URL(string: address), configuration.engine.sync.url)
   }
 
-  /// Whether `article` opens on its full article (`always-full-article` names its feed, or `*`).
+  /// Whether `article` opens on its full article (`always-full-article` names its feed, one of its tags,
+  /// or `*`).
   func opensFullArticle(_ article: CachedArticle) -> Bool {
     let rules = configuration.alwaysFullArticle
     guard !rules.isEmpty else { return false }
-    if rules.contains("*") { return true }
-    return feedList.feed(id: article.feedID).map { rules.contains($0.url) } ?? false
+    guard let feed = feedList.feed(id: article.feedID) else { return rules.contains(.all) }
+    return rules.contains { $0.selects(feed) }
   }
 }

@@ -56,8 +56,8 @@ public final class ReadingSession {
     do {
       // `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
       // Given even when there are none: the flags of rules removed from the config are cleared.
-      try cache.setIgnoreRules(configuration.ignoreRules)
-      if !configuration.ignoreRules.isEmpty { try feedList.refresh(from: cache) }
+      try cache.setIgnoreRules(IgnoreArticleLine.rules(configuration.engine.ignoreArticles, for: feeds))
+      if !configuration.engine.ignoreArticles.isEmpty { try feedList.refresh(from: cache) }
     } catch {
       board.fail(error)
     }

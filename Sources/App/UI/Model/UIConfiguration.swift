@@ -36,15 +36,13 @@ public struct UIConfiguration: Equatable, Sendable {
   public var articleSort = ArticleSort.date
   /// `inline-images`: pictures in the article as character cells, or their alt text (`off`); `i` toggles.
   public var inlineImages = InlineImages.auto
-  /// `always-full-article` lines: the feeds (addresses as in the urls file; `*`: every feed) whose articles
+  /// `always-full-article` lines: the feeds (addresses as in the urls file, `tag:NAME`, `*`) whose articles
   /// open on the extracted web page, as if `f` had been pressed (for feeds that carry only a summary).
-  public var alwaysFullArticle: Set<String> = []
+  public var alwaysFullArticle: Set<FeedSelector> = []
   /// `fetch-local-links`: the pages and pictures of a feed on the internet may be fetched from the
   /// user's own network (loopback, private, link-local addresses), which is refused by default
   /// (`LocalNetwork`); a local feed's links always may.
   public var fetchLocalLinks = false
-  /// `ignore-article` lines: articles hidden everywhere (lists, counts, `n`, search).
-  public var ignoreRules: [IgnoreRule] = []
   /// The feeds are a sync server's (`sync greader`): the feed list is always the root (the server may
   /// bring feeds at any sync), and feeds of the urls file carry the `[local]` marker.
   public var isSynced = false

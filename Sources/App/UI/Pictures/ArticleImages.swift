@@ -3,7 +3,7 @@ import Pixels
 import Reader
 
 /// `inline-images`, as the user wrote it: how the article pane draws pictures. `auto` is resolved at start
-/// from what the terminal answers (`GraphicsProbe`, README "Pictures") into the run's `PictureMode`, which
+/// from what the terminal answers (`GraphicsProbe`, docs/MANUAL.md "Pictures") into the run's `PictureMode`, which
 /// is passed down beside this setting, never written over it; `kitty` and `sixel` name the protocol the
 /// terminal draws them with, `cells` half blocks; `off` shows the alt text.
 public enum InlineImages: String, CaseIterable, Sendable {

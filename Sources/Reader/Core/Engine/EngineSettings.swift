@@ -14,6 +14,10 @@ public struct EngineSettings: Equatable, Sendable {
   public var sync = SyncSettings()
   /// The `reload-period` lines: the least time between two fetches of a feed (DESIGN §8).
   public var reloadPeriods = ReloadPeriods()
+  /// The `ignore-article` lines: articles hidden everywhere (lists, counts, `n`, search), and flagged so
+  /// by every writer of the cache, `reload` as the reader; the cache's rules are made from them over the
+  /// run's feeds (`IgnoreArticleLine.rules`).
+  public var ignoreArticles: [IgnoreArticleLine] = []
 
   public init() {}
 

@@ -77,6 +77,33 @@ public struct Library: Sendable {
     return try cache.feeds()
   }
 
+  /// The urls file's tags, `"~Title"` and `"!"` on the run's `feeds`, for the reader and `reload` alike.
+  /// The tags go into the cache too (re-read after every reload; `tags()` and sync use them there); a
+  /// cache that cannot take them (read-only) still shows them for this run, and the failure is added to
+  /// `notices`. The title and hidden flag stay in this run's feeds only (`FeedList` keeps them across
+  /// re-reads of the cache): the commands that show titles read the urls file themselves (`export`), so
+  /// storing them would only add a second copy to keep in step. The price: `feedtitle` in a query
+  /// expression and the sort by feed, done in SQL, see the feed's own title.
+  public func applyingUrlsSettings(to feeds: [CachedFeed], in cache: Cache, notices: inout [String]) -> [CachedFeed] {
+    let byURL = Dictionary(subscriptions.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+    let tagged = feeds.map { feed in
+      var feed = feed
+      let entry = byURL[feed.url]
+      feed.tags = entry?.tags ?? []
+      feed.titleOverride = entry?.title
+      feed.isHidden = entry?.isHidden ?? false
+      return feed
+    }
+    if !cache.isReadOnly {
+      do {
+        try cache.setTags(Dictionary(tagged.map { ($0.id, $0.tags) }, uniquingKeysWith: { first, _ in first }))
+      } catch {
+        notices.append("\(error)")
+      }
+    }
+    return tagged
+  }
+
   /// A read-only cache cannot add feeds: the run gets the ones it already knows.
   public func knownFeeds(sources: [String], in cache: Cache) throws -> [CachedFeed] {
     if !sources.isEmpty {

@@ -51,11 +51,6 @@ extension Cache {
     }
   }
 
-  /// Forgets the login token (a changed password, `sync-login` starting over).
-  public func forgetSyncLogin() throws(CacheError) {
-    try write { db in try db.execute(sql: "DELETE FROM sync_state WHERE name = ?", arguments: [SyncValue.auth.rawValue]) }
-  }
-
   func syncValue(_ name: SyncValue) throws(CacheError) -> String? {
     try read { db in
       try String.fetchOne(db, sql: "SELECT value FROM sync_state WHERE name = ?", arguments: [name.rawValue])
