@@ -285,9 +285,9 @@ import TextLayout
       let summary = try #require(try cache.items(feedID: row.id).first)
       return try #require(try cache.article(id: summary.id))
     }
-    #expect(articles.map(h.session.opensFullArticle) == [true, false])
+    #expect(articles.map(h.session.reading.opensFullArticle) == [true, false])
     let other = Harness(120, 30, cache: cache, feeds: rows) { $0.alwaysFullArticle = [.tag("other"), .feed(rows[1].url)] }
-    #expect(articles.map(other.session.opensFullArticle) == [false, true])
+    #expect(articles.map(other.session.reading.opensFullArticle) == [false, true])
   }
 }
 
