@@ -136,8 +136,9 @@ struct HostileFilesEndToEndTests {
     // (a+)+$ against 30 a's and a "!": some 20 s of backtracking per title without a budget.
     let hostile = String(repeating: "a", count: 30) + "!"
     try folder.writeFeed("evil.xml", title: "Evil", items: (0..<20).map { "\(hostile)\($0 % 10)" } + ["aaa"])
-    // The rule as the reader leaves it in the cache, for every writer to follow (a cron reload here).
-    try Cache(path: folder.cacheFile).setIgnoreRules([IgnoreRule(feedURL: nil, expression: try FilterExpression(parsing: "title =~ \"(a+)+$\""))])
+    // The rule as the user writes it; `reload` (a cron reload here) follows the config's lines.
+    try FileManager.default.createDirectory(atPath: folder.configDir, withIntermediateDirectories: true)
+    try Data(#"ignore-article * "title =~ \"(a+)+$\"""#.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/config"))
     let feed = folder.root.appendingPathComponent("www/evil.xml").path
     let start = Date()
     let result = try DumpCommandTests.run(["reload", feed, "--config-dir", folder.configDir, "--cache", folder.cacheFile])

@@ -41,7 +41,7 @@ struct ProblemsEndToEndTests {
     let list = try tmux.waitFor(text: "─ Problems ─")
     let text = list.joined(separator: "\n")
     // The last word of each message: nothing is cut.
-    for word in ["\"bogus-setting\"", "attributes", "action)", "skipped", "refused."] {
+    for word in ["\"bogus-setting\"", "attributes", "under bind-key)", "skipped", "refused."] {
       #expect(text.contains(word), "\(word) in\n\(text)")
     }
     #expect(text.contains("Config and urls files:"))
