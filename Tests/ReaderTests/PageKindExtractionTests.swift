@@ -92,6 +92,33 @@ import Testing
     #expect(!text.contains("Other topic"))
   }
 
+  @Test func aThreadLeavesOutEachPostersPanelAndSignatureButKeepsAuthorAndDate() throws {
+    let posts = (1...4).map { index in
+      """
+      <article class="message" itemscope itemtype="https://schema.org/Comment">
+        <div class="message-userDetails"><a class="username" href="/m/\(index)">member\(index)</a>
+          <span class="userTitle">Senior Member</span><dl class="pairs"><dt>Joined</dt><dd class="join-date">Mar 2011</dd>
+          <dt>Messages</dt><dd>9,87\(index)</dd></dl><span class="user-reputation">Reaction score: 4\(index)</span></div>
+        <div class="post-meta">Posted <time datetime="2026-02-0\(index)">February \(index), 2026</time> <a href="#p\(index)">#\(index)</a></div>
+        <div class="message-body"><p>\(Self.reply(index))</p></div>
+        <div class="message-signature">Gear list \(index): three cameras and a lens for every weather</div>
+      </article>
+      """
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(Self.siteNavigation)
+      <div class="thread">\(posts.joined())</div></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(Self.reply(index)))
+      #expect(text.contains("member\(index)") && text.contains("February \(index), 2026"), "author and date of \(index)")
+      #expect(!text.contains("Gear list \(index)"), "signature \(index)")
+      #expect(!text.contains("9,87\(index)") && !text.contains("Reaction score: 4\(index)"), "panel of \(index)")
+    }
+    #expect(!text.contains("Senior Member") && !text.contains("Mar 2011") && !text.contains("Posted"))
+  }
+
   @Test func aThreadRenderedInNoscriptIsRead() throws {
     let posts = (1...5).map { index in
       "<div class=\"crawler-post\"><span class=\"creator\">user\(index)</span> <time datetime=\"2026-01-0\(index)\">Jan \(index)</time><p>\(Self.reply(index))</p></div>"

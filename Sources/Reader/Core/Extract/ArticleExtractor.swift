@@ -181,7 +181,8 @@ public enum ArticleExtractor {
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or
     // kept less than half of a region the page marks as its main content and that reads as sections.
-    if let thread = ForumThread.find(in: body), thread.textLength >= minimumArticle,
+    let thread = ForumThread.find(in: body)
+    if let thread, thread.textLength >= minimumArticle,
       picked.map({ !searchFound || (thread.textLength > $0.1 && ForumThread.contains(thread, $0.0)) }) ?? true
     {
       picked = (thread, thread.textLength, nil)
@@ -199,6 +200,8 @@ public enum ArticleExtractor {
       }
     }
     guard let (content, _, byline) = picked else { throw .notAnArticle }
+    // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
+    if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     if metadata.byline == nil { metadata.byline = byline }
     if metadata.excerpt == nil {
       metadata.excerpt = content.descendants(["p"]).lazy.map(\.innerText).first { !$0.isEmpty }
