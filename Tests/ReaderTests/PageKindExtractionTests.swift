@@ -177,6 +177,33 @@ import Testing
     #expect(!text.contains("Add to cart") && !text.contains("You may also like"))
   }
 
+  @Test func aProductDescribedInItsJSONLDShowsTheDescriptionOnce() throws {
+    let description = "A jacket for long wet walks.\\nIts seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket."
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [{"@type": "BreadcrumbList", "itemListElement": []},
+      {"@type": "Product", "name": "Rain jacket", "description": "\(description)", "offers": {"@type": "Offer", "price": "180.00"}}]}</script>
+      """
+    // The description drawn by script: only the JSON-LD states it.
+    let scripted = """
+      <html><head><title>Rain jacket</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <main><h1>Rain jacket</h1><p class="price">€180</p><div id="description-tab" data-src="/d/1"></div>
+      <table><tr><th>Weight</th><td>390 g</td></tr><tr><th>Hood</th><td>Helmet-compatible</td></tr></table></main></body></html>
+      """
+    let text = try Self.extract(scripted).text
+    #expect(text.contains("A jacket for long wet walks.\n\nIts seams are taped"))
+    #expect(text.contains("390 g"))
+    // A page of nothing but a script's mount point shows the description rather than "no article".
+    let empty = "<html><head><title>Rain jacket</title>\(jsonLD)</head><body><div id=\"app\"></div></body></html>"
+    #expect(try Self.extract(empty).text.contains("Its seams are taped"))
+    // Shown by the page already, it is not repeated.
+    let shown = """
+      <html><head><title>Rain jacket</title>\(jsonLD)</head><body><main><h1>Rain jacket</h1>
+      <p>A jacket for long wet walks.</p><p>Its seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket.</p>
+      \(ArticleExtractorTests.prose("jacket", count: 3))</main></body></html>
+      """
+    #expect(try Self.extract(shown).text.components(separatedBy: "long wet walks").count == 2)
+  }
+
   @Test func documentationKeepsItsCodeAndLeavesItsSidebarOut() throws {
     let code = "let cache = Cache()\n    cache.store(key, value)\n// done"
     let page = """

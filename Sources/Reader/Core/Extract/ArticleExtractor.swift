@@ -146,6 +146,7 @@ public enum ArticleExtractor {
     guard let root = parse(data, charset: charset) else { throw .unreadable }
     let readerable = Readerable.check(root)
     var metadata = PageMetadata.read(root, baseURL: url)
+    let product = ProductFacts.description(in: root)
     PageNode.remove(root.descendants(["script"]))
     try Preparation.prepare(root, deadline: deadline)
     let body = root.descendants(["body"]).first ?? root
@@ -196,6 +197,22 @@ public enum ArticleExtractor {
         MainRegion.isSectioned(region, beyond: found.0)
       {
         picked = (region, length, found.2)
+        kind = .region
+      }
+    }
+    if !product.isEmpty {
+      // A product's description where the content leaves it out (ProductFacts); alone where there is no content.
+      if let found = picked {
+        if !ProductFacts.isShown(product, in: found.0) {
+          ProductFacts.add(product, to: found.0)
+          picked = (found.0, found.0.textLength, found.2)
+          // What the search found was too little for an article: with the description it is the product's page.
+          if kind == .article, !searchFound { kind = .region }
+        }
+      } else {
+        let facts = PageNode(tag: "div")
+        ProductFacts.add(product, to: facts)
+        picked = (facts, facts.textLength, nil)
         kind = .region
       }
     }
