@@ -161,6 +161,26 @@ import Testing
     #expect(items.first == "- Headline 1: something happened today" && items.last == "- Headline 20: something happened today")
   }
 
+  @Test func aListingUnderItsIntroductionShowsItsEntries() throws {
+    // Entries in groups beside the introduction, as category pages and indexes set them: the search
+    // keeps the introduction (prose) and not the groups (links without paragraphs).
+    let groups = ["A", "B", "C"].map { group in
+      "<div class=\"group\"><h3>\(group)</h3><ul>"
+        + (1...14).map { "<li><a href=\"/wiki/\(group)\($0)\">\(group) programming language number \($0)</a></li>" }.joined()
+        + "</ul></div>"
+    }
+    let page = """
+      <html><head><title>Category: Programming languages</title></head><body>\(Self.siteNavigation)
+      <main><h1>Category: Programming languages</h1><div class="intro">\(ArticleExtractorTests.prose("category", count: 3))</div>
+      <div class="pages"><h2>Pages in this category</h2>\(groups.joined())</div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The category paragraph 3"))
+    #expect(text.contains("- A programming language number 1\n") && text.contains("- C programming language number 14"))
+    #expect(!text.contains("Footer address"))
+  }
+
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
     let page = """
       <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)

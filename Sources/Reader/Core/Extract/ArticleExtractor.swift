@@ -181,7 +181,8 @@ public enum ArticleExtractor {
     var kind = PageKind.article
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or
-    // kept less than half of a region the page marks as its main content and that reads as sections.
+    // kept less than half of a region the page marks as its main content and that reads as sections, or
+    // kept a listing's introduction and left out its entries.
     let thread = ForumThread.find(in: body)
     if let thread, thread.textLength >= minimumArticle,
       picked.map({ !searchFound || (thread.textLength > $0.1 && ForumThread.contains(thread, $0.0)) }) ?? true
@@ -196,6 +197,9 @@ public enum ArticleExtractor {
       } else if searchFound, let found = picked, found.1 * 2 < length, region.linkDensity < 0.35,
         MainRegion.isSectioned(region, beyond: found.0)
       {
+        picked = (region, length, found.2)
+        kind = .region
+      } else if searchFound, let found = picked, MainRegion.isListing(region, beyond: found.0, length: found.1) {
         picked = (region, length, found.2)
         kind = .region
       }
