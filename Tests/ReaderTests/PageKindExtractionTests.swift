@@ -197,6 +197,23 @@ import Testing
     #expect(!text.contains("Add to cart") && !text.contains("You may also like"))
   }
 
+  @Test func aProductPageLeavesOutItsReviewsCartAndRecommendations() throws {
+    let page = """
+      <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
+      <main><h1>Trail shoe</h1><p class="price">$120</p>
+      <div class="description"><p>A light shoe for rough paths.</p><p>Its sole grips wet rock and its upper dries
+      within the hour, so that a long day out ends with dry feet.</p></div>
+      <table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table>
+      <div class="mini-cart"><p>Your basket is empty. Free delivery over fifty dollars.</p></div>
+      <section class="product-reviews"><h2>Customer reviews</h2><p>Great grip, five stars from a happy walker.</p>
+      <p>Runs small, order a size up.</p></section>
+      <div class="recommended"><h2>Picked for you</h2><p><a href="/p/3">Rain jacket</a> $180</p></div></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
+    #expect(!text.contains("basket is empty") && !text.contains("Great grip") && !text.contains("Rain jacket"))
+  }
+
   @Test func aProductDescribedInItsJSONLDShowsTheDescriptionOnce() throws {
     let description = "A jacket for long wet walks.\\nIts seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket."
     let jsonLD = """

@@ -66,7 +66,8 @@ extension MainRegion {
 
 /// Takes a region's furniture out: navigation, asides, footers, forms and their controls, hidden
 /// elements, and the blocks whose class or id names them as boilerplate (share bars, breadcrumbs,
-/// newsletter and cookie boxes, "related" rails). Unlike `ArticleCleaner` it keeps lists of links and
+/// newsletter and cookie boxes, "related" rails, a shop's customer reviews and cart, and its
+/// recommendations of other products). Unlike `ArticleCleaner` it keeps lists of links and
 /// comment-like blocks: in a listing the links are the content, in a forum the comments are.
 enum RegionCleaner {
   static let droppedTags: Set<String> = [
@@ -81,7 +82,7 @@ enum RegionCleaner {
     "breadcrumb", "share", "social", "cookie", "newsletter", "subscribe", "sidebar", "related", "sponsor", "popup",
     "modal", "pagination", "pager", "skip-link", "skiplink", "visually-hidden", "sr-only", "screen-reader",
     "advert", "-ad-", "promo", "signup", "sign-up", "toolbar", "dropdown", "navbar", "menu", "footer",
-  ])
+  ], tokens: ["review", "reviews", "cart", "recommendations", "recommended"])
 
   static func clean(_ root: PageNode) {
     var stack: [PageNode] = root.children.reversed()
