@@ -92,6 +92,33 @@ import Testing
     #expect(!text.contains("Other topic"))
   }
 
+  @Test func aThreadLeavesOutEachPostersPanelAndSignatureButKeepsAuthorAndDate() throws {
+    let posts = (1...4).map { index in
+      """
+      <article class="message" itemscope itemtype="https://schema.org/Comment">
+        <div class="message-userDetails"><a class="username" href="/m/\(index)">member\(index)</a>
+          <span class="userTitle">Senior Member</span><dl class="pairs"><dt>Joined</dt><dd class="join-date">Mar 2011</dd>
+          <dt>Messages</dt><dd>9,87\(index)</dd></dl><span class="user-reputation">Reaction score: 4\(index)</span></div>
+        <div class="post-meta">Posted <time datetime="2026-02-0\(index)">February \(index), 2026</time> <a href="#p\(index)">#\(index)</a></div>
+        <div class="message-body"><p>\(Self.reply(index))</p></div>
+        <div class="message-signature">Gear list \(index): three cameras and a lens for every weather</div>
+      </article>
+      """
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(Self.siteNavigation)
+      <div class="thread">\(posts.joined())</div></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(Self.reply(index)))
+      #expect(text.contains("member\(index)") && text.contains("February \(index), 2026"), "author and date of \(index)")
+      #expect(!text.contains("Gear list \(index)"), "signature \(index)")
+      #expect(!text.contains("9,87\(index)") && !text.contains("Reaction score: 4\(index)"), "panel of \(index)")
+    }
+    #expect(!text.contains("Senior Member") && !text.contains("Mar 2011") && !text.contains("Posted"))
+  }
+
   @Test func aThreadRenderedInNoscriptIsRead() throws {
     let posts = (1...5).map { index in
       "<div class=\"crawler-post\"><span class=\"creator\">user\(index)</span> <time datetime=\"2026-01-0\(index)\">Jan \(index)</time><p>\(Self.reply(index))</p></div>"
@@ -134,6 +161,26 @@ import Testing
     #expect(items.first == "- Headline 1: something happened today" && items.last == "- Headline 20: something happened today")
   }
 
+  @Test func aListingUnderItsIntroductionShowsItsEntries() throws {
+    // Entries in groups beside the introduction, as category pages and indexes set them: the search
+    // keeps the introduction (prose) and not the groups (links without paragraphs).
+    let groups = ["A", "B", "C"].map { group in
+      "<div class=\"group\"><h3>\(group)</h3><ul>"
+        + (1...14).map { "<li><a href=\"/wiki/\(group)\($0)\">\(group) programming language number \($0)</a></li>" }.joined()
+        + "</ul></div>"
+    }
+    let page = """
+      <html><head><title>Category: Programming languages</title></head><body>\(Self.siteNavigation)
+      <main><h1>Category: Programming languages</h1><div class="intro">\(ArticleExtractorTests.prose("category", count: 3))</div>
+      <div class="pages"><h2>Pages in this category</h2>\(groups.joined())</div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The category paragraph 3"))
+    #expect(text.contains("- A programming language number 1\n") && text.contains("- C programming language number 14"))
+    #expect(!text.contains("Footer address"))
+  }
+
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
     let page = """
       <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
@@ -148,6 +195,50 @@ import Testing
     #expect(text.contains("Trail shoe") && text.contains("A light shoe for rough paths."))
     #expect(text.contains("Weight") && text.contains("280 g") && text.contains("6 mm"))
     #expect(!text.contains("Add to cart") && !text.contains("You may also like"))
+  }
+
+  @Test func aProductPageLeavesOutItsReviewsCartAndRecommendations() throws {
+    let page = """
+      <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
+      <main><h1>Trail shoe</h1><p class="price">$120</p>
+      <div class="description"><p>A light shoe for rough paths.</p><p>Its sole grips wet rock and its upper dries
+      within the hour, so that a long day out ends with dry feet.</p></div>
+      <table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table>
+      <div class="mini-cart"><p>Your basket is empty. Free delivery over fifty dollars.</p></div>
+      <section class="product-reviews"><h2>Customer reviews</h2><p>Great grip, five stars from a happy walker.</p>
+      <p>Runs small, order a size up.</p></section>
+      <div class="recommended"><h2>Picked for you</h2><p><a href="/p/3">Rain jacket</a> $180</p></div></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
+    #expect(!text.contains("basket is empty") && !text.contains("Great grip") && !text.contains("Rain jacket"))
+  }
+
+  @Test func aProductDescribedInItsJSONLDShowsTheDescriptionOnce() throws {
+    let description = "A jacket for long wet walks.\\nIts seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket."
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [{"@type": "BreadcrumbList", "itemListElement": []},
+      {"@type": "Product", "name": "Rain jacket", "description": "\(description)", "offers": {"@type": "Offer", "price": "180.00"}}]}</script>
+      """
+    // The description drawn by script: only the JSON-LD states it.
+    let scripted = """
+      <html><head><title>Rain jacket</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <main><h1>Rain jacket</h1><p class="price">€180</p><div id="description-tab" data-src="/d/1"></div>
+      <table><tr><th>Weight</th><td>390 g</td></tr><tr><th>Hood</th><td>Helmet-compatible</td></tr></table></main></body></html>
+      """
+    let text = try Self.extract(scripted).text
+    #expect(text.contains("A jacket for long wet walks.\n\nIts seams are taped"))
+    #expect(text.contains("390 g"))
+    // A page of nothing but a script's mount point shows the description rather than "no article".
+    let empty = "<html><head><title>Rain jacket</title>\(jsonLD)</head><body><div id=\"app\"></div></body></html>"
+    #expect(try Self.extract(empty).text.contains("Its seams are taped"))
+    // Shown by the page already, it is not repeated.
+    let shown = """
+      <html><head><title>Rain jacket</title>\(jsonLD)</head><body><main><h1>Rain jacket</h1>
+      <p>A jacket for long wet walks.</p><p>Its seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket.</p>
+      \(ArticleExtractorTests.prose("jacket", count: 3))</main></body></html>
+      """
+    #expect(try Self.extract(shown).text.components(separatedBy: "long wet walks").count == 2)
   }
 
   @Test func documentationKeepsItsCodeAndLeavesItsSidebarOut() throws {

@@ -146,6 +146,7 @@ public enum ArticleExtractor {
     guard let root = parse(data, charset: charset) else { throw .unreadable }
     let readerable = Readerable.check(root)
     var metadata = PageMetadata.read(root, baseURL: url)
+    let product = ProductFacts.description(in: root)
     PageNode.remove(root.descendants(["script"]))
     try Preparation.prepare(root, deadline: deadline)
     let body = root.descendants(["body"]).first ?? root
@@ -180,8 +181,10 @@ public enum ArticleExtractor {
     var kind = PageKind.article
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or
-    // kept less than half of a region the page marks as its main content and that reads as sections.
-    if let thread = ForumThread.find(in: body), thread.textLength >= minimumArticle,
+    // kept less than half of a region the page marks as its main content and that reads as sections, or
+    // kept a listing's introduction and left out its entries.
+    let thread = ForumThread.find(in: body)
+    if let thread, thread.textLength >= minimumArticle,
       picked.map({ !searchFound || (thread.textLength > $0.1 && ForumThread.contains(thread, $0.0)) }) ?? true
     {
       picked = (thread, thread.textLength, nil)
@@ -196,9 +199,30 @@ public enum ArticleExtractor {
       {
         picked = (region, length, found.2)
         kind = .region
+      } else if searchFound, let found = picked, MainRegion.isListing(region, beyond: found.0, length: found.1) {
+        picked = (region, length, found.2)
+        kind = .region
+      }
+    }
+    if !product.isEmpty {
+      // A product's description where the content leaves it out (ProductFacts); alone where there is no content.
+      if let found = picked {
+        if !ProductFacts.isShown(product, in: found.0) {
+          ProductFacts.add(product, to: found.0)
+          picked = (found.0, found.0.textLength, found.2)
+          // What the search found was too little for an article: with the description it is the product's page.
+          if kind == .article, !searchFound { kind = .region }
+        }
+      } else {
+        let facts = PageNode(tag: "div")
+        ProductFacts.add(product, to: facts)
+        picked = (facts, facts.textLength, nil)
+        kind = .region
       }
     }
     guard let (content, _, byline) = picked else { throw .notAnArticle }
+    // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
+    if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     if metadata.byline == nil { metadata.byline = byline }
     if metadata.excerpt == nil {
       metadata.excerpt = content.descendants(["p"]).lazy.map(\.innerText).first { !$0.isEmpty }

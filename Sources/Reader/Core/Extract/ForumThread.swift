@@ -17,10 +17,80 @@ enum ForumThread {
       let copy = post.copy()
       copy.tag = "div"
       RegionCleaner.clean(copy)
+      removeFurniture(of: copy)
       guard copy.hasVisibleText else { continue }
       thread.append(copy)
     }
     return thread.elements.isEmpty ? nil : thread
+  }
+
+  /// Class and id words of what forum software sets around a post's text: the signature, the poster's
+  /// panel (title, reputation, post count, join date, stats), the post's meta line and action bar, and
+  /// notices ("this topic was deleted"). Whole words where short (`meta` but not `metadata`).
+  static let postFurniture = ExtractionPatterns.Words(
+    substrings: [
+      "signature", "reputation", "usertitle", "user-title", "userdetails", "user-details", "userinfo", "user-info",
+      "userstats", "user-stats", "postcount", "post-count", "joindate", "join-date", "postfoot", "post-foot",
+      "postactions", "post-actions", "postcontrols", "post-controls",
+    ],
+    tokens: ["meta", "sig", "stats", "controls", "notice"])
+
+  /// A bound on a furniture block's text: beyond it the block is a post's body, whatever its class says.
+  static let furnitureLimit = 1500
+
+  /// Takes a post's furniture (`postFurniture`) out: a panel or meta line that holds the post's author or
+  /// date gives way to them alone, so that the thread still says who wrote each post and when; the rest of the panel (post counts, join dates, buttons,
+  /// signatures) is not the conversation. One walk; a furniture block's inside is read once.
+  static func removeFurniture(of post: PageNode) {
+    var stack: [PageNode] = post.elements.reversed()
+    var doomed: [PageNode] = []
+    while let node = stack.popLast() {
+      guard !isAuthor(node), !isDate(node), !isPost(node), node.textLength <= furnitureLimit,
+        postFurniture.matches(node.classAndID)
+      else {
+        stack.append(contentsOf: node.elements.reversed())
+        continue
+      }
+      var kept: [PageNode] = []
+      var inner: [PageNode] = node.elements.reversed()
+      while let candidate = inner.popLast() {
+        if isAuthor(candidate) || (isDate(candidate) && !isJoinDate(candidate)) {
+          kept.append(candidate)
+        } else {
+          inner.append(contentsOf: candidate.elements.reversed())
+        }
+      }
+      guard !kept.isEmpty else {
+        doomed.append(node)
+        continue
+      }
+      let line = PageNode(tag: "p")
+      for (index, part) in kept.enumerated() {
+        if index > 0 { line.append(.textNode(" ")) }
+        line.append(part)
+      }
+      node.replace(with: line)
+    }
+    PageNode.remove(doomed)
+  }
+
+  /// `removeFurniture(of:)` over the posts found in `content` (the search's pick on a page with a thread).
+  static func removeFurniture(inPostsOf content: PageNode) {
+    for post in markedPosts(content) ?? datedPosts(content) ?? [] { removeFurniture(of: post) }
+  }
+
+  /// The poster's name: marked as the author (microdata, `rel`) or named so by its class.
+  static func isAuthor(_ node: PageNode) -> Bool {
+    let itemprop = (node["itemprop"] ?? "").lowercased()
+    if itemprop.contains("author") || itemprop.contains("creator") || node["rel"] == "author" { return true }
+    return authorWords.matches(node.classAndID)
+  }
+
+  static let authorWords = ExtractionPatterns.Words(substrings: ["username", "user-name", "author"])
+
+  /// A date of the poster's panel rather than of the post: when they joined.
+  static func isJoinDate(_ node: PageNode) -> Bool {
+    [node, node.parent].contains { ($0?.classAndID ?? "").contains("join") || ($0?.classAndID ?? "").contains("regist") }
   }
 
   static func isPost(_ node: PageNode) -> Bool {

@@ -34,9 +34,40 @@ enum MainRegion {
   }
 }
 
+extension MainRegion {
+  /// A pick shorter than this can be a listing's introduction (`isListing`); an article is longer.
+  static let listingIntroduction = 1500
+
+  /// Whether the region is a listing of which the search kept the introduction alone (a category page, an
+  /// index of programmes, a list of results): the search's cleaning drops lists of links, yet there the
+  /// entries are the content. The pick is short, and the region's linked entries (`listedText`) hold at
+  /// least 1,000 characters, twice the pick's text and twice what of them the pick kept.
+  static func isListing(_ region: PageNode, beyond pick: PageNode, length: Int) -> Bool {
+    guard length < listingIntroduction else { return false }
+    let listed = listedText(region)
+    return listed >= 1000 && listed >= 2 * length && listedText(pick) * 2 < listed
+  }
+
+  /// The text of the list items under `node` that are mostly a link (a listing's entries). One walk: a
+  /// list item is measured whole (its nested lists with it) and not entered.
+  static func listedText(_ node: PageNode) -> Int {
+    var total = 0
+    var stack = node.elements
+    while let next = stack.popLast() {
+      guard next.tag == "li" else {
+        stack.append(contentsOf: next.elements)
+        continue
+      }
+      if next.linkDensity > 0.5 { total += next.textLength }
+    }
+    return total
+  }
+}
+
 /// Takes a region's furniture out: navigation, asides, footers, forms and their controls, hidden
 /// elements, and the blocks whose class or id names them as boilerplate (share bars, breadcrumbs,
-/// newsletter and cookie boxes, "related" rails). Unlike `ArticleCleaner` it keeps lists of links and
+/// newsletter and cookie boxes, "related" rails, a shop's customer reviews and cart, and its
+/// recommendations of other products). Unlike `ArticleCleaner` it keeps lists of links and
 /// comment-like blocks: in a listing the links are the content, in a forum the comments are.
 enum RegionCleaner {
   static let droppedTags: Set<String> = [
@@ -51,7 +82,7 @@ enum RegionCleaner {
     "breadcrumb", "share", "social", "cookie", "newsletter", "subscribe", "sidebar", "related", "sponsor", "popup",
     "modal", "pagination", "pager", "skip-link", "skiplink", "visually-hidden", "sr-only", "screen-reader",
     "advert", "-ad-", "promo", "signup", "sign-up", "toolbar", "dropdown", "navbar", "menu", "footer",
-  ])
+  ], tokens: ["review", "reviews", "cart", "recommendations", "recommended"])
 
   static func clean(_ root: PageNode) {
     var stack: [PageNode] = root.children.reversed()

@@ -69,6 +69,22 @@ enum JSONLD {
   }
 
   static func article(in text: String, documentTitle: String) -> Fields? {
+    firstObject(in: text) { isArticle($0["@type"]) }.map { fields($0, documentTitle: documentTitle) }
+  }
+
+  /// The description of the product the page sells (`Product`, `ProductGroup`), as the shop wrote it.
+  static func productDescription(in text: String) -> String? {
+    let product = firstObject(in: text) { object in
+      let type = object["@type"]
+      let types = (type as? [Any])?.compactMap { $0 as? String } ?? [(type as? String) ?? ""]
+      return types.contains { $0 == "Product" || $0 == "ProductGroup" } && object["description"] is String
+    }
+    return product?["description"] as? String
+  }
+
+  /// The first object of a JSON-LD script that passes `test`, looked for in lists and `@graph`, a bounded
+  /// number of values into the script.
+  private static func firstObject(in text: String, where test: ([String: Any]) -> Bool) -> [String: Any]? {
     let cleaned = text.trimmingCharacters(in: .whitespacesAndNewlines)
       .replacingOccurrences(of: "<![CDATA[", with: "").replacingOccurrences(of: "]]>", with: "")
     guard cleaned.utf8.count < 1 << 20, let data = cleaned.data(using: .utf8),
@@ -83,7 +99,7 @@ enum JSONLD {
         queue.append(contentsOf: list)
       } else if let object = value as? [String: Any] {
         if let graph = object["@graph"] as? [Any] { queue.append(contentsOf: graph) }
-        if isArticle(object["@type"]) { return fields(object, documentTitle: documentTitle) }
+        if test(object) { return object }
       }
     }
     return nil

@@ -1,0 +1,34 @@
+import Foundation
+
+/// The description of the product a shop's page sells, from its JSON-LD (`Product`): shops often draw the
+/// description by script, or keep it in a tab or a block the search does not choose, while the JSON-LD
+/// states it as the shop wrote it. A product page whose content does not show the description gets it
+/// first; a page with nothing else to show shows it rather than "no article".
+enum ProductFacts {
+  /// The description's paragraphs, from the page's JSON-LD scripts (read before scripts are removed);
+  /// empty when the page describes no product. Markup inside the description is read as HTML.
+  static func description(in root: PageNode) -> [String] {
+    for script in root.descendants(["script"]) where (script["type"] ?? "").lowercased().contains("ld+json") {
+      guard let raw = JSONLD.productDescription(in: script.textContent) else { continue }
+      let text = raw.contains("<") ? ArticleExtractor.plainText(ofHTML: raw) : raw
+      let paragraphs = text.components(separatedBy: "\n").map(PageNode.collapsed).filter { !$0.isEmpty }
+      if !paragraphs.isEmpty { return paragraphs }
+    }
+    return []
+  }
+
+  /// Whether `content` already shows the description: its first words appear, in order, in its text.
+  static func isShown(_ paragraphs: [String], in content: PageNode) -> Bool {
+    let opening = TextSimilarity.words(paragraphs.joined(separator: " ")).prefix(20).joined(separator: " ")
+    return (" " + TextSimilarity.words(ArticleOutput.text(content)).joined(separator: " ") + " ").contains(" " + opening + " ")
+  }
+
+  /// Puts the description's paragraphs at the start of `content`.
+  static func add(_ paragraphs: [String], to content: PageNode) {
+    for (index, paragraph) in paragraphs.enumerated() {
+      let node = PageNode(tag: "p")
+      node.append(.textNode(paragraph))
+      content.insert(node, at: index)
+    }
+  }
+}
