@@ -8,8 +8,8 @@ import GRDB
 ///
 /// Why batches: a prune is one pass over what it removes, and each removed article leaves the search
 /// index with its text made again (`FindingSchema.triggers`); the first prune of a large cache, 90 % of
-/// 100,000 articles, held the write lock 5.7 s in one transaction, and would hold it about a minute at a
-/// million, with every mark and reload waiting behind it (docs/DECISIONS.md, "A million articles").
+/// 100,000 articles, held the write lock 5.7 s in one transaction, and 142 s at a million, with every
+/// mark and reload waiting behind it (docs/DECISIONS.md, "A million articles").
 extension Cache {
   /// Removes what `rule` allows and returns how many articles went. Unread, starred and Recent articles
   /// are never removed. Each transaction removes at most `batch` articles, and the next batch is sized
