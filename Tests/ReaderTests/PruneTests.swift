@@ -126,7 +126,7 @@ struct PruneTests {
       let queue = try DatabaseQueue(path: cache.path)
       queue.inDatabase { CacheFunctions.register(in: $0) }  // the delete trigger's search text
       let plan = try queue.read { db in
-        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [argument]).map { $0["detail"] as String }
+        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [argument, 500]).map { $0["detail"] as String }
       }
       #expect(!plan.contains { $0.hasPrefix("SCAN items") || $0.hasPrefix("SCAN i ") || $0 == "SCAN i" }, "\(plan)")
       #expect(plan.contains { $0.contains("USING INDEX") || $0.contains("USING COVERING INDEX") }, "\(plan)")

@@ -141,12 +141,12 @@ struct BenchFindCommand: ParsableCommand {
     }
   }
 
-  private static func seconds(since start: DispatchTime) -> Double {
+  static func seconds(since start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
   }
 
   /// A `kB` figure of /proc/self/status (Linux), 0 elsewhere.
-  private static func statusKB(_ field: String) -> Double {
+  static func statusKB(_ field: String) -> Double {
     guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
       let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") })
     else { return 0 }
@@ -155,7 +155,7 @@ struct BenchFindCommand: ParsableCommand {
 }
 
 /// The indexer's transactions, counted and the longest of each kind kept.
-private final class IndexerWrites: @unchecked Sendable {
+final class IndexerWrites: @unchecked Sendable {
   struct Kind { var count = 0, longest = 0.0 }
   private let lock = NSLock()
   private var batches = Kind(), merges = Kind()

@@ -34,6 +34,16 @@ extension BenchUICommand {
     }
     guard case (let cache, let feeds)? = try? ScratchCache.make(sources, indexed: false)
     else { fatalError("splitfeed-bench ui: no scratch cache") }
+    return measureWhileIndexing(cache: cache, feeds: feeds, size: size)
+  }
+
+  /// The presses of `measureWhileIndexing(rows:size:)` on any cache whose articles wait for the indexer
+  /// (`splitfeed-bench scale` gives it the reload's cache); `wrote` sees each of the indexer's
+  /// transactions.
+  @MainActor
+  static func measureWhileIndexing(
+    cache: Cache, feeds: [CachedFeed], size: Size, wrote: (@Sendable (SearchIndexer.Write) -> Void)? = nil
+  ) -> IndexingResult {
     let backend = MemoryBackend(size: size)
     let screen = Screen(session: ReadingSession(cache: cache, feeds: feeds, configuration: UIConfiguration()),
                         backend: backend)
@@ -43,7 +53,7 @@ extension BenchUICommand {
     let done = Done()
     let start = DispatchTime.now().uptimeNanoseconds
     Task.detached(priority: .utility) {
-      let progress = try? await SearchIndexer(cache: cache).run()
+      let progress = try? await SearchIndexer(cache: cache).run(wrote: wrote)
       done.finish(indexed: progress?.indexed ?? 0)
     }
     let keys: [(String, Key)] = [

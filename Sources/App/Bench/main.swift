@@ -9,6 +9,7 @@ struct BenchCommand: ParsableCommand {
     abstract: "splitfeed's benchmarks (run by scripts/bench-*).",
     subcommands: [
       BenchParseCommand.self, BenchExtractCommand.self, BenchWCXBCommand.self, BenchUICommand.self, BenchFindCommand.self, BenchSyncCommand.self,
+      BenchScaleCommand.self,
     ]
   )
 }

@@ -183,7 +183,7 @@ final class ArticleListController: ListController {
     let page = index / Self.pageSize
     if pages[page] == nil {
       // Paging down reads on from the previous page's last row (an index seek); a jump (G, a
-      // restored position) reads at its offset.
+      // restored position) reads at its offset, from the list's nearer end.
       let previousLast = pages[page - 1].flatMap { $0.count == Self.pageSize ? $0.last : nil }
       if pages.count > 64 {
         let kept = pages[page - 1]
@@ -196,7 +196,7 @@ final class ArticleListController: ListController {
           if let previousLast {
             try session.cache.items(in: scope, limit: Self.pageSize, after: previousLast.id)
           } else {
-            try session.cache.items(in: scope, limit: Self.pageSize, offset: page * Self.pageSize)
+            try session.cache.items(in: scope, limit: Self.pageSize, offset: page * Self.pageSize, of: count)
           }
       } catch {
         session.status.notify(.failure("\(error)"))

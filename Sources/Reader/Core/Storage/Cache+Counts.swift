@@ -31,17 +31,11 @@ extension Cache {
   public func counts(
     feeds: Set<Int64>? = nil, scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:]
   ) throws(CacheError) -> CountSnapshot {
-    try self.read { db in
+    let perFeed = perFeedCounts(feeds: feeds)
+    return try self.read { db in
       var snapshot = CountSnapshot()
       let all = try visible(ItemScope(.all), in: db)
-      var counted = all
-      if let feeds {
-        counted = counted && SQLCondition("i.feed_id IN (SELECT value FROM json_each(?))", [Self.jsonArray(feeds)])
-      }
-      for row in try Row.fetchAll(
-        db, sql: "SELECT i.feed_id, sum(i.read = 0), count(*) FROM items i WHERE \(counted.sql) GROUP BY i.feed_id",
-        arguments: counted.arguments)
-      {
+      for row in try Row.fetchAll(db, sql: perFeed.sql, arguments: perFeed.arguments) {
         snapshot.unread[row[0]] = row[1]
         snapshot.total[row[0]] = row[2]
       }
@@ -69,6 +63,25 @@ extension Cache {
       }
       return snapshot
     }
+  }
+
+  /// Each feed's unread and total articles as lists show them (`feeds` only, when given; feeds without
+  /// one absent): from `feed_counts` (`FeedCounts`), one row per feed, unless ignore rules are tested on
+  /// read, which test every article.
+  private func perFeedCounts(feeds: Set<Int64>?) -> SQLCondition {
+    let ignoring = ignoring.withLock { $0 }
+    let ids = feeds.map { [Self.jsonArray($0)] as StatementArguments } ?? []
+    let only = { (column: String) in feeds == nil ? "" : " AND \(column) IN (SELECT value FROM json_each(?))" }
+    if ignoring.live.isEmpty {
+      let columns = FeedCounts.columns(flagged: ignoring.flagged)
+      return SQLCondition(
+        "SELECT c.feed_id, \(columns.unread), \(columns.total) FROM feed_counts c WHERE \(columns.total) > 0\(only("c.feed_id"))",
+        ids)
+    }
+    let shown = ignoredHidden(now: Date())
+    return SQLCondition(
+      "SELECT i.feed_id, sum(i.read = 0), count(*) FROM items i WHERE \(shown.sql)\(only("i.feed_id")) GROUP BY i.feed_id",
+      shown.arguments + ids)
   }
 
   private static func count(_ condition: SQLCondition, indexedBy index: String? = nil, in db: Database) throws -> Int {

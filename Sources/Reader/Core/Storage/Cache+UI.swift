@@ -20,6 +20,26 @@ extension Cache {
     }
   }
 
+  /// `items(in:limit:offset:)` for a list of `total` articles (its count): a page in the list's back half
+  /// is read from the list's end, in the reverse order, so `G` on a million unread articles walks past
+  /// the rows after the page, not the million before it: a key stays within a frame at any size
+  /// (docs/DECISIONS.md, "A million articles"). With a stale `total` the page is off by the difference,
+  /// as an offset read is.
+  public func items(in scope: ItemScope, limit: Int, offset: Int, of total: Int) throws(CacheError) -> [ItemSummary] {
+    guard limit > 0, offset > total / 2, offset < total else { return try items(in: scope, limit: limit, offset: offset) }
+    let rows = min(limit, total - offset)
+    return try read { db in
+      let condition = try visible(scope, in: db)
+      return try Row.fetchAll(
+        db,
+        sql: """
+          SELECT \(Self.summaryColumns) FROM \(scope.sort.from) WHERE \(condition.sql)
+          ORDER BY \(scope.sort.orderBy(reversed: true)) LIMIT ? OFFSET ?
+          """, arguments: condition.arguments + [rows, total - offset - rows]
+      ).map(Self.summary).reversed()
+    }
+  }
+
   /// The `limit` articles that come after `itemID` in `items(in:)`'s order: the next page of a long list
   /// found through the index from the last row read, where `OFFSET` walks past every row before the page
   /// (see docs/DECISIONS.md). Empty when `itemID` is not an article.
@@ -38,11 +58,16 @@ extension Cache {
     }
   }
 
-  /// How many articles `scope` lists (one count, read when a list is shown or refreshed). With ignore
-  /// rules kept as flags only, the articles are counted as without rules (along the indexes, not row by
+  /// How many articles `scope` lists (one count, read when a list is shown or refreshed). A list of whole
+  /// feeds is counted from their kept counts; otherwise, with ignore rules kept as flags only, the articles are counted as without rules (along the indexes, not row by
   /// row) less the flagged ones among them, counted from their own small index.
   public func count(in scope: ItemScope) throws(CacheError) -> Int {
-    let subtractFlagged = ignoring.withLock { $0.flagged && $0.live.isEmpty }
+    let ignoring = ignoring.withLock { $0 }
+    // Whole feeds' articles: their kept counts, one row per feed (`FeedCounts`).
+    if ignoring.live.isEmpty, let query = FeedCounts.count(of: scope, flagged: ignoring.flagged) {
+      return try read { db in try Int.fetchOne(db, sql: query.sql, arguments: query.arguments) ?? 0 }
+    }
+    let subtractFlagged = ignoring.flagged && ignoring.live.isEmpty
     return try read { db in
       let count = { (condition: SQLCondition) in
         try Int.fetchOne(db, sql: "SELECT count(*) FROM items i WHERE \(condition.sql)", arguments: condition.arguments) ?? 0

@@ -22,6 +22,11 @@ public final class Cache: Sendable {
   /// The search index as this Cache's searches found it (`Cache+UI`'s `visible`, `SearchIndexHealth`).
   let searchIndex = Mutex(SearchIndexHealth.intact)
 
+  /// Caches opened at these paths from now on hand every statement they run, its values in place, to
+  /// the function given (not the statements triggers run): for the tests that check the query plans of
+  /// what a key reads (docs/DECISIONS.md, "A million articles"). Empty in the reader.
+  static let statementSinks = Mutex<[String: @Sendable (String) -> Void]>([:])
+
   /// The Recent list's length (DESIGN §1).
   public static let recentLimit = 20
 
@@ -37,6 +42,13 @@ public final class Cache: Sendable {
     configuration.foreignKeysEnabled = true
     configuration.label = "splitfeed cache"
     configuration.prepareDatabase { db in CacheFunctions.register(in: db) }
+    if let sink = Self.statementSinks.withLock({ $0[path] }) {
+      configuration.prepareDatabase { db in
+        db.trace { event in
+          if case .statement(let statement) = event, !statement.sql.hasPrefix("--") { sink(statement.expandedSQL) }
+        }
+      }
+    }
     if !readOnly {
       configuration.prepareDatabase { db in
         // WAL + NORMAL: a commit survives a process crash (kill -9); only a power loss may drop the last one.
@@ -158,9 +170,9 @@ public final class Cache: Sendable {
   // MARK: - Feeds
 
   /// The feed columns `feed` reads, for `feeds` aliased `f`; the counts leave out what the ignore rules
-  /// hide. Without rules each count is an index-only count of one feed; rules kept as a flag
-  /// (`IgnoredArticles`) subtract the flagged articles, counted from their own small index. Rules tested on
-  /// read test every article, so `allFeeds` (the whole list) counts every feed in one pass, joined as `c`,
+  /// hide. Without rules tested on read the counts are each feed's row of `feed_counts` (less the
+  /// articles rules kept as a flag hide: `FeedCounts`), one row per feed however many articles it has.
+  /// Rules tested on read test every article, so `allFeeds` (the whole list) counts every feed in one pass, joined as `c`,
   /// instead of two passes per feed (half the time: docs/DECISIONS.md, "Finding at scale").
   private func feedColumns(allFeeds: Bool, now: Date = Date()) -> (columns: String, from: String, arguments: StatementArguments) {
     let ignoring = ignoring.withLock { $0 }
@@ -170,15 +182,11 @@ public final class Cache: Sendable {
       (SELECT s.remote_id FROM sync_feeds s WHERE s.feed_id = f.id) AS remote_id
       """
     let head = "f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position"
-    if ignoring.live.isEmpty && ignoring.flagged {
+    if ignoring.live.isEmpty {
+      let counts = FeedCounts.columns(flagged: ignoring.flagged)
       return (
-        """
-        \(head),
-        (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0)
-          - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND i.ignored = 1) AS unread,
-        (SELECT count(*) FROM items i WHERE i.feed_id = f.id)
-          - (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.ignored = 1) AS total, \(rest)
-        """, "feeds f", [])
+        "\(head), \(counts.unread) AS unread, \(counts.total) AS total, \(rest)",
+        "feeds f LEFT JOIN feed_counts c ON c.feed_id = f.id", [])
     }
     let shown = ignoredHidden(now: now)
     if allFeeds && shown.sql != SQLCondition.always.sql {

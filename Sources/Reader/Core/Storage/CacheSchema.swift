@@ -146,6 +146,7 @@ enum CacheSchema {
           ALTER TABLE feeds ADD COLUMN moved_to TEXT;
           """)
     }
+    migrator.registerMigration("v18-feed-counts") { db in try FeedCounts.migrate(db) }
     return migrator
   }
 }

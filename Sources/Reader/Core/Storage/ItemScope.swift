@@ -81,7 +81,12 @@ extension ArticleSort {
   }
 
   /// `ORDER BY …`.
-  var orderBy: String { keys.map { $0.sql + ($0.descending ? " DESC" : " ASC") }.joined(separator: ", ") }
+  var orderBy: String { orderBy(reversed: false) }
+
+  /// `ORDER BY …`, or its reverse (the list read from its end: the same index, walked the other way).
+  func orderBy(reversed: Bool) -> String {
+    keys.map { $0.sql + ($0.descending != reversed ? " DESC" : " ASC") }.joined(separator: ", ")
+  }
 
   /// The keys' values of one article, in `keys` order, for a page that starts after it.
   var keyColumns: String { keys.map(\.sql).joined(separator: ", ") }

@@ -74,10 +74,13 @@ public struct SearchIndexer: Sendable {
     var pages = mergePages.lowerBound
     try await merge(pages: &pages, wrote: wrote)  // what an earlier run or the writers' deletes left
     while done.remaining > 0, !Task.isCancelled {
-      let (indexed, remaining, elapsed) = try await cache.indexBatch(limit: size, maxBytes: batchBytes, in: heavy)
+      let (indexed, elapsed) = try await cache.indexBatch(limit: size, maxBytes: batchBytes, in: heavy)
       wrote?(.batch(articles: indexed, elapsed))
       done.indexed += indexed
-      done.total = done.indexed + remaining
+      // The queue is counted again only when this run's count says it is done (what writers queued
+      // meanwhile joins then), outside any write: counting a million queued articles in each batch's
+      // write held the lock 25–60 ms longer (docs/DECISIONS.md, "A million articles").
+      if done.remaining <= 0 { done.total = done.indexed + (try cache.searchBacklog()) }
       progress?(done)
       if indexed == 0 { break }
       size = Self.fitting(elapsed, per: indexed, in: batchTime, within: batchSizes)
@@ -122,19 +125,16 @@ extension Cache {
   /// One batch of `SearchIndexer`: up to `limit` queued articles (and `maxBytes` of their HTML, past the
   /// first) read, their text made outside any transaction, then indexed in one write transaction that
   /// converts nothing (the conversion inside the write held the lock for minutes on one
-  /// hostile article). Returns how many left the queue, how many are still queued, and how long the write
-  /// took from being asked for.
-  func indexBatch(limit: Int, maxBytes: Int = 1 << 20, in heavy: HeavyWork = .shared) async throws(CacheError) -> (indexed: Int, remaining: Int, write: Duration) {
+  /// hostile article). Returns how many left the queue and how long the write took from being asked for.
+  func indexBatch(limit: Int, maxBytes: Int = 1 << 20, in heavy: HeavyWork = .shared) async throws(CacheError) -> (indexed: Int, write: Duration) {
     let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
     // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
     // threads either (`HeavyWork`). Cancelled before it starts (a pause, the quit): nothing indexed.
     guard let prepared = try? await heavy.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
-    else { return (0, try searchBacklog(), .zero) }
+    else { return (0, .zero) }
     let start = ContinuousClock.now
-    let (indexed, remaining) = try await asyncWrite { db in
-      (try FindingSchema.index(prepared, db), try FindingSchema.backlog(db))
-    }
-    return (indexed, remaining, ContinuousClock.now - start)
+    let indexed = try await asyncWrite { db in try FindingSchema.index(prepared, db) }
+    return (indexed, ContinuousClock.now - start)
   }
 
   /// A search found the index damaged (`searchIndexHealth`): it is emptied and every article queued, so

@@ -1,0 +1,79 @@
+import GRDB
+
+/// "v18-feed-counts": each feed's article counts kept as the articles change, so the counts the reader
+/// reads on start, after every reload and on a full recount cost one row per feed, not one index entry
+/// per article. At a million articles in 1,000 feeds the per-feed index counts (`items_by_feed_read_date`)
+/// read a million entries for the feed list's first frame (docs/DECISIONS.md, "A million articles").
+///
+/// One owner: triggers on `items` keep the table, so every writer (a reload, sync, a mark, the ignore
+/// rules' flags, a prune, a removed feed's cascade) keeps it right without knowing of it, in the same
+/// transaction as the change. `ignored` and `ignoredUnread` are the articles the stored ignore flags
+/// hide (`IgnoredArticles`), subtracted when those rules are on. Rules tested on read still count
+/// article by article (`Cache.feedColumns`).
+enum FeedCounts {
+  static func migrate(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE feed_counts (
+          feed_id INTEGER PRIMARY KEY REFERENCES feeds(id) ON DELETE CASCADE,
+          total INTEGER NOT NULL DEFAULT 0,
+          unread INTEGER NOT NULL DEFAULT 0,
+          ignored INTEGER NOT NULL DEFAULT 0,
+          ignored_unread INTEGER NOT NULL DEFAULT 0
+        );
+        INSERT INTO feed_counts (feed_id, total, unread, ignored, ignored_unread)
+          SELECT feed_id, count(*), sum(read = 0), sum(ignored = 1), sum(ignored = 1 AND read = 0) FROM items GROUP BY feed_id;
+        CREATE TRIGGER feed_counts_insert AFTER INSERT ON items BEGIN \(add("new")) END;
+        CREATE TRIGGER feed_counts_delete AFTER DELETE ON items BEGIN \(remove("old")) END;
+        CREATE TRIGGER feed_counts_update AFTER UPDATE OF read, ignored, feed_id ON items
+        WHEN old.read IS NOT new.read OR old.ignored IS NOT new.ignored OR old.feed_id IS NOT new.feed_id
+        BEGIN \(remove("old")) \(add("new")) END;
+        """)
+  }
+
+  /// Adds the article `row` (`new`) to its feed's counts, making the row at a feed's first article.
+  private static func add(_ row: String) -> String {
+    """
+    INSERT INTO feed_counts (feed_id, total, unread, ignored, ignored_unread)
+      VALUES (\(row).feed_id, 1, \(row).read = 0, \(row).ignored = 1, \(row).ignored = 1 AND \(row).read = 0)
+      ON CONFLICT (feed_id) DO UPDATE SET total = total + 1, unread = unread + excluded.unread,
+        ignored = ignored + excluded.ignored, ignored_unread = ignored_unread + excluded.ignored_unread;
+    """
+  }
+
+  /// Takes the article `row` (`old`) away from its feed's counts. An update, never an insert: in a
+  /// removed feed's cascade its row and the feed are gone already, and an insert would name a feed that
+  /// no longer exists.
+  private static func remove(_ row: String) -> String {
+    """
+    UPDATE feed_counts SET total = total - 1, unread = unread - (\(row).read = 0),
+      ignored = ignored - (\(row).ignored = 1), ignored_unread = ignored_unread - (\(row).ignored = 1 AND \(row).read = 0)
+      WHERE feed_id = \(row).feed_id;
+    """
+  }
+
+  /// The unread and total articles of a feed `f`, as shown: less what the stored ignore flags hide when
+  /// `flagged`. For a query over `feed_counts c`.
+  static func columns(flagged: Bool) -> (unread: String, total: String) {
+    flagged
+      ? ("coalesce(c.unread - c.ignored_unread, 0)", "coalesce(c.total - c.ignored, 0)")
+      : ("coalesce(c.unread, 0)", "coalesce(c.total, 0)")
+  }
+
+  /// The query counting `scope` from `feed_counts` alone, when its articles are whole feeds' (every
+  /// feed, a feed, a tag's feeds; unread or all) with no filter or search; nil for any other list.
+  static func count(of scope: ItemScope, flagged: Bool) -> SQLCondition? {
+    guard scope.filter == nil, scope.search == nil else { return nil }
+    let feeds: SQLCondition
+    switch scope.source {
+    case .all: feeds = .always
+    case .feed(let id): feeds = SQLCondition("c.feed_id = ?", [id])
+    case .tag(let name): feeds = SQLCondition("c.feed_id IN (SELECT feed_id FROM feed_tags WHERE tag = ?)", [name])
+    case .starred, .query: return nil
+    }
+    let columns = columns(flagged: flagged)
+    return SQLCondition(
+      "SELECT coalesce(sum(\(scope.unreadOnly ? columns.unread : columns.total)), 0) FROM feed_counts c WHERE \(feeds.sql)",
+      feeds.arguments)
+  }
+}

@@ -1,0 +1,198 @@
+import Foundation
+import GRDB
+import Synchronization
+import Testing
+
+@testable import Reader
+import TestSupport
+
+/// Issue 40, a million articles: the reads a key or a frame makes stay bounded by what is on screen.
+/// The feed list's and the whole-feed lists' counts come from `feed_counts` (`FeedCounts`), kept by
+/// triggers through every kind of write; the query plans of what the keys read use an index, never a
+/// scan of every article; `G` reads the list's last page from its end.
+@Suite("Reads at scale")
+struct ScaleQueryTests {
+  let dir: TemporaryDirectory
+  let cache: Cache
+  let feeds: [Int64]
+  /// What the cache ran, its values in place (`Cache.statementSinks`).
+  let statements = Statements()
+
+  init() throws {
+    dir = try TemporaryDirectory("splitfeed-scale")
+    let sink = statements, path = dir.path("cache.db")
+    Cache.statementSinks.withLock { $0[path] = { sink.add($0) } }
+    cache = try Cache(path: path)
+    feeds = try cache.addFeeds(urls: ["https://example.com/a.xml", "https://example.com/b.xml"]).map(\.id)
+    for (n, feedID) in feeds.enumerated() {
+      let items = (1...(n == 0 ? 30 : 12)).map { CacheTests.item($0, id: "f\(n)-\($0)", date: Double(1_700_000_000 + $0 * 60)) }
+      try cache.storeNow(Feed(title: "Feed \(n)", items: items), feedID: feedID, validators: Validators())
+    }
+    try cache.setTags([feeds[0]: ["news"], feeds[1]: ["news", "other"]])
+  }
+
+  /// Each feed's unread and total articles counted from its articles, less what the stored ignore
+  /// flags hide: what `feed_counts` must always equal.
+  func recounted() throws -> [Int64: (unread: Int, total: Int)] {
+    try DatabaseQueue(path: cache.path).read { db in
+      var counts: [Int64: (unread: Int, total: Int)] = [:]
+      for row in try Row.fetchAll(
+        db, sql: "SELECT feed_id, sum(read = 0) AS unread, count(*) AS total FROM items WHERE ignored = 0 GROUP BY feed_id")
+      {
+        counts[row["feed_id"]] = (row["unread"], row["total"])
+      }
+      return counts
+    }
+  }
+
+  /// The feed list, the snapshot and the whole-feed lists' counts all agree with a recount.
+  func expectCountsTrue(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let truth = try recounted()
+    let snapshot = try cache.counts()
+    for feed in try cache.feeds() {
+      let expected = truth[feed.id] ?? (0, 0)
+      #expect(feed.unreadCount == expected.unread && feed.totalCount == expected.total, "\(step): feed \(feed.id)", sourceLocation: sourceLocation)
+      #expect(snapshot.unread[feed.id] == truth[feed.id]?.unread, "\(step): snapshot", sourceLocation: sourceLocation)
+      #expect(snapshot.total[feed.id] == truth[feed.id]?.total, "\(step): snapshot", sourceLocation: sourceLocation)
+      #expect(try cache.count(in: ItemScope(.feed(feed.id), unreadOnly: true)) == expected.unread, "\(step)", sourceLocation: sourceLocation)
+    }
+    #expect(try cache.count(in: ItemScope(.all, unreadOnly: true)) == truth.values.reduce(0) { $0 + $1.unread }, "\(step)", sourceLocation: sourceLocation)
+    #expect(try cache.count(in: ItemScope(.all)) == truth.values.reduce(0) { $0 + $1.total }, "\(step)", sourceLocation: sourceLocation)
+    #expect(try cache.count(in: ItemScope(.tag("other"))) == (truth[feeds[1]]?.total ?? 0), "\(step)", sourceLocation: sourceLocation)
+  }
+
+  /// Every kind of write moves the kept counts as a recount does: a reload's inserts, marks, ignore
+  /// rules kept as flags, a prune, a feed removed. Without any one of `FeedCounts`' triggers a step
+  /// here differs from the recount.
+  @Test func keptCountsFollowEveryWrite() async throws {
+    try expectCountsTrue("stored")
+    let first = try cache.items(feedID: feeds[0]).map(\.id)
+    try cache.setRead(true, itemIDs: Array(first.prefix(25)))
+    try expectCountsTrue("marked read")
+    try cache.setRead(false, itemIDs: Array(first.prefix(3)))
+    try expectCountsTrue("marked unread")
+    try cache.setIgnoreRules([IgnoreRule(feedURL: nil, expression: try FilterExpression(parsing: "title =~ \"Item 1\""))])
+    try expectCountsTrue("ignore rule kept as a flag")
+    #expect(try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 5)) > 0)
+    try expectCountsTrue("pruned")
+    try cache.setIgnoreRules([])
+    try expectCountsTrue("rule dropped")
+    let more = (31...40).map { CacheTests.item($0, id: "f0-\($0)", date: Double(1_700_000_000 + $0 * 60)) }
+    try cache.storeNow(Feed(title: "Feed 0", items: more), feedID: feeds[0], validators: Validators())
+    try expectCountsTrue("reloaded with new articles")
+    try cache.removeFeed(id: feeds[1])
+    try expectCountsTrue("feed removed")
+    let left = try await DatabaseQueue(path: cache.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM feed_counts WHERE feed_id = ?", arguments: [feeds[1]]) }
+    #expect(left == 0, "a removed feed's counts go with it")
+  }
+
+  /// `G`: the last page read from the end is the page an offset read gives, in every order, a short
+  /// last page included, and reads along the order's index (no sort of the list).
+  @Test func lastPageFromTheEndIsTheOffsetPage() throws {
+    for sort in ArticleSort.allCases {
+      for scope in [ItemScope(.all, sort: sort), ItemScope(.all, unreadOnly: true, sort: sort), ItemScope(.feed(feeds[0]), sort: sort)] {
+        let total = try cache.count(in: scope)
+        for offset in [total - 1, total - 7, total / 2 + 1, 0] where offset >= 0 {
+          let expected = try cache.items(in: scope, limit: 10, offset: offset).map(\.id)
+          #expect(try cache.items(in: scope, limit: 10, offset: offset, of: total).map(\.id) == expected, "\(sort) \(scope.source) from \(offset)")
+        }
+      }
+    }
+    statements.clear()
+    let unread = ItemScope(.all, unreadOnly: true)
+    let total = try cache.count(in: unread)
+    _ = try cache.items(in: unread, limit: 10, offset: total - 3, of: total)
+    let page = try #require(statements.all.first { $0.contains("LIMIT") && $0.contains("ORDER BY i.sort_date ASC") })
+    let plan = try plan(of: page)
+    #expect(!plan.contains(where: Self.sortsTheList), "\(plan)")
+  }
+
+  /// The queries a frame or a key runs on the feed list and the lists of whole feeds: counts read no
+  /// article (`feed_counts` only); pages and the next unread article walk an index in the list's order.
+  /// Before v18 the feed list's counts searched `items_by_feed_read_date` feed by feed and the Unread
+  /// list's count scanned an index of every article.
+  @Test func keyQueriesUseIndexesNotScans() throws {
+    try cache.setRead(true, itemIDs: Array(try cache.items(feedID: feeds[0]).map(\.id).prefix(4)))
+    let unread = ItemScope(.all, unreadOnly: true)
+    statements.clear()
+    _ = try cache.feeds()
+    _ = try cache.counts()
+    _ = try cache.counts(feeds: [feeds[0]])
+    _ = try cache.count(in: unread)
+    _ = try cache.count(in: ItemScope(.tag("news")))
+    let counting = statements.all.filter { $0.hasPrefix("SELECT") }
+    #expect(!counting.isEmpty)
+    for sql in counting {
+      let plan = try plan(of: sql)
+      #expect(!plan.contains { Self.readsItems($0) }, "\(sql)\n\(plan)")
+    }
+    statements.clear()
+    let first = try cache.items(in: unread, limit: 10)
+    _ = try cache.items(in: unread, limit: 10, after: try #require(first.last).id)
+    _ = try cache.items(in: ItemScope(.feed(feeds[0])), limit: 10)
+    _ = try cache.nextUnread(feedID: feeds[0], after: first.first?.id)
+    let paging = statements.all.filter { $0.hasPrefix("SELECT") && $0.contains("LIMIT") }
+    #expect(paging.count >= 4)
+    for sql in paging {
+      let plan = try plan(of: sql)
+      #expect(!plan.contains(where: Self.sortsTheList), "\(sql)\n\(plan)")
+      #expect(plan.contains { $0.contains("INDEX") }, "\(sql)\n\(plan)")
+    }
+  }
+
+  /// A prune removes in batches of its own transactions, each at most its batch size, and ends where one
+  /// transaction would have: every removable article gone, each key remembered, the counts true. Before,
+  /// one transaction removed all of them (5.7 s of write lock for 90,000 articles).
+  @Test func pruneRemovesInBoundedBatches() async throws {
+    let first = try cache.items(feedID: feeds[0]).map(\.id)
+    try cache.setRead(true, itemIDs: first)
+    statements.clear()
+    #expect(try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 2), batch: 4...4) == 28)
+    let deletes = statements.all.filter { $0.contains("DELETE FROM items") }
+    #expect(deletes.count >= 7, "\(deletes.count) deletes")
+    #expect(try cache.items(feedID: feeds[0]).map(\.id) == Array(first.prefix(2)))
+    let remembered = try await DatabaseQueue(path: cache.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM pruned_items") }
+    #expect(remembered == 28)
+    try expectCountsTrue("pruned in batches")
+  }
+
+  /// The indexer counts its queue at its start and when its own count says it is done, outside its
+  /// writes; before, every batch's write counted the whole queue (25–60 ms of lock at a million queued).
+  @Test func theIndexerCountsItsQueueOnlyAtItsEnds() async throws {
+    var indexer = SearchIndexer(cache: cache)
+    indexer.batchSizes = 5...5
+    statements.clear()
+    let done = try await indexer.run()
+    #expect(done == SearchIndexer.Progress(indexed: 42, total: 42))
+    let counts = statements.all.filter { $0.contains("count(*) FROM fts_pending") }
+    #expect(counts.count <= 2, "\(counts.count) counts of the queue for 9 batches")
+    #expect(try cache.searchBacklog() == 0)
+  }
+
+  /// A plan step that sorts every row the list holds before the first is returned. The date order's
+  /// tie-break on the id ("FOR RIGHT PART OF ORDER BY") only sorts the articles of one date at a time,
+  /// as the index hands them out, and stops with the page.
+  static func sortsTheList(_ detail: String) -> Bool { detail == "USE TEMP B-TREE FOR ORDER BY" }
+
+  /// A plan step that reads the articles' table or one of its indexes, but the starred articles' own
+  /// index (the Starred count walks it: as long as the starred articles, not the cache).
+  static func readsItems(_ detail: String) -> Bool {
+    guard !detail.contains("items_starred_by_date") else { return false }
+    return detail.hasPrefix("SCAN i") || detail.hasPrefix("SEARCH i ") || detail.hasPrefix("SCAN items") || detail.hasPrefix("SEARCH items")
+  }
+
+  /// `EXPLAIN QUERY PLAN` of `sql` (its values in place) on a connection of its own.
+  func plan(of sql: String) throws -> [String] {
+    let queue = try DatabaseQueue(path: cache.path)
+    queue.inDatabase { CacheFunctions.register(in: $0) }
+    return try queue.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String } }
+  }
+}
+
+/// The statements a cache ran, from whichever thread ran them.
+final class Statements: Sendable {
+  private let list = Mutex<[String]>([])
+  func add(_ sql: String) { list.withLock { $0.append(sql) } }
+  func clear() { list.withLock { $0.removeAll() } }
+  var all: [String] { list.withLock { $0 } }
+}
