@@ -5,6 +5,7 @@ import Testing
 import ScreenKit
 import TextLayout
 @testable import ReaderUI
+@testable import Terminal
 
 /// The links view (`L`), open link N (`#`) and the triage keys (`{`, `}`) in process: the rows the view
 /// lists, what reaches the browser and the clipboard, and the marks with their counts and undo.
@@ -81,6 +82,15 @@ struct LinksAndTriageTests {
     h.press(.character("L"), .escape)
     #expect(!h.text.contains("Links (6)"), "Esc closes it")
     #expect(browser.values.count == 1)
+  }
+
+  @Test func anAddressGoesOutAsBase64AndAnOverlongOneNotAtAll() {
+    #expect(NcursesBackend.clipboardSequence("a\u{1B}b") == "\u{1B}]52;c;YRti\u{07}")
+    let (h, _, clipboard) = opened()
+    h.session.outside.copy(String(repeating: "x", count: Outside.copyLimit + 1))
+    h.screen.renderNow()
+    #expect(clipboard.values.isEmpty)
+    #expect(h.lines.last?.contains("This address is too long to copy through the terminal.") == true)
   }
 
   @Test func anArticleWithoutLinksSaysSo() {
