@@ -46,14 +46,20 @@ struct LinksEndToEndTests {
       try tmux.waitFor(text: "Reloaded")
       return tmux
     }
+
+    /// The reader with the linked article open.
+    func openArticle() throws -> TmuxHarness {
+      let tmux = try launch(linksFeed)
+      try tmux.send(keys: "Enter")
+      try tmux.waitFor(text: "the second[2]")
+      return tmux
+    }
   }
 
   @Test func theLinksViewOpensTheSecondLinkAndCopiesAnAddress() throws {
     let setup = try Setup()
-    let tmux = try setup.launch(setup.linksFeed)
+    let tmux = try setup.openArticle()
     defer { tmux.close() }
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "the second[2]")
     try tmux.send(keys: "L")
     try tmux.waitFor(text: "Links (4)")
     let view = try tmux.screen().joined(separator: "\n")
@@ -75,10 +81,8 @@ struct LinksEndToEndTests {
 
   @Test func hashOpensLinkN() throws {
     let setup = try Setup()
-    let tmux = try setup.launch(setup.linksFeed)
+    let tmux = try setup.openArticle()
     defer { tmux.close() }
-    try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "the second[2]")
     try tmux.send(keys: "#")
     try tmux.waitFor(text: "Open link:")
     try tmux.type("3")
