@@ -134,4 +134,17 @@ struct LinksAndTriageTests {
     h.press(.character("g"), .character("{"))
     #expect(h.lines.last?.contains("Nothing unread here.") == true, "nothing above the first row")
   }
+
+  /// A search's results hold their first page until their count arrives in the background: `}` on them
+  /// then still marks every match below, not only the page read so far.
+  @Test func belowReachesPastTheFirstPageOfASearchStillCounting() throws {
+    let h = Harness(60, 40, feeds: [SampleFeeds.numbered(250)])
+    let results = ArticleListController(
+      source: .all, session: h.session, title: "Search: wrap", search: try SearchQuery(parsing: "wrap"))
+    try #require(results.isCounting && results.rowCount == ArticleListController.pageSize, "the count not in yet")
+    #expect(results.handle(.character("}")))
+    #expect(h.session.flags.isRead(try #require(results.item(at: 0)).id) == false)
+    h.screen.renderNow()
+    #expect(h.lines.last?.contains("Marked 249 articles read") == true, "\(h.lines.last ?? "")")
+  }
 }

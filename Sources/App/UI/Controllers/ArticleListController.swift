@@ -251,14 +251,15 @@ final class ArticleListController: ListController {
   }
 
   /// The rows above or below the selection, read from the cache in the list's own order, filter and
-  /// search (its scope), so what is marked is exactly what the list shows there.
+  /// search (its scope), so what is marked is exactly what the list shows there. Below goes to the
+  /// scope's end, not to `count`: a search's results hold their first page until their count arrives.
   private func markRead(above: Bool) {
     catchUp()
     let range = above ? 0..<min(selectedIndex, count) : min(selectedIndex + 1, count)..<count
-    guard !range.isEmpty else { return session.status.notify(.nothingUnread) }
+    guard !range.isEmpty || (!above && isCounting) else { return session.status.notify(.nothingUnread) }
     guard let scope else { return session.marks.markRead(Array(session.recent.items[range])) }
     do {
-      let rows = try session.cache.items(in: scope, limit: range.count, offset: range.lowerBound)
+      let rows = try session.cache.items(in: scope, limit: above ? range.count : -1, offset: range.lowerBound)
       session.flags.take(rows)
       session.marks.markRead(rows)
     } catch {
