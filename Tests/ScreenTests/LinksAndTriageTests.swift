@@ -93,6 +93,13 @@ struct LinksAndTriageTests {
     #expect(h.lines.last?.contains("This address is too long to copy through the terminal.") == true)
   }
 
+  @Test func yOutsideTheLinksViewSaysWhereItWorks() {
+    let (h, _, clipboard) = opened()
+    h.press(.character("y"))
+    #expect(clipboard.values.isEmpty)
+    #expect(h.lines.last?.contains("y does nothing here: links view: copy the address (OSC 52)") == true, "\(h.lines.last ?? "")")
+  }
+
   @Test func anArticleWithoutLinksSaysSo() {
     let h = Harness(120, 40, feeds: [Self.feed])
     h.press(.character("j"), .enter, .character("L"))

@@ -89,13 +89,14 @@ public struct KeyMap: Equatable, Sendable {
 
   /// Why a bound key did nothing where it was pressed, for the status line (DESIGN §5: no key is silent):
   /// the article's own keys (`J`, `f`, `e`, `]`) work only in an open article, a list's only in a list
-  /// that has that key. Nil for a key the window binds: its action says why itself where it must.
+  /// that has that key, a chooser's (the links view's `y`) only in it. Nil for a key the window binds:
+  /// its action says why itself where it must.
   public func whyIdle(_ key: Key) -> Notice? {
     let rows = bindings.filter { $0.keys.contains(key) }
     guard let first = rows.first, rows.allSatisfy({ $0.context == first.context }) else { return nil }
     switch first.context {
-    case .article, .list: return .boundElsewhere(key, first.context, summary: first.summary)
-    case .window, .popover: return nil
+    case .article, .list, .popover: return .boundElsewhere(key, first.context, summary: first.summary)
+    case .window: return nil
     }
   }
 
