@@ -237,10 +237,15 @@ struct NewsboatImportTests {
       browser "\(browser) %u"
       show-read-articles no
       confirm-exit yes
+      bind-key u show-urls
 
       """.write(to: scene.folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
     let imported = try scene.splitfeedRun(["import-newsboat", scene.folder.path])
     #expect(imported.status == 0, "\(imported.stderr)")
+    // newsboat's u is its links view; here u stays undo, and the summary says so instead of listing it.
+    #expect(imported.stdout.contains("  note: bind-key u show-urls: left out, u stays undo here"), "\(imported.stdout)")
+    #expect(imported.stdout.contains("  note: newsboat's u (show-urls) is L here: u stays undo"), "\(imported.stdout)")
+    #expect(!imported.stdout.contains("not taken: bind-key u"), "\(imported.stdout)")
     let config = try String(contentsOfFile: scene.splitfeed.configDir + "/config", encoding: .utf8)
     let written = config.split(separator: "\n").filter { !$0.hasPrefix("#") }
     #expect(written == [
@@ -265,6 +270,9 @@ struct NewsboatImportTests {
     try tmux.send(keys: "Space")
     let article = try tmux.waitFor(text: "Body of ")
     #expect(article.contains { $0.contains("Hide list]") })
+    // u is still undo (the import left `bind-key u show-urls` out).
+    try tmux.send(keys: "u")
+    try tmux.waitFor(text: "Nothing to undo.")
     // o: the browser line runs with the article's link as its argument.
     try tmux.send(keys: "o")
     try tmux.waitUntil("the browser ran") { _ in FileManager.default.fileExists(atPath: log) }

@@ -43,4 +43,19 @@ struct NewsboatTranslationTests {
     #expect(plan.notTaken.contains { $0.hasPrefix("bind-key x no-such-op: ") && $0.contains("unknown action") })
     #expect(!plan.notTaken.contains { $0.hasPrefix("keep-articles-days") }, "an equivalent setting now")
   }
+
+  /// newsboat's own links keys carry over by their names; `u` (newsboat's show-urls) stays undo here,
+  /// and the line that would give it away is left out as a note, not as something the import could not take.
+  @Test func theLinksActionsCarryOverAndUStaysUndo() {
+    let plan = NewsboatConfigPlan(
+      newsboat: """
+        bind-key u show-urls
+        bind-key ^U show-urls
+        bind-key G goto-url
+        """,
+      existing: "")
+    #expect(plan.lines == ["bind-key ^U show-urls", "bind-key G goto-url"])
+    #expect(plan.notes == ["bind-key u show-urls: left out, u stays undo here"])
+    #expect(plan.notTaken.isEmpty, "\(plan.notTaken)")
+  }
 }

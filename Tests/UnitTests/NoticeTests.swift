@@ -73,6 +73,11 @@ struct NoticeTests {
     (.noMoreMatches(below: false), "No more matches above."),
     (.match(2, of: 5), "Match 2 of 5."),
     (.noEnclosure, "This article has no enclosure."),
+    (.noLinks, "This article has no links."),
+    (.noSuchLink(number: "7", count: 3), "No link 7: this article's links are numbered 1 to 3."),
+    (.noSuchLink(number: "x", count: 0), "No link x: this article's text has no numbered links."),
+    (.addressSent("https://a.example/\u{1B}[2J"), "Sent https://a.example/\u{FFFD}[2J to the terminal's clipboard (OSC 52; some terminals ignore it)."),
+    (.addressTooLongToCopy, "This address is too long to copy through the terminal."),
     (.notAnArticleList(sorting: true), "Only an article list can be sorted (Recent keeps the order you read in)."),
     (.notAnArticleList(sorting: false), "Only an article list can be filtered (Recent keeps what you read)."),
     (.sorted(.date), "Sorted by date, newest first."),
@@ -125,6 +130,9 @@ struct NoticeTests {
         "Could not fetch the article's page: HTTP 404",
         "The server failed. 1 mark kept for the next sync.", "The server failed. 2 marks kept for the next sync.",
         "Login check at start-up: wrong password", "https://a.example/feed could not be added to the cache.",
+        "No link 7: this article's links are numbered 1 to 3.",
+        "No link x: this article's text has no numbered links.",
+        "This address is too long to copy through the terminal.",
       ])
     let failedSync = SyncRun(result: .failure(SyncError("Sync: the server is down.")), local: nil, pending: 0)
     #expect(Notice.synced(failedSync, errorsKey: "E").isError)

@@ -1,4 +1,5 @@
 import CNcurses
+import Foundation
 import Glibc
 import Pixels
 import ScreenKit
@@ -84,6 +85,17 @@ public final class NcursesBackend: TerminalBackend {
     Self.write(graphics.before)
     send(frame, retrying: true)
     Self.write(graphics.after)
+  }
+
+  /// `text` to the terminal's clipboard: OSC 52 (`ESC ] 52 ; c ; BASE64 BEL`), written past curses
+  /// between frames. The text goes as base64, so no byte of it reaches the terminal as a control.
+  public func copyToClipboard(_ text: String) {
+    Self.write(Self.clipboardSequence(text))
+  }
+
+  /// The OSC 52 sequence that sets the clipboard (`c`) to `text`.
+  nonisolated static func clipboardSequence(_ text: String) -> String {
+    "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
   }
 
   /// Writes `text` to the terminal as is, past curses (which has flushed its own output by then).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reader
+import ReaderUI
 
 /// `splitfeed import-newsboat [DIR]`: a newsboat user's feeds, read state, flags and the config lines
 /// that have an equivalent, in one step. newsboat's files are only read (its cache opened immutable);
@@ -48,6 +49,9 @@ struct ImportNewsboatCommand: ParsableCommand {
     } catch {
       CommandOutput.warn("\(error)")
       throw ExitCode.failure
+    }
+    if let links = KeyMap.standard.keys(for: .showUrls).first {
+      notes.append("newsboat's u (show-urls) is \(links) here: u stays undo")
     }
     let articles: NewsboatCache.Counts
     do {
@@ -120,7 +124,7 @@ struct ImportNewsboatCommand: ParsableCommand {
       left.append("  note: \(plural(articles.defaulted, "article")) of cache.db had a date, read mark or text of a type newsboat does not write; taken as no date, unread or no text")
     }
     left += urls.problems.map { "  not taken: " + $0 }
-    left += notes.map { "  note: " + $0 }
+    left += (config.notes + notes).map { "  note: " + $0 }
     return (out + left).joined(separator: "\n")
   }
 }

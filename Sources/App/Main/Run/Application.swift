@@ -46,6 +46,7 @@ enum Application {
     session.outside.openMediaURL = { url in
       player.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
     }
+    session.outside.copyToClipboard = { backend.copyToClipboard($0) }
     session.problems.startup = notices
     if let notice = session.problems.startupNotice(errorsKey: session.errorsKey) { session.status.notify(notice) }
     if ProcessInfo.processInfo.environment["SPLITFEED_EXIT_AFTER_FIRST_FRAME"] == "1" {

@@ -270,6 +270,8 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       case .toggleImages: picturesToggled.toggle()
       case .nextMatch: jumpToMatch(step: 1)
       case .previousMatch: jumpToMatch(step: -1)
+      case .showUrls: showLinks()
+      case .gotoUrl: askLinkNumber()
       default: return false
       }
       return true
@@ -337,6 +339,37 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       showsPage = true
       if article.fullArticle == nil { session.reading.fetchFullArticle() }
     }
+  }
+
+  // MARK: Links
+
+  /// The text shown (header and body) as the pane numbers its links, built if not yet drawn.
+  private var shownText: StyledText? {
+    _ = body()
+    return styledText?.text
+  }
+
+  /// `L` (newsboat's `show-urls`): every link of the article in the links view.
+  private func showLinks() {
+    guard let session, let item, let text = shownText else { return }
+    let links = ArticleLinks.of(item, shown: text)
+    guard !links.isEmpty else { return session.status.notify(.noLinks) }
+    present(LinksController(links: links, session: session), style: .fullScreen)
+  }
+
+  /// `#` (newsboat's `goto-url`): asks for a number on the status line, then opens the text's link of
+  /// that number (`[3]`) in the browser.
+  private func askLinkNumber() {
+    guard let session, let text = shownText else { return }
+    let links = text.links
+    guard !links.isEmpty || item?.link != nil else { return session.status.notify(.noLinks) }
+    present(
+      LinkNumberFieldController { [session] typed in
+        guard let n = Int(typed.trimmingCharacters(in: .whitespaces)), links.indices.contains(n - 1) else {
+          return session.status.notify(.noSuchLink(number: typed, count: links.count))
+        }
+        session.outside.openInBrowser(links[n - 1])
+      }, style: .statusLine)
   }
 
   /// `e`: the enclosure in the player; a chooser when there are several.

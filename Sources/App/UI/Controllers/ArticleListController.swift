@@ -237,6 +237,36 @@ final class ArticleListController: ListController {
     return true
   }
 
+  // MARK: Triage
+
+  /// `{` / `}`: every article above (below) the selected row becomes read, as one mark `u` undoes
+  /// (`Marking`, the one writer of marks; the counts follow it).
+  override func handle(_ key: Key) -> Bool {
+    switch keyMap.action(for: key, in: .list) {
+    case .markAboveRead: markRead(above: true)
+    case .markBelowRead: markRead(above: false)
+    default: return super.handle(key)
+    }
+    return true
+  }
+
+  /// The rows above or below the selection, read from the cache in the list's own order, filter and
+  /// search (its scope), so what is marked is exactly what the list shows there. Below goes to the
+  /// scope's end, not to `count`: a search's results hold their first page until their count arrives.
+  private func markRead(above: Bool) {
+    catchUp()
+    let range = above ? 0..<min(selectedIndex, count) : min(selectedIndex + 1, count)..<count
+    guard !range.isEmpty || (!above && isCounting) else { return session.status.notify(.nothingUnread) }
+    guard let scope else { return session.marks.markRead(Array(session.recent.items[range])) }
+    do {
+      let rows = try session.cache.items(in: scope, limit: above ? range.count : -1, offset: range.lowerBound)
+      session.flags.take(rows)
+      session.marks.markRead(rows)
+    } catch {
+      session.status.notify(.failure("\(error)"))
+    }
+  }
+
   override var rowCount: Int {
     catchUp()
     return count

@@ -75,9 +75,10 @@ final class OfferedFeedsController: Controller {
   }
 }
 
-/// A plain list of text rows that reports the row chosen; the list part of `OfferedFeedsController`.
+/// A plain list of text rows that reports the row chosen; the list part of `OfferedFeedsController` and
+/// of the links view (`LinksController`).
 @MainActor
-private final class ChoiceListController: ListController {
+final class ChoiceListController: ListController {
   let rows: [String]
   var onChoose: ((Int) -> Void)?
 

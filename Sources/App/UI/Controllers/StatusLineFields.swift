@@ -93,3 +93,25 @@ enum StatusRow {
     surface.put(shown, at: Point(x: row.minX + 1, y: row.minY), style: style, clip: row)
   }
 }
+
+/// `#` in an article (newsboat's `goto-url`): `Open link: ` and a number on the status line; Enter hands
+/// what was typed to `open` (which says when no link has that number), Esc or an empty line gives up.
+@MainActor
+final class LinkNumberFieldController: FieldController {
+  private let open: (String) -> Void
+
+  init(open: @escaping (String) -> Void) {
+    self.open = open
+    super.init(prompt: Prompt(field: .linkNumber, label: "Open link: "))
+  }
+
+  override func didEdit(_ edit: Prompt.Edit) {
+    switch edit {
+    case .submitted:
+      dismiss()
+      if !prompt.typed.isEmpty { open(prompt.typed) }
+    case .cancelled: dismiss()
+    case .changed, .ignored: break
+    }
+  }
+}

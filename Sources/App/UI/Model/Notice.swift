@@ -81,6 +81,13 @@ public enum Notice: Sendable {
   /// `]` / `[`: the match jumped to, counted from 1.
   case match(Int, of: Int)
   case noEnclosure
+  /// `L`, `#` on an article with no links at all.
+  case noLinks
+  /// `#`: no link numbered `number` (`count` are).
+  case noSuchLink(number: String, count: Int)
+  /// The links view's `y`: the address went to the terminal as OSC 52.
+  case addressSent(String)
+  case addressTooLongToCopy
   /// `S` or `F` (`sorting`) where no article list is.
   case notAnArticleList(sorting: Bool)
   case sorted(ArticleSort)
@@ -142,7 +149,7 @@ public enum Notice: Sendable {
     case .reloaded(let report, _): report.failed > 0 || report.pruneError != nil
     case .synced(let run, _): run.failed || run.local.map { ReloadReport($0).failed > 0 } == true
     case .failure, .startupProblems, .articleGone, .readOnlyCache, .noLink, .noWebPage, .noArticleOnPage,
-      .pageNotExtracted, .pageNotFetched, .marksKept, .loginFailed, .notAdded:
+      .pageNotExtracted, .pageNotFetched, .marksKept, .loginFailed, .notAdded, .noSuchLink, .addressTooLongToCopy:
       true
     default: false
     }
@@ -192,6 +199,13 @@ public enum Notice: Sendable {
     case .noMoreMatches(let below): below ? "No more matches below." : "No more matches above."
     case .match(let index, let count): "Match \(index) of \(count)."
     case .noEnclosure: "This article has no enclosure."
+    case .noLinks: "This article has no links."
+    case .noSuchLink(let number, let count):
+      count == 0 ? "No link \(number): this article's text has no numbered links."
+        : "No link \(number): this article's links are numbered 1 to \(count)."
+    case .addressSent(let address):
+      "Sent \(TerminalText.sanitized(address)) to the terminal's clipboard (OSC 52; some terminals ignore it)."
+    case .addressTooLongToCopy: "This address is too long to copy through the terminal."
     case .notAnArticleList(let sorting):
       sorting
         ? "Only an article list can be sorted (Recent keeps the order you read in)."

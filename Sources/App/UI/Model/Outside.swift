@@ -9,6 +9,10 @@ public final class Outside {
   /// Opens an enclosure with the `player` setting (the browser's command by default), the same way.
   public var openMediaURL: (String) -> String? = { _ in "No player in this run." }
 
+  /// Hands text to the terminal's clipboard (OSC 52, written by the terminal backend, which owns the
+  /// terminal's bytes); by default there is no terminal to hand it to.
+  public var copyToClipboard: (String) -> Void = { _ in }
+
   init(board: StatusBoard) { self.board = board }
 
   /// `o`: the article's link in the browser.
@@ -21,4 +25,16 @@ public final class Outside {
   func openMedia(_ url: String) {
     if let failure = openMediaURL(url) { board.line.notify(.failure(failure)) }
   }
+
+  /// The links view's `y`: the address to the terminal's clipboard. The terminal never answers OSC 52,
+  /// so the status line says it was sent, not that it arrived; an address too long for terminals to
+  /// take (they cap the sequence, xterm near 100 kB) is refused in words instead.
+  func copy(_ address: String) {
+    guard address.utf8.count <= Self.copyLimit else { return board.line.notify(.addressTooLongToCopy) }
+    copyToClipboard(address)
+    board.line.notify(.addressSent(address))
+  }
+
+  /// The longest address `copy` sends, in bytes (its base64 is a third longer).
+  static let copyLimit = 65_536
 }

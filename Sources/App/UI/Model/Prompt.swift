@@ -7,6 +7,8 @@ public struct Prompt: Equatable, Sendable {
   public enum Field: Equatable, Sendable {
     case search
     case filter
+    /// `#`: the number of the link to open.
+    case linkNumber
   }
 
   /// The label before the text (`Search: `).

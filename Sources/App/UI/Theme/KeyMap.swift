@@ -11,6 +11,7 @@ public enum Action: String, CaseIterable, Sendable {
   case nextArticle, previousArticle, openEnclosure, toggleImages
   case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
   case openSearch, setFilter, cycleSort, openTagArticles, nextMatch, previousMatch
+  case showUrls, gotoUrl, copyAddress, markAboveRead, markBelowRead
 
   /// The name a config file uses: `moveDown` → `move-down`.
   public var configName: String {
@@ -88,13 +89,14 @@ public struct KeyMap: Equatable, Sendable {
 
   /// Why a bound key did nothing where it was pressed, for the status line (DESIGN §5: no key is silent):
   /// the article's own keys (`J`, `f`, `e`, `]`) work only in an open article, a list's only in a list
-  /// that has that key. Nil for a key the window binds: its action says why itself where it must.
+  /// that has that key, a chooser's (the links view's `y`) only in it. Nil for a key the window binds:
+  /// its action says why itself where it must.
   public func whyIdle(_ key: Key) -> Notice? {
     let rows = bindings.filter { $0.keys.contains(key) }
     guard let first = rows.first, rows.allSatisfy({ $0.context == first.context }) else { return nil }
     switch first.context {
-    case .article, .list: return .boundElsewhere(key, first.context, summary: first.summary)
-    case .window, .popover: return nil
+    case .article, .list, .popover: return .boundElsewhere(key, first.context, summary: first.summary)
+    case .window: return nil
     }
   }
 
@@ -111,6 +113,10 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(
       keys: [.character("T")], action: .openTagArticles, context: .list,
       summary: "a tag's articles as one list"),
+    KeyBinding(
+      keys: [.character("{")], action: .markAboveRead, context: .list, summary: "mark every article above read"),
+    KeyBinding(
+      keys: [.character("}")], action: .markBelowRead, context: .list, summary: "mark every article below read"),
     KeyBinding(keys: [.character("j"), .down], action: .moveDown, context: .article, summary: "scroll down"),
     KeyBinding(keys: [.character("k"), .up], action: .moveUp, context: .article, summary: "scroll up"),
     KeyBinding(keys: [.pageDown, .character(" ")], action: .pageDown, context: .article, summary: "page down"),
@@ -126,6 +132,8 @@ public struct KeyMap: Equatable, Sendable {
       keys: [.character("e")], action: .openEnclosure, context: .article, summary: "play the enclosure (player)"),
     KeyBinding(
       keys: [.character("i")], action: .toggleImages, context: .article, summary: "pictures / their alt text"),
+    KeyBinding(keys: [.character("L")], action: .showUrls, context: .article, summary: "every link of the article"),
+    KeyBinding(keys: [.character("#")], action: .gotoUrl, context: .article, summary: "open link N (asks N)"),
     KeyBinding(keys: [.character("]")], action: .nextMatch, context: .article, summary: "next search match"),
     KeyBinding(keys: [.character("[")], action: .previousMatch, context: .article, summary: "previous search match"),
     KeyBinding(
@@ -170,6 +178,9 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(
       keys: [.escape, .character("p")], action: .dismiss, context: .popover, summary: "close the popover"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .popover, summary: "close the popover"),
+    KeyBinding(
+      keys: [.character("y")], action: .copyAddress, context: .popover,
+      summary: "links view: copy the address (OSC 52)"),
   ])
 
   /// Binds `key` to `action` (a `bind-key` line; a later line wins): the key performs the action

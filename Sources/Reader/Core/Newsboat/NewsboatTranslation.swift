@@ -67,6 +67,8 @@ public struct NewsboatConfigPlan {
   public var taken: [String] = []
   /// `setting: reason` per line left behind.
   public var notTaken: [String] = []
+  /// Lines left out on purpose, and why (not a failure to take them).
+  public var notes: [String] = []
 
   /// newsboat's colour elements and what they paint here.
   public static let colorElements: [String: [String]] = [
@@ -85,6 +87,10 @@ public struct NewsboatConfigPlan {
       let values = Array(words.dropFirst())
       let quoted = values.map(LineTokenizer.quote)
       switch name {
+      case "bind-key" where values.count == 2 && values[0] == "u":
+        // `u` is undo here, the one way back from a mark (DESIGN §5); newsboat's `u` (show-urls) has its
+        // own key, so a line giving `u` away is left out and said.
+        notes.append("bind-key u \(values[1]): left out, u stays undo here")
       case "bind-key" where values.count == 2:
         candidates.append((name, "bind-key " + quoted.joined(separator: " ")))
       case "bind-key":
