@@ -102,6 +102,19 @@ struct NoticeTests {
     (.filterCleared, "Filter cleared: every article shows."),
     (.filtered(count: 1), "Filter: 1 article matches."),
     (.filtered(count: 3), "Filter: 3 articles match."),
+    (.actionStarted(name: "later"), "Running later…"),
+    (.actionEnded(name: "later", .succeeded(shown: false, truncated: false)), "later ran and exited with status 0."),
+    (
+      .actionEnded(name: "summary", .succeeded(shown: true, truncated: true)),
+      "summary's output (Back or f: the article); its output past 1 MiB was dropped."
+    ),
+    (.actionEnded(name: "later", .exited(status: 3, firstLine: "no token")), "later failed: exited with status 3: no token"),
+    (.actionEnded(name: "later", .exited(status: 1, firstLine: nil)), "later failed: exited with status 1."),
+    (.actionEnded(name: "later", .timedOut(seconds: 30)), "later ran past 30 s and was stopped (action-timeout)."),
+    (.actionEnded(name: "later", .cancelled), "later was cancelled."),
+    (.actionEnded(name: "x", .notStarted(reason: "Could not start x: No such file or directory.")), "x: Could not start x: No such file or directory."),
+    (.saved(path: "/tmp/a.md"), "Saved to /tmp/a.md."),
+    (.notSaved(path: "/a.md", reason: "Permission denied"), "Could not save /a.md: Permission denied. Nothing was written."),
   ]
 
   @Test func eachNoticeSaysExactlyThis() {
@@ -125,6 +138,10 @@ struct NoticeTests {
         "Could not fetch the article's page: HTTP 404",
         "The server failed. 1 mark kept for the next sync.", "The server failed. 2 marks kept for the next sync.",
         "Login check at start-up: wrong password", "https://a.example/feed could not be added to the cache.",
+        "later failed: exited with status 3: no token", "later failed: exited with status 1.",
+        "later ran past 30 s and was stopped (action-timeout).", "later was cancelled.",
+        "x: Could not start x: No such file or directory.",
+        "Could not save /a.md: Permission denied. Nothing was written.",
       ])
     let failedSync = SyncRun(result: .failure(SyncError("Sync: the server is down.")), local: nil, pending: 0)
     #expect(Notice.synced(failedSync, errorsKey: "E").isError)

@@ -93,3 +93,30 @@ enum StatusRow {
     surface.put(shown, at: Point(x: row.minX + 1, y: row.minY), style: style, clip: row)
   }
 }
+
+/// A line asked for on the status line that is used once it is submitted (`pipe-to`'s command, `save`'s
+/// path): Enter hands the text on, Esc (or an empty line) says "Cancelled.".
+@MainActor
+final class LineFieldController: FieldController {
+  private let status: (Notice) -> Void
+  private let onSubmit: (String) -> Void
+
+  init(prompt: Prompt, status: @escaping (Notice) -> Void, onSubmit: @escaping (String) -> Void) {
+    self.status = status
+    self.onSubmit = onSubmit
+    super.init(prompt: prompt)
+  }
+
+  override func didEdit(_ edit: Prompt.Edit) {
+    switch edit {
+    case .submitted:
+      dismiss()
+      let text = prompt.typed.trimmingCharacters(in: .whitespaces)
+      if text.isEmpty { status(.cancelled) } else { onSubmit(text) }
+    case .cancelled:
+      dismiss()
+      status(.cancelled)
+    case .changed, .ignored: break
+    }
+  }
+}

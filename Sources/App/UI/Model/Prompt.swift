@@ -7,6 +7,9 @@ public struct Prompt: Equatable, Sendable {
   public enum Field: Equatable, Sendable {
     case search
     case filter
+    /// `pipe-to`'s command line, `save`'s path.
+    case command
+    case path
   }
 
   /// The label before the text (`Search: `).
