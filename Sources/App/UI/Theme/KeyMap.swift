@@ -179,8 +179,8 @@ public struct KeyMap: Equatable, Sendable {
       summary: "limit the list by an expression"),
     KeyBinding(keys: [.character("S")], action: .cycleSort, context: .window, summary: "cycle the list's sort order"),
     KeyBinding(
-      keys: [.character("|")], action: .pipeTo, context: .window, summary: "pipe the article's text to a command (asks)"),
-    KeyBinding(keys: [.character("w")], action: .save, context: .window, summary: "save the article to a file (asks)"),
+      keys: [.character("|")], action: .pipeTo, context: .window, summary: "pipe the article to a command"),
+    KeyBinding(keys: [.character("w")], action: .save, context: .window, summary: "save the article to a file"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(
