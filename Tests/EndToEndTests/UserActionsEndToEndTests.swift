@@ -108,6 +108,24 @@ struct UserActionsEndToEndTests {
     #expect(setup.file("started") == "started\n")
   }
 
+  /// A `--show` action still running when another article opens is cancelled (its output would have
+  /// nowhere to show); it is killed, not left behind.
+  @Test func aShowActionIsCancelledByTheNextArticle() throws {
+    let setup = try Setup(
+      config: ["action peek --show $DIR/slow.sh", "bind-key X peek"],
+      scripts: ["slow.sh": "echo $$ > $DIR/pid\nexec sleep 600"])
+    let tmux = try setup.startOnFirstArticle()
+    defer { tmux.close() }
+    try tmux.send(keys: "X")
+    try tmux.waitFor(text: "Running peek")
+    try tmux.waitUntil("the action started") { _ in setup.file("pid") != nil }
+    try tmux.send(keys: "J")
+    try tmux.waitFor(text: "peek was cancelled.")
+    let pid = try #require(setup.file("pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+    #expect(kill(pid, 0) == -1, "the program was killed")
+    #expect(try tmux.screen().joined().contains("Body of Second story."))
+  }
+
   /// 100 MB of output: the first MiB kept, the rest drained, the reader live throughout.
   @Test func anActionPrinting100MBIsBounded() throws {
     let setup = try Setup(

@@ -146,7 +146,7 @@ public final class ReadingSession {
       return nil
     }
     marks.flags.take(article)
-    actions.hideOutput()
+    actions.articleChanged()
     reading.select(article, listedAs: summary)
     marks.setRead(true, [MarkedItem(article)], by: .opened(itemID: article.id, at: Date()))
     marks.recount(feeds: [article.feedID])

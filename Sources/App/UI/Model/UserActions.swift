@@ -79,7 +79,7 @@ public final class UserActions {
   public private(set) var output: Output?
   /// Bumped when `output` changes: the article pane lays its text out again.
   public private(set) var revision = 0
-  private var running: [Int: Cancel] = [:]
+  private var running: [Int: (cancel: Cancel, shows: Bool)] = [:]
   private var lastRun = 0
 
   /// A run's cancel flag, read by the runner's thread.
@@ -120,7 +120,7 @@ public final class UserActions {
     lastRun += 1
     let run = lastRun
     let cancel = Cancel()
-    running[run] = cancel
+    running[run] = (cancel, shows)
     let seconds = configuration.actionTimeout
     let limits = ChildProgram.Limits(timeout: .seconds(seconds), outputBytes: 1 << 20)
     let events = events
@@ -135,7 +135,7 @@ public final class UserActions {
 
   /// Stops every run still going (quit); each reports back as cancelled.
   func cancelAll() {
-    for cancel in running.values { cancel.flag.store(true, ordering: .relaxed) }
+    for run in running.values { run.cancel.flag.store(true, ordering: .relaxed) }
   }
 
   /// Back, `f` or another article: the output goes, the article's text comes back.
@@ -143,6 +143,13 @@ public final class UserActions {
     guard output != nil else { return }
     output = nil
     revision += 1
+  }
+
+  /// Another article was opened: a `--show` action still running for the last one is stopped, since
+  /// nothing would show its output (it reports back as cancelled); other actions run on.
+  func articleChanged() {
+    hideOutput()
+    for run in running.values where run.shows { run.cancel.flag.store(true, ordering: .relaxed) }
   }
 
   /// A run ended: one notice saying how; a `--show` action's output replaces the article's text while
