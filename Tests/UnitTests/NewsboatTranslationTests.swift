@@ -43,4 +43,12 @@ struct NewsboatTranslationTests {
     #expect(plan.notTaken.contains { $0.hasPrefix("bind-key x no-such-op: ") && $0.contains("unknown action") })
     #expect(!plan.notTaken.contains { $0.hasPrefix("keep-articles-days") }, "an equivalent setting now")
   }
+
+  /// newsboat's `save-path`, and its `pipe-to` and `save` bound to keys, are this reader's too (issue 37).
+  @Test func saveAndPipeToCarryOver() {
+    let plan = NewsboatConfigPlan(
+      newsboat: "save-path \"~/saved articles\"\nbind-key | pipe-to\nbind-key ^S save\n", existing: "")
+    #expect(plan.lines == ["save-path \"~/saved articles\"", "bind-key | pipe-to", "bind-key ^S save"])
+    #expect(plan.notTaken.isEmpty, "\(plan.notTaken)")
+  }
 }
