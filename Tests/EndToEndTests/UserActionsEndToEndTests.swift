@@ -78,6 +78,12 @@ struct UserActionsEndToEndTests {
     try tmux.send(keys: "Escape")
     let back = text(try tmux.waitFor(text: "Body of First story."))
     #expect(!back.contains("shown output line"))
+    // `f` brings the article back too, and does not switch to the web page.
+    try tmux.send(keys: "X")
+    try tmux.waitFor(text: "shown output line")
+    try tmux.send(keys: "f")
+    let again = text(try tmux.waitFor(text: "Body of First story."))
+    #expect(!again.contains("shown output line") && !again.contains("Fetching"))
   }
 
   /// A failing program: one line with its status and its first words, the article unchanged.
