@@ -93,9 +93,6 @@ public final class UserActions {
     self.board = board
   }
 
-  /// Whether a run is still going.
-  public var isRunning: Bool { !running.isEmpty }
-
   /// Runs the `action` line named `name` on `article`: its words with `%u` and `%t` expanded, the
   /// article's JSON on stdin.
   func run(named name: String, on article: ActionArticle, id: Int64) {
