@@ -58,4 +58,12 @@ struct NewsboatTranslationTests {
     #expect(plan.notes == ["bind-key u show-urls: left out, u stays undo here"])
     #expect(plan.notTaken.isEmpty, "\(plan.notTaken)")
   }
+
+  /// newsboat's `save-path`, and its `pipe-to` and `save` bound to keys, are this reader's too (issue 37).
+  @Test func saveAndPipeToCarryOver() {
+    let plan = NewsboatConfigPlan(
+      newsboat: "save-path \"~/saved articles\"\nbind-key | pipe-to\nbind-key ^S save\n", existing: "")
+    #expect(plan.lines == ["save-path \"~/saved articles\"", "bind-key | pipe-to", "bind-key ^S save"])
+    #expect(plan.notTaken.isEmpty, "\(plan.notTaken)")
+  }
 }

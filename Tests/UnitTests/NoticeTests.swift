@@ -107,6 +107,19 @@ struct NoticeTests {
     (.filterCleared, "Filter cleared: every article shows."),
     (.filtered(count: 1), "Filter: 1 article matches."),
     (.filtered(count: 3), "Filter: 3 articles match."),
+    (.actionStarted(name: "later"), "Running later…"),
+    (.actionEnded(name: "later", .succeeded(shown: false, truncated: false)), "later ran and exited with status 0."),
+    (
+      .actionEnded(name: "summary", .succeeded(shown: true, truncated: true)),
+      "summary's output (Back or f: the article); its output past 1 MiB was dropped."
+    ),
+    (.actionEnded(name: "later", .exited(status: 3, firstLine: "no token")), "later failed: exited with status 3: no token"),
+    (.actionEnded(name: "later", .exited(status: 1, firstLine: nil)), "later failed: exited with status 1."),
+    (.actionEnded(name: "later", .timedOut(seconds: 30)), "later ran past 30 s and was stopped (action-timeout)."),
+    (.actionEnded(name: "later", .cancelled), "later was cancelled."),
+    (.actionEnded(name: "x", .notStarted(reason: "Could not start x: No such file or directory.")), "x: Could not start x: No such file or directory."),
+    (.saved(path: "/tmp/a.md"), "Saved to /tmp/a.md."),
+    (.notSaved(path: "/a.md", reason: "Permission denied"), "Could not save /a.md: Permission denied. Nothing was written."),
   ]
 
   @Test func eachNoticeSaysExactlyThis() {
@@ -133,6 +146,10 @@ struct NoticeTests {
         "No link 7: this article's links are numbered 1 to 3.",
         "No link x: this article's text has no numbered links.",
         "This address is too long to copy through the terminal.",
+        "later failed: exited with status 3: no token", "later failed: exited with status 1.",
+        "later ran past 30 s and was stopped (action-timeout).", "later was cancelled.",
+        "x: Could not start x: No such file or directory.",
+        "Could not save /a.md: Permission denied. Nothing was written.",
       ])
     let failedSync = SyncRun(result: .failure(SyncError("Sync: the server is down.")), local: nil, pending: 0)
     #expect(Notice.synced(failedSync, errorsKey: "E").isError)

@@ -15,8 +15,9 @@ import Testing
     let rows = lines[(start + 2)...].prefix { $0.hasPrefix("|") }
     var documented = Set<String>()
     for row in rows {
-      let keysCell = row.split(separator: "|", omittingEmptySubsequences: false)[1]
-      for match in keysCell.matches(of: /`([^`]+)`/) { documented.insert(String(match.output.1)) }
+      // `\|` is the `|` key, escaped in the table's Markdown.
+      let keysCell = row.replacing("\\|", with: "\u{1}").split(separator: "|", omittingEmptySubsequences: false)[1]
+      for match in keysCell.matches(of: /`([^`]+)`/) { documented.insert(String(match.output.1).replacing("\u{1}", with: "|")) }
     }
     let bound = Set(KeyMap.standard.bindings.flatMap(\.keys).map(\.description))
     #expect(rows.count >= 20)

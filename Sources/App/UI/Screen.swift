@@ -65,7 +65,7 @@ public final class Screen {
       for presentation in root.presentations { presentation.controller.typingPaused(generation) }
     case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .imageLoaded, .listCounted, .reloadTimer,
       .failure, .marksWritten, .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress,
-      .indexFinished:
+      .indexFinished, .actionFinished:
       // What background work posted goes to the session, one way (`ReadingSession.apply`).
       root.session.apply(event)
     }

@@ -97,11 +97,27 @@ enum ConfigParser {
     return nil
   }
 
-  /// `bind-key KEY ACTION`.
+  /// `action NAME [--show] COMMAND [ARG…]`: a user action, which a later `bind-key` line can bind by name.
+  static func action(_ values: [String], into config: inout Config) -> String? {
+    do {
+      let action = try UserAction(line: values)
+      if Action(configName: action.name) != nil { return "action: \"\(action.name)\" is already the name of a built-in action" }
+      config.ui.userActions[action.name] = action
+      return nil
+    } catch {
+      return error.message
+    }
+  }
+
+  /// `bind-key KEY ACTION` (a built-in action, or an `action` line's name given above it).
   static func bindKey(_ values: [String], into config: inout Config) -> String? {
     guard values.count == 2 else { return "bind-key takes a key and an action, got \(values.count) values" }
     guard let key = KeyName.parse(values[0]) else {
       return "bind-key: unknown key \"\(values[0])\" (use a character, ^X, ENTER, TAB, SPACE, ESC, BACKSPACE, UP, DOWN, LEFT, RIGHT, HOME, END, PGUP, PGDN or F1–F12)"
+    }
+    if Action(configName: values[1]) == nil, config.ui.userActions[values[1]] != nil {
+      config.ui.keyMap.bindUser(key, to: values[1])
+      return nil
     }
     guard let action = Action(configName: values[1]) else {
       return "bind-key: unknown action \"\(values[1])\" for key \(values[0]) (man splitfeed lists every action under bind-key)"

@@ -80,6 +80,19 @@ extension Setting {
       "color", "element fg bg [attribute ...]", "element: " + Theme.Element.allCases.map(\.rawValue).joined(separator: ", "),
       apply: ConfigParser.color),
     .lines(
+      "action", "name [--show] program [argument ...]",
+      "Defines an action bind-key can bind (give it above the bind-key line): the program runs without a shell on the open article, %u its address and %t its title, the article as JSON on its stdin; --show shows its output in the article pane.",
+      apply: ConfigParser.action),
+    .number("action-timeout", 1...3600, \.ui.actionTimeout, "Seconds an action or pipe-to may run before it is stopped."),
+    .single(
+      "save-path", "folder", "The folder save offers for the file (~ is your home).", unset: "the current folder",
+      value: { $0.ui.savePath }
+    ) { value, config in
+      guard !value.isEmpty else { return "expected a folder" }
+      config.ui.savePath = value
+      return nil
+    },
+    .lines(
       "bind-key", "key action", "action: " + Action.allCases.map(\.configName).joined(separator: ", "), apply: ConfigParser.bindKey),
     .single(
       "sync", "greader|none", "The server that keeps the feeds, read state and stars: the Google Reader API (FreshRSS, Miniflux, Inoreader, The Old Reader).",

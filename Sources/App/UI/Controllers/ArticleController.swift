@@ -43,7 +43,10 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     var height: Int
     var pictures: Int?
     var cellPixels: PixelSize?
+    var output: Int
   }
+  /// The `UserActions.revision` this pane last laid out.
+  private var outputRevision = 0
   /// `i` turned pictures the other way from `inline-images` in this article.
   private(set) var picturesToggled = false
   /// The words of the search this article was opened from, marked in its text (`]`/`[` jump to them).
@@ -113,7 +116,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   // MARK: Text
 
   /// The page is shown when asked for and fetched.
-  private var pageShown: Bool { showsPage && article?.fullArticle != nil }
+  var pageShown: Bool { showsPage && article?.fullArticle != nil }
 
   /// The header and the text wrapped to the body width, pictures laid in (cached per width, pane height
   /// and picture revision: a picture arriving lays the text out again, the reading place kept).
@@ -123,10 +126,13 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     let images = picturesShown ? session?.pages.images : nil
     let key = BodyKey(
       width: max(1, bodyFrame.width), height: max(1, bodyFrame.height), pictures: images?.revision,
-      cellPixels: pictureMode == .sixel ? cellPixels : nil)
+      cellPixels: pictureMode == .sixel ? cellPixels : nil, output: session?.actions.revision ?? 0)
     if let cache = bodyCache, cache.key == key { return cache.body }
     var body = ArticleBody()
-    if let article {
+    if let output = shownOutput {
+      body = ArticleBody.layout(
+        Self.outputText(output), width: key.width, paneRows: key.height, cellPixels: nil, graphics: nil, picture: nil)
+    } else if let article {
       let page = pageShown
       let text = styledText.flatMap { $0.page == page ? $0.text : nil } ?? ArticleHeader.text(
         of: article, page: page, timeZone: configuration.timeZone)
@@ -195,6 +201,11 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       let plain = article.item.title.isEmpty ? "(untitled)" : article.item.title
       title = session.flags.isStarred(article.id) ? glyphs.star + " " + plain : plain
     }
+    if let revision = session?.actions.revision, revision != outputRevision {
+      outputRevision = revision  // the output came or went: read it, or the article again, from the top
+      anchor = TextPosition()
+      matchAnchor = nil
+    }
     if let shown = styledText, shown.page != pageShown {
       styledText = nil
       bodyCache = nil
@@ -255,6 +266,10 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   // MARK: Keys and mouse
 
   override func handle(_ key: Key) -> Bool {
+    if shownOutput != nil, keyMap.action(for: key, in: .article) == .fullArticle || keyMap.action(for: key, in: .window) == .back {
+      session?.actions.hideOutput()
+      return true
+    }
     if let action = keyMap.action(for: key, in: .article), item != nil {
       let page = max(1, bodyFrame.height - 1)
       if action != .nextMatch && action != .previousMatch { matchAnchor = nil }
@@ -364,8 +379,10 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     let links = text.links
     guard !links.isEmpty || item?.link != nil else { return session.status.notify(.noLinks) }
     present(
-      LinkNumberFieldController { [session] typed in
-        guard let n = Int(typed.trimmingCharacters(in: .whitespaces)), links.indices.contains(n - 1) else {
+      LineFieldController(
+        prompt: Prompt(field: .linkNumber, label: "Open link: "), status: { [session] in session.status.notify($0) }
+      ) { [session] typed in
+        guard let n = Int(typed), links.indices.contains(n - 1) else {
           return session.status.notify(.noSuchLink(number: typed, count: links.count))
         }
         session.outside.openInBrowser(links[n - 1])

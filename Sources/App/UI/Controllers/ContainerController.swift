@@ -103,7 +103,7 @@ final class ContainerController: Controller {
   }
 
   /// Asks `question` on the status line; `y` runs `onYes`, any other key cancels.
-  private func ask(_ question: String, onYes: @escaping () -> Void) {
+  func ask(_ question: String, onYes: @escaping () -> Void) {
     present(QuestionController(question, status: { [session] in session.status.notify($0) }, onYes: onYes), style: .statusLine)
   }
 
@@ -138,8 +138,16 @@ final class ContainerController: Controller {
   // MARK: Keys
 
   override func handle(_ key: Key) -> Bool {
+    if let name = keyMap.userAction(for: key) {
+      runUserAction(named: name)
+      return true
+    }
     let action = keyMap.action(for: key, in: .window)
     switch action {
+    case .pipeTo:
+      askPipeTo()
+    case .save:
+      askSave()
     case .help:
       present(HelpController(keyMap: keyMap), style: .fullScreen)
     case .showErrors:

@@ -94,23 +94,28 @@ enum StatusRow {
   }
 }
 
-/// `#` in an article (newsboat's `goto-url`): `Open link: ` and a number on the status line; Enter hands
-/// what was typed to `open` (which says when no link has that number), Esc or an empty line gives up.
+/// A line asked for on the status line that is used once it is submitted (`pipe-to`'s command, `save`'s
+/// path): Enter hands the text on, Esc (or an empty line) says "Cancelled.".
 @MainActor
-final class LinkNumberFieldController: FieldController {
-  private let open: (String) -> Void
+final class LineFieldController: FieldController {
+  private let status: (Notice) -> Void
+  private let onSubmit: (String) -> Void
 
-  init(open: @escaping (String) -> Void) {
-    self.open = open
-    super.init(prompt: Prompt(field: .linkNumber, label: "Open link: "))
+  init(prompt: Prompt, status: @escaping (Notice) -> Void, onSubmit: @escaping (String) -> Void) {
+    self.status = status
+    self.onSubmit = onSubmit
+    super.init(prompt: prompt)
   }
 
   override func didEdit(_ edit: Prompt.Edit) {
     switch edit {
     case .submitted:
       dismiss()
-      if !prompt.typed.isEmpty { open(prompt.typed) }
-    case .cancelled: dismiss()
+      let text = prompt.typed.trimmingCharacters(in: .whitespaces)
+      if text.isEmpty { status(.cancelled) } else { onSubmit(text) }
+    case .cancelled:
+      dismiss()
+      status(.cancelled)
     case .changed, .ignored: break
     }
   }

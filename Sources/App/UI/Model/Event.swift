@@ -45,6 +45,8 @@ public enum Event: Sendable {
   case indexFinished(SearchIndexer.Progress?, run: Int)
   /// Background work failed in a way the user must hear about (a cache write, say).
   case failure(String)
+  /// A user action or `pipe-to` ended (`UserActions`).
+  case actionFinished(ActionRun)
 
   public init(_ input: InputEvent) {
     switch input {

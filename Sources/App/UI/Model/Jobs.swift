@@ -165,7 +165,7 @@ public final class Jobs {
       applySync(event)
     case .indexProgress, .indexFinished:
       return applyIndexing(event)
-    case .key, .mouse, .resize, .paste, .promptPaused:
+    case .key, .mouse, .resize, .paste, .promptPaused, .actionFinished:
       break
     }
     return false

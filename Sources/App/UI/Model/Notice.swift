@@ -114,6 +114,14 @@ public enum Notice: Sendable {
   case filterCleared
   /// `F`: how many articles the filter keeps.
   case filtered(count: Int)
+  /// A user action or `pipe-to` (`name`: the action's, or the program's) was started.
+  case actionStarted(name: String)
+  /// It ended, and how (`ActionRun.Outcome`).
+  case actionEnded(name: String, ActionRun.Outcome)
+  /// `save` wrote the article to `path`.
+  case saved(path: String)
+  /// `save` could not write `path`; nothing was changed there.
+  case notSaved(path: String, reason: String)
 
   /// What a read-only cache refuses.
   public enum ReadOnlyRefusal: Sendable {
@@ -149,8 +157,10 @@ public enum Notice: Sendable {
     case .reloaded(let report, _): report.failed > 0 || report.pruneError != nil
     case .synced(let run, _): run.failed || run.local.map { ReloadReport($0).failed > 0 } == true
     case .failure, .startupProblems, .articleGone, .readOnlyCache, .noLink, .noWebPage, .noArticleOnPage,
-      .pageNotExtracted, .pageNotFetched, .marksKept, .loginFailed, .notAdded, .noSuchLink, .addressTooLongToCopy:
+      .pageNotExtracted, .pageNotFetched, .marksKept, .loginFailed, .notAdded, .noSuchLink, .addressTooLongToCopy,
+      .notSaved:
       true
+    case .actionEnded(_, let outcome): outcome.isFailure
     default: false
     }
   }
@@ -228,6 +238,10 @@ public enum Notice: Sendable {
       "\(Self.matches(matches, counting: counting)) match “\(text)”\(gap.map { "; " + $0.text } ?? "")."
     case .filterCleared: "Filter cleared: every article shows."
     case .filtered(let count): "Filter: \(Self.counted(count, "article")) \(Self.plural(count, "matches", "match"))."
+    case .actionStarted(let name): "Running \(name)…"
+    case .actionEnded(let name, let outcome): outcome.text(name)
+    case .saved(let path): "Saved to \(path)."
+    case .notSaved(let path, let reason): "Could not save \(path): \(reason). Nothing was written."
     }
   }
 

@@ -9,6 +9,9 @@ public struct Prompt: Equatable, Sendable {
     case filter
     /// `#`: the number of the link to open.
     case linkNumber
+    /// `pipe-to`'s command line, `save`'s path.
+    case command
+    case path
   }
 
   /// The label before the text (`Search: `).

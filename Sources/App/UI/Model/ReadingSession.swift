@@ -27,6 +27,8 @@ public final class ReadingSession {
   public let navigation: Navigation
   public let outside: Outside
   public let subscriptions: Subscriptions
+  /// The config's `action` lines and `pipe-to`, and a `--show` action's output.
+  public let actions: UserActions
   /// The user quit (`q` at the root, or `y` to confirm-exit's question); the run loop ends on it.
   public private(set) var quitRequested = false
   /// Bumped when the feeds' data changed (a reload or sync landed, indexing ended, `U`, a feed was
@@ -52,6 +54,7 @@ public final class ReadingSession {
     navigation = Navigation(cache: cache, feedList: feedList, flags: marks.flags, board: board)
     outside = Outside(board: board)
     subscriptions = Subscriptions(cache: cache)
+    actions = UserActions(configuration: configuration, events: events, board: board)
     marks.flags.take(reading.recent.items)
     do {
       // `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
@@ -114,6 +117,7 @@ public final class ReadingSession {
   func apply(_ event: Event) {
     marks.apply(event)
     reading.apply(event)
+    actions.apply(event, selected: reading.selected?.id)
     if jobs.apply(event) { dataRevision += 1 }
   }
 
@@ -142,6 +146,7 @@ public final class ReadingSession {
       return nil
     }
     marks.flags.take(article)
+    actions.articleChanged()
     reading.select(article, listedAs: summary)
     marks.setRead(true, [MarkedItem(article)], by: .opened(itemID: article.id, at: Date()))
     marks.recount(feeds: [article.feedID])
@@ -196,6 +201,7 @@ public final class ReadingSession {
   /// dropped (`HeavyWork.cancelAll`). A sync, reload or indexing still running is left: each commits in
   /// transactions of its own and the next run goes on from the last.
   public func finishBeforeExit() {
+    actions.cancelAll()  // a running action or pipe-to is killed, not left behind
     jobs.heavy.cancelAll()  // no page is extracted, no picture decoded, past the quit
     marks.writer.finishBeforeExit()
   }

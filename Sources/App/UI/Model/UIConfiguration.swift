@@ -46,6 +46,12 @@ public struct UIConfiguration: Equatable, Sendable {
   /// The feeds are a sync server's (`sync greader`): the feed list is always the root (the server may
   /// bring feeds at any sync), and feeds of the urls file carry the `[local]` marker.
   public var isSynced = false
+  /// The config's `action` lines by name (`bind-key` binds them, `KeyMap.userBindings`).
+  public var userActions: [String: UserAction] = [:]
+  /// `action-timeout`: seconds a user action or `pipe-to` may run before it is killed.
+  public var actionTimeout = 30
+  /// `save-path` (newsboat's): the folder `save` offers; nil: the current directory.
+  public var savePath: String?
 
   public init() {}
 }

@@ -12,6 +12,7 @@ public enum Action: String, CaseIterable, Sendable {
   case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
   case openSearch, setFilter, cycleSort, openTagArticles, nextMatch, previousMatch
   case showUrls, gotoUrl, copyAddress, markAboveRead, markBelowRead
+  case pipeTo, save
 
   /// The name a config file uses: `moveDown` → `move-down`.
   public var configName: String {
@@ -74,6 +75,18 @@ public struct KeyBinding: Equatable, Sendable {
 /// matching keys, and the `?` overlay is generated from `bindings`, so help never drifts from behaviour.
 public struct KeyMap: Equatable, Sendable {
   public var bindings: [KeyBinding]
+  /// Keys bound to the config's `action` lines, by the action's name (`bindUser`).
+  public var userBindings: [Key: String] = [:]
+
+  /// The user action `key` runs, if any: it works wherever an article is open or beside the list.
+  public func userAction(for key: Key) -> String? { userBindings[key] }
+
+  /// Binds `key` to the user action `name` (a `bind-key` line naming an `action`): the key stops doing
+  /// what it did in every context but the popover's, since the action applies wherever an article is.
+  public mutating func bindUser(_ key: Key, to name: String) {
+    for i in bindings.indices where bindings[i].context != .popover { bindings[i].keys.removeAll { $0 == key } }
+    userBindings[key] = name
+  }
 
   public func action(for key: Key, in context: KeyContext) -> Action? {
     bindings.first { $0.context == context && $0.keys.contains(key) }?.action
@@ -85,7 +98,7 @@ public struct KeyMap: Equatable, Sendable {
   }
 
   /// Whether `key` does anything in some context.
-  public func isBound(_ key: Key) -> Bool { bindings.contains { $0.keys.contains(key) } }
+  public func isBound(_ key: Key) -> Bool { userBindings[key] != nil || bindings.contains { $0.keys.contains(key) } }
 
   /// Why a bound key did nothing where it was pressed, for the status line (DESIGN §5: no key is silent):
   /// the article's own keys (`J`, `f`, `e`, `]`) work only in an open article, a list's only in a list
@@ -173,6 +186,9 @@ public struct KeyMap: Equatable, Sendable {
       keys: [.character("F")], action: .setFilter, context: .window,
       summary: "limit the list by an expression"),
     KeyBinding(keys: [.character("S")], action: .cycleSort, context: .window, summary: "cycle the list's sort order"),
+    KeyBinding(
+      keys: [.character("|")], action: .pipeTo, context: .window, summary: "pipe the article to a command"),
+    KeyBinding(keys: [.character("w")], action: .save, context: .window, summary: "save the article to a file"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(
@@ -190,6 +206,7 @@ public struct KeyMap: Equatable, Sendable {
   /// page-down would keep it.
   public mutating func bind(_ key: Key, to action: Action) {
     let contexts = Set(bindings.filter { $0.action == action }.flatMap { $0.context.overlapping })
+    userBindings[key] = nil
     for i in bindings.indices where contexts.contains(bindings[i].context) {
       bindings[i].keys.removeAll { $0 == key }
       if bindings[i].action == action && !bindings[i].keys.contains(key) { bindings[i].keys.append(key) }
@@ -207,6 +224,12 @@ public struct KeyMap: Equatable, Sendable {
       for row in rows {
         let keys = row.keys.map(\.description).joined(separator: " ")
         lines.append("  " + keys.padding(toLength: 22, withPad: " ", startingAt: 0) + row.summary)
+      }
+    }
+    if !userBindings.isEmpty {
+      lines += ["", "Your actions (config)"]
+      for (key, name) in userBindings.sorted(by: { $0.value < $1.value }) {
+        lines.append("  " + key.description.padding(toLength: 22, withPad: " ", startingAt: 0) + name)
       }
     }
     return lines
