@@ -123,7 +123,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     let images = picturesShown ? session?.pages.images : nil
     let key = BodyKey(
       width: max(1, bodyFrame.width), height: max(1, bodyFrame.height), pictures: images?.revision,
-      cellPixels: pictureMode == .sixel ? cellPixels : nil)
+      cellPixels: pictureMode.placesPixels ? cellPixels : nil)
     if let cache = bodyCache, cache.key == key { return cache.body }
     var body = ArticleBody()
     if let article {
