@@ -51,12 +51,19 @@ struct PicturesXtermEndToEndTests {
             break
     """
 
-  /// The terminal the reader runs in: xterm, or Debian's kitty (0.26.5) on Mesa's software GL with a
-  /// 10-point font, whose cells are 8 × 17 pixels here (TIOCGWINSZ's answer under this Xvfb).
+  /// The terminal the reader runs in: xterm, Debian's kitty (0.26.5) on Mesa's software GL with a
+  /// 10-point font, or Debian's mlterm (3.9.0, sixel); the cells of the last two as TIOCGWINSZ gives them
+  /// under this Xvfb.
   enum Emulator {
-    case xterm, kitty
+    case xterm, kitty, mlterm
 
-    var cell: (width: Int, height: Int) { self == .xterm ? (cellWidth, cellHeight) : (8, 17) }
+    var cell: (width: Int, height: Int) {
+      switch self {
+      case .xterm: (cellWidth, cellHeight)
+      case .kitty: (8, 17)
+      case .mlterm: (10, 19)
+      }
+    }
 
     /// The emulator's command running `program` in a window of `cols` × `rows` cells at the top left corner.
     func command(cols: Int, rows: Int, options: [String], running program: [String]) -> [String] {
@@ -72,6 +79,8 @@ struct PicturesXtermEndToEndTests {
           "-o", "initial_window_height=\(rows)c", "-o", "window_padding_width=0", "-o", "background=#000000", "-o",
           "foreground=#ffffff", "-o", "cursor_blink_interval=0",
         ] + options + program
+      case .mlterm:
+        ["mlterm", "-g", "\(cols)x\(rows)+0+0", "--sb=false", "--fg=white", "--bg=black", "--blink=false"] + options + ["-e"] + program
       }
     }
   }

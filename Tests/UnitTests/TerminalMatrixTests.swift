@@ -6,10 +6,10 @@ import Testing
 @testable import Terminal
 
 /// Which protocol each terminal gets with `inline-images auto` (`GraphicsProbe.resolve`, docs/MANUAL.md
-/// "Pictures"): the probe's query answered from a recording instead of the terminal. kitty 0.26.5 and
-/// xterm 379 (`-ti vt340`) were read back here, under Xvfb, with the probe's own query; the others are
-/// written from each terminal's documented or reported answers (XTVERSION, the kitty query, DA1, the
-/// cell's size) and the variables it sets.
+/// "Pictures"): the probe's query answered from a recording instead of the terminal. kitty 0.26.5,
+/// mlterm 3.9.0 and xterm 379 (plain and `-ti vt340`) were read back here, under Xvfb, with the probe's
+/// own query; the others are written from each terminal's documented or reported answers (XTVERSION,
+/// the kitty query, DA1, the cell's size) and the variables it sets.
 struct TerminalMatrixTests {
   struct Case: CustomTestStringConvertible, Sendable {
     var name: String
@@ -63,7 +63,10 @@ struct TerminalMatrixTests {
       name: "xterm 379 -ti vt340", variables: ["TERM": "xterm"],
       answer: version("XTerm(379)") + "\u{1B}[?63;1;2;4;6;9;15;16;22;28c", cell: PixelSize(width: 6, height: 13),
       expected: .sixel),
-    Case(name: "mlterm 3.9.3", variables: ["TERM": "mlterm"], answer: "\u{1B}[?63;1;2;3;4;7;29c", expected: .sixel),
+    // Read back here: mlterm 3.9.0 (Debian 12) answers neither the kitty query nor XTVERSION.
+    Case(
+      name: "mlterm 3.9.0", variables: ["TERM": "mlterm"], answer: "\u{1B}[6;19;10t\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c",
+      cell: PixelSize(width: 10, height: 19), expected: .sixel),
     Case(
       name: "iTerm2 3.5", variables: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app", "LC_TERMINAL": "iTerm2"],
       answer: kittyOK + version("iTerm2 3.5.0") + "\u{1B}[?62;4c", expected: .iterm),
