@@ -130,6 +130,14 @@ struct GraphicsProbeTests {
     for forced in [nil, PictureMode.kitty, .sixel] {
       #expect(GraphicsProbe.resolve(forced: forced, environment: blocked, timeout: .zero) == PictureTerminal())
     }
+    // tmux 3.4 listing sixel, a kitty behind it whose reply comes through: a forced sixel is tmux's.
+    let kittyBehind = GraphicsEnvironment(
+      environment: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0", "KITTY_WINDOW_ID": "1"], tmuxPassthrough: true)
+    let line = GraphicsProbe.Line(cellPixels: { nil }) { _, _ in
+      GraphicsReplies.parse(Self.bytes("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|tmux 3.4\u{1B}\\\u{1B}[?1;2;4c"))
+    }
+    #expect(GraphicsProbe.resolve(forced: .sixel, environment: kittyBehind, line: line).drawing == .sixel)
+    #expect(GraphicsProbe.resolve(forced: nil, environment: kittyBehind, line: line).drawing == .kitty)
     #expect(GraphicsProbe.choose(forced: .sixel, answered: .cells, insideTmux: true) == .cells)
     #expect(GraphicsProbe.choose(forced: .sixel, answered: .sixel, insideTmux: true) == .sixel)
     #expect(GraphicsProbe.choose(forced: .sixel, answered: .sixel, insideTmux: false) == .sixel)

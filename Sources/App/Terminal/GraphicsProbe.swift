@@ -257,7 +257,11 @@ public enum GraphicsProbe {
   ) -> PictureTerminal {
     if environment.insideTmux && !environment.tmuxPassthrough { return PictureTerminal() }
     let checksTmux = environment.insideTmux && forced == .sixel
-    let found = probe(environment, support: checksTmux ? nil : forced, timeout: timeout, line: line)
+    // Only tmux's own sixel answers a forced sixel: the terminal behind it is left unnamed, so a kitty
+    // there does not turn the answer into placeholders.
+    var asked = environment
+    if checksTmux { asked.variables = [:] }
+    let found = probe(asked, support: checksTmux ? nil : forced, timeout: timeout, line: line)
     return PictureTerminal(
       choose(forced: forced, answered: found.support, insideTmux: environment.insideTmux), cell: found.cell,
       insideTmux: environment.insideTmux)
