@@ -36,6 +36,9 @@ struct TerminalMatrixTests {
       name: "kitty 0.35.2", variables: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"],
       answer: kittyOK + version("kitty(0.35.2)") + "\u{1B}[?62;c", cell: PixelSize(width: 9, height: 19), expected: .kitty),
     Case(
+      name: "kitty, XTVERSION unanswered", variables: ["TERM": "xterm-kitty", "KITTY_WINDOW_ID": "1"],
+      answer: kittyOK + "\u{1B}[?62;c", expected: .kittyDirect),
+    Case(
       name: "kitty 0.28.0", variables: ["TERM": "xterm-kitty"], answer: kittyOK + version("kitty(0.28.0)") + "\u{1B}[?62;c",
       expected: .kitty),
     Case(

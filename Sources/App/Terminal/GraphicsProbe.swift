@@ -148,7 +148,10 @@ public struct GraphicsReplies: Sendable, Equatable {
   /// tmux draws itself; never a placement at a cell, which tmux knows nothing of.
   public func support(in environment: GraphicsEnvironment) -> PictureMode {
     let name = TerminalName(version: environment.insideTmux ? nil : version, variables: environment.variables)
-    if kitty && name.drawsPlaceholders { return .kitty }
+    // A kitty of unknown version outside tmux did not answer XTVERSION, which every kitty with
+    // placeholders does: it gets direct placements.
+    let versionKnown = environment.insideTmux || version != nil || name.program != .kitty
+    if kitty && name.drawsPlaceholders && versionKnown { return .kitty }
     if environment.insideTmux { return sixel ? .sixel : .cells }
     if name.program == .iterm2 || name.program == .wezterm { return .iterm }
     if sixel { return .sixel }
@@ -209,8 +212,8 @@ public struct TerminalName: Sendable, Equatable {
   }
 
   /// Draws kitty's Unicode placeholders: Ghostty, kitty from 0.28 (kitty named only by its variables,
-  /// version unknown, is trusted: kitty answers XTVERSION outside tmux, so that is kitty seen from
-  /// inside tmux, where placeholders are the only way through).
+  /// version unknown, is trusted here: that is kitty seen from inside tmux, where placeholders are the
+  /// only way through; `GraphicsReplies.support(in:)` does not trust it outside tmux).
   public var drawsPlaceholders: Bool {
     switch program {
     case .ghostty: true
