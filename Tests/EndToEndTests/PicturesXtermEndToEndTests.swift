@@ -51,7 +51,41 @@ struct PicturesXtermEndToEndTests {
             break
     """
 
-  /// The reader in xterm under Xvfb, keys through the relay: `type` writes to it.
+  /// The terminal the reader runs in: xterm, Debian's kitty (0.26.5) on Mesa's software GL with a
+  /// 10-point font, or Debian's mlterm (3.9.0, sixel); the cells of the last two as TIOCGWINSZ gives them
+  /// under this Xvfb.
+  enum Emulator {
+    case xterm, kitty, mlterm
+
+    var cell: (width: Int, height: Int) {
+      switch self {
+      case .xterm: (cellWidth, cellHeight)
+      case .kitty: (8, 17)
+      case .mlterm: (10, 19)
+      }
+    }
+
+    /// The emulator's command running `program` in a window of `cols` × `rows` cells at the top left corner.
+    func command(cols: Int, rows: Int, options: [String], running program: [String]) -> [String] {
+      switch self {
+      case .xterm:
+        ["xterm"] + options + [
+          "-geometry", "\(cols)x\(rows)+0+0", "-fn", PicturesXtermEndToEndTests.font, "-b", "0", "-bw", "0", "-bg", "black",
+          "-fg", "white", "-u8", "+sb", "-xrm", "XTerm*allowWindowOps: true", "-e",
+        ] + program
+      case .kitty:
+        [
+          "kitty", "--config", "NONE", "-o", "font_size=10", "-o", "remember_window_size=no", "-o", "initial_window_width=\(cols)c",
+          "-o", "initial_window_height=\(rows)c", "-o", "window_padding_width=0", "-o", "background=#000000", "-o",
+          "foreground=#ffffff", "-o", "cursor_blink_interval=0",
+        ] + options + program
+      case .mlterm:
+        ["mlterm", "-g", "\(cols)x\(rows)+0+0", "--sb=false", "--fg=white", "--bg=black", "--blink=false"] + options + ["-e"] + program
+      }
+    }
+  }
+
+  /// The reader in xterm (or kitty) under Xvfb, keys through the relay: `type` writes to it.
   final class Run {
     let folder: RunFolder
     let server: TestHTTPServer?
@@ -61,7 +95,7 @@ struct PicturesXtermEndToEndTests {
 
     /// The picture article's run: `feed.xml` of one article ending in a red picture from a loopback
     /// server, in `-ti vt340` at 40 × 20, the stack layout.
-    convenience init(config: String) throws {
+    convenience init(config: String, emulator: Emulator = .xterm) throws {
       let folder = try RunFolder("splitfeed-sixel-reader")
       let site = folder.root.appendingPathComponent("site")
       try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
@@ -80,12 +114,16 @@ struct PicturesXtermEndToEndTests {
       try config.write(toFile: folder.configDir + "/config", atomically: true, encoding: .utf8)
       try self.init(
         folder: folder, server: server, cols: PicturesXtermEndToEndTests.cols, rows: PicturesXtermEndToEndTests.rows,
-        xtermOptions: ["-ti", "vt340"], readerArguments: ["--layout", "stack", folder.root.appendingPathComponent("feed.xml").path])
+        xtermOptions: emulator == .xterm ? ["-ti", "vt340"] : [], emulator: emulator,
+        readerArguments: ["--layout", "stack", folder.root.appendingPathComponent("feed.xml").path])
     }
 
     /// The reader with `folder`'s config and cache and `readerArguments`, in an xterm of `cols` × `rows`
-    /// cells of 6 × 13 pixels (`xtermOptions` added to xterm's), at the screen's top left corner.
-    init(folder: RunFolder, server: TestHTTPServer?, cols: Int, rows: Int, xtermOptions: [String] = [], readerArguments: [String]) throws {
+    /// cells of 6 × 13 pixels (`xtermOptions` added to xterm's) or a kitty, at the screen's top left corner.
+    init(
+      folder: RunFolder, server: TestHTTPServer?, cols: Int, rows: Int, xtermOptions: [String] = [], emulator: Emulator = .xterm,
+      readerArguments: [String]
+    ) throws {
       self.folder = folder
       self.server = server
       let relay = folder.root.appendingPathComponent("relay.py").path
@@ -93,18 +131,17 @@ struct PicturesXtermEndToEndTests {
       keys = folder.root.appendingPathComponent("keys").path
       terminal = folder.root.appendingPathComponent("terminal").path
       guard mkfifo(keys, 0o600) == 0, mkfifo(terminal, 0o600) == 0 else { throw TmuxHarness.Failure(description: "mkfifo failed") }
-      screen = try XvfbScreen(
-        width: (cols + 20) * PicturesXtermEndToEndTests.cellWidth, height: rows * PicturesXtermEndToEndTests.cellHeight + 20)
+      screen = try XvfbScreen(width: (cols + 20) * emulator.cell.width, height: rows * emulator.cell.height + 20)
       try screen.launch(
-        ["xterm"] + xtermOptions + [
-          "-geometry", "\(cols)x\(rows)+0+0",
-          "-fn", PicturesXtermEndToEndTests.font, "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "-u8", "+sb",
-          "-xrm", "XTerm*allowWindowOps: true", "-e", "python3", relay, keys, terminal, TmuxHarness.binary, "--config-dir", folder.configDir,
-          "--cache", folder.cacheFile,
-        ] + readerArguments,
+        emulator.command(
+          cols: cols, rows: rows, options: xtermOptions,
+          running: ["python3", relay, keys, terminal, TmuxHarness.binary, "--config-dir", folder.configDir, "--cache", folder.cacheFile]
+            + readerArguments),
         environment: [
           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": folder.root.path,
           "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+          // kitty draws with OpenGL: Mesa's software renderer under Xvfb.
+          "LIBGL_ALWAYS_SOFTWARE": "1",
         ])
     }
 

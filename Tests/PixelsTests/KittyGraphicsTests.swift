@@ -14,6 +14,18 @@ struct KittyGraphicsTests {
         == "\u{1B}_Ga=T,U=1,f=32,s=2,v=1,i=42,c=1,r=1,q=2;/wAA/wAA//8=\u{1B}\\")
   }
 
+  /// A direct placement (the protocol's "Display images on screen": `a=T` with no `U=1`, at the cursor,
+  /// `C=1` leaving the cursor there) at the bitmap's own pixel size, no cell count; deleting it frees its
+  /// data (`d=I`).
+  @Test func directPlacementAndItsDeletion() {
+    let bitmap = Bitmap(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 255])
+    #expect(KittyGraphics.place(bitmap, id: 1001) == "\u{1B}_Ga=T,f=32,s=2,v=1,i=1001,C=1,q=2;/wAA/wAA//8=\u{1B}\\")
+    #expect(KittyGraphics.delete(id: 1001) == "\u{1B}_Ga=d,d=I,i=1001,q=2\u{1B}\\")
+    let over = Bitmap(width: 769, height: 1, pixels: [UInt8](repeating: 0, count: 3076))
+    let parts = KittyGraphics.place(over, id: 7).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+    #expect(parts.count == 2 && parts[0].hasPrefix("\u{1B}_Ga=T,f=32,s=769,v=1,i=7,C=1,q=2,m=1;") && parts[1] == "\u{1B}_Gm=0;AAAAAA==")
+  }
+
   /// 3,072 bytes of RGBA make 4,096 base64 characters, one chunk; one pixel more makes two, the first
   /// with m=1 and every key, the second with only m=0.
   @Test func largerPicturesAreChunked() {

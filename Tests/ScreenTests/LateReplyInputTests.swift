@@ -12,6 +12,8 @@ struct LateReplyInputTests {
   /// kitty's OK to the query, then its DA1 (from the protocol's document: no kitty was at hand).
   static let kitty = Array("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;c".utf8)
   static let kittyError = Array("\u{1B}_Gi=31;EINVAL:Zero width/height not allowed\u{1B}\\".utf8)
+  /// kitty 0.26.5's name, read back under Xvfb (XTVERSION).
+  static let xtversion = Array("\u{1B}P>|kitty(0.26.5)\u{1B}\\".utf8)
 
   func decode(_ reads: [[UInt8]]) -> [String] {
     var decoder = InputDecoder()
@@ -20,10 +22,10 @@ struct LateReplyInputTests {
 
   /// Every reply, whole and split at every byte into two reads, with keys typed before and after. A
   /// read that ends with the Esc opening a reply delivers the Escape key (see `aReplySplitRightAfter…`).
-  @Test(arguments: [xtermVT340, tmux, kitty, kittyError])
+  @Test(arguments: [xtermVT340, tmux, kitty, kittyError, xtversion])
   func aLateReplyIsNoKeys(reply: [UInt8]) {
     let typed = Array("j".utf8) + reply + Array("k".utf8)
-    let openings = typed.indices.filter { typed[$0] == 0x1B && [0x5B, 0x5F].contains(typed[$0 + 1]) }
+    let openings = typed.indices.filter { typed[$0] == 0x1B && [0x5B, 0x5F, 0x50].contains(typed[$0 + 1]) }
     #expect(decode([typed]) == ["key j", "key k"])
     for cut in 1..<typed.count {
       let expected = openings.contains(cut - 1) ? ["key j", "key Esc", "key k"] : ["key j", "key k"]
@@ -49,6 +51,8 @@ struct LateReplyInputTests {
     ("\u{1B}[?1;2x", ["key Esc", "key [", "key ?", "key 1", "key ;", "key 2", "key x"]),
     ("\u{1B}_x", ["key Esc", "key _", "key x"]),
     ("\u{1B}_Ga\u{1B}q", ["key Esc", "key _", "key G", "key a", "key Esc", "key q"]),
+    ("\u{1B}Pj", ["key Esc", "key P", "key j"]),  // Alt-P
+    ("\u{1B}P>x", ["key Esc", "key P", "key >", "key x"]),
     ("\u{1B}\u{1B}[?1c", ["key Esc"]),  // Esc, then a whole reply
     ("é\u{1B}[?1;2cé", ["key é", "key é"]),
   ] as [(String, [String])])

@@ -16,6 +16,7 @@ import Testing
 /// detection").
 struct GraphicsProbeTests {
   static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+  static let plain = GraphicsEnvironment(term: "xterm-256color", insideTmux: false, tmuxPassthrough: false)
 
   /// xterm 379 `-ti vt340` under Xvfb: no kitty reply (xterm drops the APC), DA1 lists 4.
   static let xtermVT340 = bytes("\u{1B}[?63;1;2;4;6;9;15;16;22;28c")
@@ -37,18 +38,18 @@ struct GraphicsProbeTests {
   @Test func xtermAsVT340HasSixel() {
     let replies = GraphicsReplies.parse(Self.xtermVT340)
     #expect(replies == GraphicsReplies(kitty: false, sixel: true, complete: true))
-    #expect(replies.support == .sixel)
+    #expect(replies.support(in: Self.plain) == .sixel)
   }
 
   @Test func plainXtermAndTmuxGetCells() {
     #expect(GraphicsReplies.parse(Self.xterm) == GraphicsReplies(complete: true))
-    #expect(GraphicsReplies.parse(Self.tmux).support == .cells)
+    #expect(GraphicsReplies.parse(Self.tmux).support(in: Self.plain) == .cells)
   }
 
   @Test func kittyRepliesOK() {
     let replies = GraphicsReplies.parse(Self.kitty)
     #expect(replies == GraphicsReplies(kitty: true, sixel: false, complete: true))
-    #expect(replies.support == .kitty)
+    #expect(replies.support(in: Self.plain) == .kittyDirect, "a kitty of unknown version: placed directly")
   }
 
   @Test func kittyErrorOrAnotherIDIsNotKitty() {
@@ -76,9 +77,9 @@ struct GraphicsProbeTests {
 
   @Test func queryInsideTmuxIsWrapped() {
     let plain = GraphicsReplies.query(passthrough: false)
-    #expect(plain == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"))
+    #expect(plain == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>q\u{1B}[c"))
     let wrapped = GraphicsReplies.query(passthrough: true)
-    #expect(wrapped == Self.bytes("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\\u{1B}[c"))
+    #expect(wrapped == Self.bytes("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\\u{1B}[>q\u{1B}[c"))
   }
 
   /// A terminal that never answers: a pseudo-terminal nobody reads. The probe gives up after its timeout
@@ -91,7 +92,7 @@ struct GraphicsProbeTests {
     let replies = GraphicsProbe.ask(GraphicsReplies.query(passthrough: false), on: slave, timeout: .milliseconds(150))
     let elapsed = clock.now - start
     #expect(replies == GraphicsReplies())
-    #expect(replies.support == .cells)
+    #expect(replies.support(in: Self.plain) == .cells)
     #expect(elapsed >= .milliseconds(140) && elapsed < .seconds(2))
   }
 
@@ -104,7 +105,7 @@ struct GraphicsProbeTests {
     let clock = ContinuousClock()
     let start = clock.now
     let replies = GraphicsProbe.ask(GraphicsReplies.query(passthrough: false), on: slave, timeout: .seconds(5))
-    #expect(replies.support == .sixel)
+    #expect(replies.support(in: Self.plain) == .sixel)
     #expect(clock.now - start < .seconds(1))
   }
 
@@ -112,7 +113,7 @@ struct GraphicsProbeTests {
   /// `ESC [ 6 ; height ; width t` is read wherever it comes, a nonsense size ignored.
   @Test func cellSizeIsAskedAndRead() {
     #expect(GraphicsReplies.query(passthrough: false, cell: true)
-      == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[c"))
+      == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q\u{1B}[c"))
     let answered = GraphicsReplies.parse(Self.bytes("\u{1B}[6;20;10t") + Self.xtermVT340)
     #expect(answered == GraphicsReplies(sixel: true, cell: PixelSize(width: 10, height: 20), complete: true))
     #expect(GraphicsReplies.parse(Self.xtermVT340).cell == nil, "xterm by default leaves 16t unanswered")
@@ -129,6 +130,14 @@ struct GraphicsProbeTests {
     for forced in [nil, PictureMode.kitty, .sixel] {
       #expect(GraphicsProbe.resolve(forced: forced, environment: blocked, timeout: .zero) == PictureTerminal())
     }
+    // tmux 3.4 listing sixel, a kitty behind it whose reply comes through: a forced sixel is tmux's.
+    let kittyBehind = GraphicsEnvironment(
+      environment: ["TERM": "tmux-256color", "TMUX": "/tmp/t,1,0", "KITTY_WINDOW_ID": "1"], tmuxPassthrough: true)
+    let line = GraphicsProbe.Line(cellPixels: { nil }) { _, _ in
+      GraphicsReplies.parse(Self.bytes("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}P>|tmux 3.4\u{1B}\\\u{1B}[?1;2;4c"))
+    }
+    #expect(GraphicsProbe.resolve(forced: .sixel, environment: kittyBehind, line: line).drawing == .sixel)
+    #expect(GraphicsProbe.resolve(forced: nil, environment: kittyBehind, line: line).drawing == .kitty)
     #expect(GraphicsProbe.choose(forced: .sixel, answered: .cells, insideTmux: true) == .cells)
     #expect(GraphicsProbe.choose(forced: .sixel, answered: .sixel, insideTmux: true) == .sixel)
     #expect(GraphicsProbe.choose(forced: .sixel, answered: .sixel, insideTmux: false) == .sixel)

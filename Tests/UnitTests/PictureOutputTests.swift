@@ -62,4 +62,35 @@ struct PictureOutputTests {
       output.bytes(for: other, screen: other.size).before == KittyGraphics.transmit(picture.bitmap, id: 3, columns: 4, rows: 2),
       "id 3 given to another picture")
   }
+
+  /// kitty direct placements go where a sixel would, at the picture's pixel size, each with the id of its
+  /// place in the frame; when the pictures change the old ids are deleted (kitty's images are not wiped
+  /// by text, so no erasing), and after a cleared screen too.
+  @Test func kittyDirectIsPlacedAndDeletedByID() {
+    let picture = Self.picture()
+    var output = PictureOutput(terminal: PictureTerminal(.kittyDirect, cell: Self.cell))
+    let part = picture.part(fitting: PixelSize(width: 18, height: 26), rows: 0..<26, hidden: [], cell: Self.cell)
+    let first = output.bytes(for: frame(picture, at: Rect(x: 1, y: 1, width: 3, height: 2)), screen: Size(width: 20, height: 10))
+    #expect(first.before.isEmpty)
+    #expect(first.after == "\u{1B}7\u{1B}[2;2H" + KittyGraphics.place(part, id: 4_000) + "\u{1B}8")
+    let moved = output.bytes(for: frame(picture, at: Rect(x: 1, y: 3, width: 3, height: 2)), screen: Size(width: 20, height: 10))
+    #expect(moved.before == KittyGraphics.delete(id: 4_000))
+    #expect(moved.after == "\u{1B}7\u{1B}[4;2H" + KittyGraphics.place(part, id: 4_000) + "\u{1B}8")
+    #expect(output.encodedStreams == 1)
+    output.screenCleared()
+    let again = output.bytes(for: frame(picture, at: Rect(x: 1, y: 3, width: 3, height: 2)), screen: Size(width: 20, height: 10))
+    #expect(again.before == KittyGraphics.delete(id: 4_000) && again.after == moved.after)
+    #expect(output.bytes(for: Surface(size: Size(width: 20, height: 10)), screen: Size(width: 20, height: 10)) == (KittyGraphics.delete(id: 4_000), ""))
+  }
+
+  /// iTerm2's inline images are drawn and erased like sixel: the old cells erased, the PNG at the cell.
+  @Test func itermIsPlacedAndErasedLikeSixel() {
+    let picture = Self.picture()
+    var output = PictureOutput(terminal: PictureTerminal(.iterm, cell: Self.cell))
+    let part = picture.part(fitting: PixelSize(width: 18, height: 26), rows: 0..<26, hidden: [], cell: Self.cell)
+    let first = output.bytes(for: frame(picture, at: Rect(x: 1, y: 1, width: 3, height: 2)), screen: Size(width: 20, height: 10))
+    #expect(first.after == "\u{1B}7\u{1B}[2;2H" + ITermImages.place(part) + "\u{1B}8")
+    let gone = output.bytes(for: Surface(size: Size(width: 20, height: 10)), screen: Size(width: 20, height: 10))
+    #expect(gone.before == "\u{1B}7\u{1B}[0m\u{1B}[2;2H\u{1B}[3X\u{1B}[3;2H\u{1B}[3X\u{1B}8" && gone.after.isEmpty)
+  }
 }

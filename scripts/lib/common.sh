@@ -8,8 +8,9 @@ export REPO_ROOT
 BUILD_PACKAGES=(pkg-config libncursesw5-dev libxml2-dev libsqlite3-dev libcurl4-openssl-dev libpng-dev libjpeg62-turbo-dev libgif-dev libwebp-dev)
 # What the test suite runs besides the binary: tmux (the end-to-end screens), procps (pgrep: the program in
 # a pane), xmllint, man (the installed page), newsboat and sqlite3 (import), python3 (loopback servers),
-# and a real xterm on a virtual X server with its bitmap fonts and xwd for screenshots (the xterm tests).
-TEST_PACKAGES=(tmux procps python3 libxml2-utils man-db groff-base newsboat sqlite3 xvfb xterm x11-apps xfonts-base)
+# and a real xterm on a virtual X server with its bitmap fonts and xwd for screenshots (the xterm tests),
+# and kitty (0.26 on Debian 12: its direct placements, drawn with Mesa's software GL) and mlterm (sixel).
+TEST_PACKAGES=(tmux procps python3 libxml2-utils man-db groff-base newsboat sqlite3 xvfb xterm x11-apps xfonts-base kitty mlterm)
 
 say() { printf '%s\n' "$*" >&2; }
 

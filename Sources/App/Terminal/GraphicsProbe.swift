@@ -11,15 +11,21 @@ public struct GraphicsEnvironment: Sendable, Equatable {
   public var insideTmux: Bool
   /// `tmux show -gv allow-passthrough` said `on` (or `all`); false outside tmux.
   public var tmuxPassthrough: Bool
+  /// The variables terminals set to name themselves (`TERM_PROGRAM`, `KITTY_WINDOW_ID`, …): what
+  /// `TerminalName` reads when the terminal does not answer XTVERSION.
+  public var variables: [String: String]
 
-  public init(term: String, insideTmux: Bool, tmuxPassthrough: Bool) {
+  public init(term: String, insideTmux: Bool, tmuxPassthrough: Bool, variables: [String: String] = [:]) {
     self.term = term
     self.insideTmux = insideTmux
     self.tmuxPassthrough = tmuxPassthrough
+    self.variables = variables
   }
 
   public init(environment: [String: String], tmuxPassthrough: Bool) {
-    self.init(term: environment["TERM"] ?? "", insideTmux: !(environment["TMUX"] ?? "").isEmpty, tmuxPassthrough: tmuxPassthrough)
+    self.init(
+      term: environment["TERM"] ?? "", insideTmux: !(environment["TMUX"] ?? "").isEmpty, tmuxPassthrough: tmuxPassthrough,
+      variables: environment.filter { TerminalName.variables.contains($0.key) })
   }
 
   /// Whether the queries are worth sending: not on a terminal known to have no graphics (the Linux
@@ -31,20 +37,25 @@ public struct GraphicsEnvironment: Sendable, Equatable {
 }
 
 /// The replies to the start-up queries: the kitty graphics query (`ESC _G i=31,...,a=q; ESC \`, answered
-/// `ESC _G i=31;OK ESC \` by a terminal that has the protocol, nothing by the others) followed by DA1
-/// (`ESC [ c`, answered `ESC [ ? 63;4;... c` where attribute 4 is sixel). Every terminal answers DA1 and
-/// answers in order, so the DA1 reply ends the wait: a kitty reply not before it will not come.
+/// `ESC _G i=31;OK ESC \` by a terminal that has the protocol, nothing by the others), XTVERSION
+/// (`ESC [ > q`, answered `ESC P > | name(version) ESC \` by most terminals of the last years, ignored by
+/// the others), then DA1 (`ESC [ c`, answered `ESC [ ? 63;4;... c` where attribute 4 is sixel). Every
+/// terminal answers DA1 and answers in order, so the DA1 reply ends the wait: a reply not before it will
+/// not come.
 public struct GraphicsReplies: Sendable, Equatable {
   public var kitty = false
   public var sixel = false
+  /// The terminal's name and version as XTVERSION gave it (`kitty(0.26.5)`, `WezTerm 20240203-…`).
+  public var version: String?
   /// A cell's size in pixels, from the answer to `ESC [ 16 t` (`ESC [ 6 ; height ; width t`).
   public var cell: PixelSize?
   /// The DA1 reply came: nothing more to wait for.
   public var complete = false
 
-  public init(kitty: Bool = false, sixel: Bool = false, cell: PixelSize? = nil, complete: Bool = false) {
+  public init(kitty: Bool = false, sixel: Bool = false, version: String? = nil, cell: PixelSize? = nil, complete: Bool = false) {
     self.kitty = kitty
     self.sixel = sixel
+    self.version = version
     self.cell = cell
     self.complete = complete
   }
@@ -58,13 +69,14 @@ public struct GraphicsReplies: Sendable, Equatable {
   /// comes first; xterm leaves it unanswered by default, and gives the size in TIOCGWINSZ instead).
   public static func query(passthrough: Bool, cell: Bool = false) -> [UInt8] {
     let kitty = Array("\u{1B}_Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
-    let da1 = Array((cell ? "\u{1B}[16t" : "").utf8) + Array("\u{1B}[c".utf8)
+    let da1 = Array((cell ? "\u{1B}[16t" : "").utf8) + Array("\u{1B}[>q\u{1B}[c".utf8)
     guard passthrough else { return kitty + da1 }
     func wrap(_ bytes: [UInt8]) -> [UInt8] {
       Array("\u{1B}Ptmux;".utf8) + bytes.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + Array("\u{1B}\\".utf8)
     }
-    // DA1 unwrapped: tmux answers it for itself, and lists sixel only when it draws sixel itself (tmux
-    // 3.4 built with it); a kitty reply comes back only if tmux passes the outer terminal's reply on.
+    // XTVERSION and DA1 unwrapped: tmux answers them for itself, and lists sixel only when it draws sixel
+    // itself (tmux 3.4 built with it); a kitty reply comes back only if tmux passes the outer terminal's
+    // reply on.
     return wrap(kitty) + da1
   }
 
@@ -80,6 +92,13 @@ public struct GraphicsReplies: Sendable, Equatable {
         let body = String(decoding: bytes[(i + 3)..<end], as: UTF8.self)
         let parts = body.split(separator: ";", maxSplits: 1).map(String.init)
         if parts.count == 2, parts[0].split(separator: ",").contains("i=\(queryID)"), parts[1] == "OK" { replies.kitty = true }
+        i = end + 2
+      } else if bytes[i + 1] == UInt8(ascii: "P"), i + 3 < bytes.count, bytes[i + 2] == UInt8(ascii: ">"),
+        bytes[i + 3] == UInt8(ascii: "|")
+      {
+        // DCS > | name ST: XTVERSION's answer.
+        guard let end = stringTerminator(in: bytes, from: i + 4) else { break }
+        replies.version = String(decoding: bytes[(i + 4)..<min(end, i + 4 + 128)], as: UTF8.self)
         i = end + 2
       } else if bytes[i + 1] == UInt8(ascii: "["), i + 2 < bytes.count, bytes[i + 2] == UInt8(ascii: "?") {
         // CSI ? Ps ; ... c
@@ -120,9 +139,95 @@ public struct GraphicsReplies: Sendable, Equatable {
     return nil
   }
 
-  /// The way to draw: kitty when it answered, else sixel when DA1 listed it, else cells (a terminal that
-  /// did not answer in time included).
-  public var support: PictureMode { kitty ? .kitty : sixel ? .sixel : .cells }
+  /// The way to draw, by what the terminal draws, not by what it answers (docs/MANUAL.md "Pictures",
+  /// DESIGN §5): kitty's Unicode placeholders only where they are drawn (kitty from 0.28, Ghostty); else
+  /// iTerm2's inline images where they are the terminal's own best path (iTerm2, WezTerm: full colour);
+  /// else sixel where DA1 lists it; else kitty graphics placed directly where only they are spoken
+  /// (kitty 0.26, Konsole); else cells, a terminal that did not answer in time included. Inside tmux only
+  /// what goes through it: placeholders (text to tmux) when the outer terminal draws them, or the sixel
+  /// tmux draws itself; never a placement at a cell, which tmux knows nothing of.
+  public func support(in environment: GraphicsEnvironment) -> PictureMode {
+    let name = TerminalName(version: environment.insideTmux ? nil : version, variables: environment.variables)
+    // A kitty of unknown version outside tmux did not answer XTVERSION, which every kitty with
+    // placeholders does: it gets direct placements.
+    let versionKnown = environment.insideTmux || version != nil || name.program != .kitty
+    if kitty && name.drawsPlaceholders && versionKnown { return .kitty }
+    if environment.insideTmux { return sixel ? .sixel : .cells }
+    if name.program == .iterm2 || name.program == .wezterm { return .iterm }
+    if sixel { return .sixel }
+    return kitty ? .kittyDirect : .cells
+  }
+}
+
+/// Which terminal this is, from its XTVERSION answer when it gave one (it names the terminal actually
+/// drawing), else from the variables terminals set for their children (which an ssh or a terminal started
+/// inside another may carry over, so they come second).
+public struct TerminalName: Sendable, Equatable {
+  public enum Program: Sendable, Equatable { case kitty, ghostty, wezterm, iterm2, konsole, other }
+  public var program: Program
+  /// The version's numbers (`0.26.5` → [0, 26, 5]); empty when unknown.
+  public var version: [Int]
+
+  static let variables: Set<String> = [
+    "TERM", "TERM_PROGRAM", "TERM_PROGRAM_VERSION", "KITTY_WINDOW_ID", "GHOSTTY_RESOURCES_DIR", "LC_TERMINAL",
+    "LC_TERMINAL_VERSION", "WT_SESSION", "KONSOLE_VERSION", "VTE_VERSION",
+  ]
+
+  public init(program: Program, version: [Int]) {
+    self.program = program
+    self.version = version
+  }
+
+  public init(version answer: String?, variables: [String: String]) {
+    if let answer, !answer.isEmpty {
+      let name = answer.prefix { $0 != "(" && $0 != " " }.lowercased()
+      program = switch name {
+      case "kitty": .kitty
+      case "ghostty": .ghostty
+      case "wezterm": .wezterm
+      case "iterm2": .iterm2
+      case "konsole": .konsole
+      default: .other
+      }
+      version = Self.numbers(answer.dropFirst(name.count))
+      return
+    }
+    let term = variables["TERM"] ?? ""
+    let termProgram = variables["TERM_PROGRAM"] ?? ""
+    if variables["GHOSTTY_RESOURCES_DIR"] != nil || term == "xterm-ghostty" || termProgram == "ghostty" {
+      program = .ghostty
+    } else if variables["KITTY_WINDOW_ID"] != nil || term == "xterm-kitty" {
+      program = .kitty
+    } else if termProgram == "WezTerm" {
+      program = .wezterm
+    } else if termProgram == "iTerm.app" || variables["LC_TERMINAL"] == "iTerm2" {
+      program = .iterm2
+    } else if variables["KONSOLE_VERSION"] != nil {
+      program = .konsole
+    } else {
+      program = .other
+    }
+    // Only iTerm2's and WezTerm's TERM_PROGRAM_VERSION are read; kitty's version is unknown here.
+    version = program == .iterm2 || program == .wezterm ? Self.numbers(Substring(variables["TERM_PROGRAM_VERSION"] ?? "")) : []
+  }
+
+  /// Draws kitty's Unicode placeholders: Ghostty, kitty from 0.28 (kitty named only by its variables,
+  /// version unknown, is trusted here: that is kitty seen from inside tmux, where placeholders are the
+  /// only way through; `GraphicsReplies.support(in:)` does not trust it outside tmux).
+  public var drawsPlaceholders: Bool {
+    switch program {
+    case .ghostty: true
+    case .kitty: version.isEmpty || !version.lexicographicallyPrecedes([0, 28])
+    default: false
+    }
+  }
+
+  /// The leading dotted numbers of `text` (`(0.26.5)` → [0, 26, 5], ` 20240203-110809` → [20240203]).
+  static func numbers(_ text: Substring) -> [Int] {
+    let start = text.drop { !$0.isNumber }
+    let run = start.prefix { $0.isNumber || $0 == "." }
+    return run.split(separator: ".").compactMap { Int($0) }
+  }
 }
 
 /// Asks the terminal, before curses takes it over (so the replies never reach the key decoder), what
@@ -130,14 +235,36 @@ public struct GraphicsReplies: Sendable, Equatable {
 public enum GraphicsProbe {
   public static let timeout: Duration = .milliseconds(150)
 
+  /// How the probe reaches the terminal: the controlling terminal itself, or recorded answers (the
+  /// terminal matrix in the tests).
+  public struct Line: Sendable {
+    /// A cell's size in pixels when the kernel knows it (TIOCGWINSZ).
+    public var cellPixels: @Sendable () -> PixelSize?
+    /// Sends the query, reads the replies until DA1 or the timeout.
+    public var ask: @Sendable (_ query: [UInt8], _ timeout: Duration) -> GraphicsReplies
+
+    public init(cellPixels: @escaping @Sendable () -> PixelSize?, ask: @escaping @Sendable ([UInt8], Duration) -> GraphicsReplies) {
+      self.cellPixels = cellPixels
+      self.ask = ask
+    }
+
+    public static let tty = Line(cellPixels: { GraphicsProbe.cellPixels() }, ask: { GraphicsProbe.ask($0, timeout: $1) })
+  }
+
   /// The one place the way to draw is chosen (docs/MANUAL.md "Pictures", DESIGN §5): `forced` is the protocol the
   /// setting names, nil for `auto` (the terminal's answers choose). Inside tmux only with passthrough
   /// (without it tmux would drop or garble a forced protocol too, so cells); a forced sixel inside tmux
   /// is checked against tmux's own answer, since tmux draws it.
-  public static func resolve(forced: PictureMode?, environment: GraphicsEnvironment, timeout: Duration = timeout) -> PictureTerminal {
+  public static func resolve(
+    forced: PictureMode?, environment: GraphicsEnvironment, timeout: Duration = timeout, line: Line = .tty
+  ) -> PictureTerminal {
     if environment.insideTmux && !environment.tmuxPassthrough { return PictureTerminal() }
     let checksTmux = environment.insideTmux && forced == .sixel
-    let found = probe(environment, support: checksTmux ? nil : forced, timeout: timeout)
+    // Only tmux's own sixel answers a forced sixel: the terminal behind it is left unnamed, so a kitty
+    // there does not turn the answer into placeholders.
+    var asked = environment
+    if checksTmux { asked.variables = [:] }
+    let found = probe(asked, support: checksTmux ? nil : forced, timeout: timeout, line: line)
     return PictureTerminal(
       choose(forced: forced, answered: found.support, insideTmux: environment.insideTmux), cell: found.cell,
       insideTmux: environment.insideTmux)
@@ -157,16 +284,16 @@ public enum GraphicsProbe {
   /// What the terminal draws and its cell's size in pixels: TIOCGWINSZ's when it fills them in, else
   /// the answer to `ESC [ 16 t`, else `PixelSize.fallbackCell`. With `support` given (a forced
   /// `inline-images`), only the cell's size is asked for.
-  public static func probe(_ environment: GraphicsEnvironment, support: PictureMode? = nil, timeout: Duration = timeout)
-    -> (support: PictureMode, cell: PixelSize)
-  {
-    let known = cellPixels()
+  public static func probe(
+    _ environment: GraphicsEnvironment, support: PictureMode? = nil, timeout: Duration = timeout, line: Line = .tty
+  ) -> (support: PictureMode, cell: PixelSize) {
+    let known = line.cellPixels()
     guard environment.shouldQuery, support == nil || known == nil else { return (support ?? .cells, known ?? .fallbackCell) }
     let query = support == nil
       ? GraphicsReplies.query(passthrough: environment.insideTmux, cell: known == nil)
       : Array("\u{1B}[16t\u{1B}[c".utf8)
-    let replies = ask(query, timeout: timeout)
-    return (support ?? replies.support, known ?? replies.cell ?? .fallbackCell)
+    let replies = line.ask(query, timeout)
+    return (support ?? replies.support(in: environment), known ?? replies.cell ?? .fallbackCell)
   }
 
   /// A cell's size in pixels from TIOCGWINSZ (xterm, foot, WezTerm fill it in), nil when it is unset.

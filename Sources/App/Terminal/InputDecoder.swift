@@ -22,11 +22,12 @@ public enum RawInput: Sendable {
 ///   stay dead; a paste keeps at most `pasteLimit` bytes (the rest is counted out, not stored).
 /// - A terminal's late answer to the start-up picture probe (docs/DECISIONS.md, "Inline images: GIF
 ///   and WebP, …, late terminal replies") is dropped whole, never read as keys: the device attributes
-///   `ESC [ ? 63 ; 4 c` and a kitty graphics reply `ESC _ G … ESC \`. Their start is held, across reads
+///   `ESC [ ? 63 ; 4 c`, a kitty graphics reply `ESC _ G … ESC \` and the terminal's name (XTVERSION,
+///   `ESC P > | kitty(0.26.5) ESC \`). Their start is held, across reads
 ///   too, until the sequence completes (dropped) or breaks (the held bytes become keys as before, so
 ///   Alt-[ still types Esc and `[`). A lone Esc at the end of a read is the Escape key at once: ncurses
 ///   has already waited its escape delay for what follows. Held bytes left `replyTimeout` without their
-///   end are dropped once they read `ESC [ ?` or `ESC _ G` (typing never puts those into one read, so
+///   end are dropped once they read `ESC [ ?`, `ESC _ G` or `ESC P >` (typing never puts those into one read, so
 ///   they were a reply cut short); a shorter start is typed after all.
 public struct InputDecoder: Sendable {
   public static let pasteTimeout: Duration = .seconds(1)
@@ -60,7 +61,7 @@ public struct InputDecoder: Sendable {
       // bytes of it, so a `[` typed after Esc stays a key).
       escapeDelivered = false
       let head = inputs.prefix(2).compactMap { if case .byte(let b) = $0 { b } else { nil } }
-      if head == Array("[?".utf8) || head == Array("_G".utf8) {
+      if head == Array("[?".utf8) || head == Array("_G".utf8) || head == Array("P>".utf8) {
         reply = [0x1B]
         escapeDelivered = true
       }
@@ -124,12 +125,15 @@ public struct InputDecoder: Sendable {
 
   private enum ReplyStep { case hold, complete, broken }
 
-  /// Whether `b` continues `held` as `ESC [ ? (digit | ;)* c` or `ESC _ G (printable)* ESC \`.
+  /// Whether `b` continues `held` as `ESC [ ? (digit | ;)* c`, `ESC _ G (printable)* ESC \` or
+  /// `ESC P > | (printable)* ESC \`.
   private static func replyStep(_ held: [UInt8], _ b: UInt8) -> ReplyStep {
     let isDigitOrSemicolon = (0x30...0x39).contains(b) || b == UInt8(ascii: ";")
     switch (held.count, held.count > 1 ? held[1] : 0) {
-    case (1, _): return b == UInt8(ascii: "[") || b == UInt8(ascii: "_") ? .hold : .broken
+    case (1, _): return b == UInt8(ascii: "[") || b == UInt8(ascii: "_") || b == UInt8(ascii: "P") ? .hold : .broken
     case (2, UInt8(ascii: "[")): return b == UInt8(ascii: "?") ? .hold : .broken
+    case (2, UInt8(ascii: "P")): return b == UInt8(ascii: ">") ? .hold : .broken
+    case (3, UInt8(ascii: "P")): return b == UInt8(ascii: "|") ? .hold : .broken
     case (2, _): return b == UInt8(ascii: "G") ? .hold : .broken
     case (_, UInt8(ascii: "[")): return isDigitOrSemicolon ? .hold : b == UInt8(ascii: "c") ? .complete : .broken
     default:

@@ -22,7 +22,7 @@ public final class NcursesBackend: TerminalBackend {
   private var pairsFull = false
   /// The bytes of the pictures the terminal draws itself, around each frame's text.
   private var pictures: PictureOutput
-  public var cellPixels: PixelSize? { pictures.terminal.drawing == .sixel ? pictures.terminal.cell : nil }
+  public var cellPixels: PixelSize? { pictures.terminal.drawing.placesPixels ? pictures.terminal.cell : nil }
   public var pictureMode: PictureMode? { pictures.terminal.drawing }
 
   private struct ColorPairKey: Hashable {

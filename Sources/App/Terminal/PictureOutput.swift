@@ -21,7 +21,7 @@ public struct PictureTerminal: Sendable, Equatable {
   public init(_ mode: PictureMode, cell: PixelSize = .fallbackCell, insideTmux: Bool = false) {
     switch mode {
     case .kitty: self.init(drawing: .kitty, cell: cell, passthrough: insideTmux)
-    case .sixel: self.init(drawing: .sixel, cell: cell)
+    case .sixel, .kittyDirect, .iterm: self.init(drawing: mode, cell: cell)
     case .cells: self.init()
     }
   }
@@ -38,8 +38,12 @@ public struct PictureTerminal: Sendable, Equatable {
 /// pixels under anything drawn over its cells left out (transparent, so that text stays). Each drawing
 /// goes between DECSC and DECRC, so curses's cursor and attributes are as it left them.
 ///
-/// kitty: each picture is transmitted once per id (a virtual placement; its placeholder cells are text),
-/// before the text that shows it.
+/// kitty direct placements and iTerm2's inline images are drawn the same way (DESIGN §1): at the cell,
+/// after the text, again whenever the pictures on screen change. kitty keeps its images on a layer of
+/// their own that text does not wipe, so the old ones are deleted by id rather than erased.
+///
+/// kitty placeholders: each picture is transmitted once per id (a virtual placement; its placeholder
+/// cells are text), before the text that shows it.
 public struct PictureOutput {
   public var terminal: PictureTerminal
   /// The sixel pictures on screen: where, and which of their cells were left out.
@@ -51,6 +55,12 @@ public struct PictureOutput {
   private var streams: [Shown: String] = [:]
   /// How many sixel streams were made: what `streams` saves (the tests count it).
   private(set) var encodedStreams = 0
+  /// kitty direct placements the terminal may still show after a cleared screen, deleted before the next
+  /// drawing.
+  private var orphans: [UInt32] = []
+
+  /// The kitty image id of the `n`th picture drawn directly: far above the 1…255 the placeholders use.
+  static func directID(_ n: Int) -> UInt32 { 4_000 + UInt32(n) }
 
   struct Drawn: Equatable {
     var placement: PicturePlacement
@@ -69,19 +79,24 @@ public struct PictureOutput {
     var firstRow: Int
     var rows: Int
     var hidden: [Point]
+    /// The kitty id a direct placement carries; 0 for the others.
+    var id: UInt32 = 0
   }
 
   public init(terminal: PictureTerminal) { self.terminal = terminal }
 
   /// The screen was cleared (a whole frame follows): no sixel picture is left on it.
-  public mutating func screenCleared() { drawn = [] }
+  public mutating func screenCleared() {
+    if terminal.drawing == .kittyDirect { orphans += drawn.indices.map(Self.directID) }
+    drawn = []
+  }
 
   /// What goes out for `frame` on a screen of `size`: `before` curses writes the text, `after` it.
   public mutating func bytes(for frame: Surface, screen size: Size) -> (before: String, after: String) {
     switch terminal.drawing {
     case .cells: return ("", "")
     case .kitty: return (transmissions(frame), "")
-    case .sixel: return sixel(frame, screen: size)
+    case .sixel, .kittyDirect, .iterm: return placed(frame, screen: size)
     }
   }
 
@@ -96,7 +111,7 @@ public struct PictureOutput {
     return out
   }
 
-  private mutating func sixel(_ frame: Surface, screen size: Size) -> (before: String, after: String) {
+  private mutating func placed(_ frame: Surface, screen size: Size) -> (before: String, after: String) {
     var wanted: [Drawn] = []
     for var placement in frame.placements {
       // Never on the screen's last row: a sixel reaching it would scroll the terminal.
@@ -106,9 +121,13 @@ public struct PictureOutput {
       guard hidden.count < placement.frame.width * placement.frame.height else { continue }
       wanted.append(Drawn(placement: placement, hidden: hidden))
     }
-    guard wanted != drawn else { return ("", "") }
+    guard wanted != drawn || !orphans.isEmpty else { return ("", "") }
     var before = ""
-    for old in drawn {
+    if terminal.drawing == .kittyDirect {
+      before = (orphans + drawn.indices.map(Self.directID)).map { KittyGraphics.delete(id: $0) }.joined()
+      orphans = []
+    }
+    for old in drawn where terminal.drawing != .kittyDirect {
       let f = old.placement.frame
       before += "\u{1B}7\u{1B}[0m"
       for y in f.minY..<f.maxY { before += "\u{1B}[\(y + 1);\(f.minX + 1)H\u{1B}[\(f.width)X" }
@@ -116,9 +135,12 @@ public struct PictureOutput {
     }
     var after = ""
     var made: [Shown: String] = [:]
-    for picture in wanted {
-      let stream = made[picture.shown] ?? streams[picture.shown] ?? encode(picture)
-      made[picture.shown] = stream
+    for (n, picture) in wanted.enumerated() {
+      // A kitty placement names its id, so its stream is kept per place in the list.
+      var shown = picture.shown
+      if terminal.drawing == .kittyDirect { shown.id = Self.directID(n) }
+      let stream = made[shown] ?? streams[shown] ?? encode(picture, id: shown.id)
+      made[shown] = stream
       let f = picture.placement.frame
       after += "\u{1B}7\u{1B}[\(f.minY + 1);\(f.minX + 1)H" + stream + "\u{1B}8"
     }
@@ -127,14 +149,20 @@ public struct PictureOutput {
     return (before, after)
   }
 
-  /// The stream of the picture's rows in view at this terminal's cell size, its hidden cells left out.
-  private mutating func encode(_ picture: Drawn) -> String {
+  /// The stream of the picture's rows in view at this terminal's cell size, its hidden cells left out,
+  /// in the terminal's protocol.
+  private mutating func encode(_ picture: Drawn, id: UInt32) -> String {
     encodedStreams += 1
     let cell = terminal.cell
     let p = picture.placement
     let size = PixelSize(width: p.frame.width * cell.width, height: p.rows * cell.height)
     let top = p.firstRow * cell.height
-    return p.pixels.sixel(fitting: size, rows: top..<top + p.frame.height * cell.height, hidden: picture.hidden, cell: cell)
+    let part = p.pixels.part(fitting: size, rows: top..<top + p.frame.height * cell.height, hidden: picture.hidden, cell: cell)
+    switch terminal.drawing {
+    case .kittyDirect: return KittyGraphics.place(part, id: id)
+    case .iterm: return ITermImages.place(part)
+    default: return Sixel.encode(part)
+    }
   }
 
   /// A command for the terminal outside tmux: in a DCS passthrough, its ESCs doubled (tmux's manual,
@@ -149,7 +177,12 @@ extension Picture {
   /// pixels of the `hidden` cells (of `cell` pixels, counted from the first row shown) left out: the
   /// terminal's cells turned into the picture's pixels.
   public func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> String {
-    sixel(
+    Sixel.encode(part(fitting: size, rows: rows, hidden: hidden, cell: cell))
+  }
+
+  /// The pixels `sixel(fitting:rows:hidden:cell:)` encodes, for any protocol drawing at a cell.
+  func part(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> Bitmap {
+    part(
       fitting: size.width, size.height, rows: rows,
       hiding: hidden.map { ($0.x * cell.width, $0.y * cell.height, cell.width, cell.height) })
   }

@@ -30,6 +30,24 @@ public enum KittyGraphics {
 
   /// The transmission of `bitmap` as image `id`, placed virtually over `columns × rows` cells.
   public static func transmit(_ bitmap: Bitmap, id: UInt32, columns: Int, rows: Int) -> String {
+    chunked(bitmap, keys: "a=T,U=1,f=32,s=\(bitmap.width),v=\(bitmap.height),i=\(id),c=\(columns),r=\(rows),q=2")
+  }
+
+  /// A direct placement, for a terminal that speaks the protocol but draws no placeholders (kitty before
+  /// 0.28, Konsole; docs/MANUAL.md "Pictures"): `bitmap` transmitted and shown at once as image `id` at
+  /// the cursor's cell, at its own pixel size (already scaled to the cells it covers, as a sixel is), the
+  /// cursor left where it was (`C=1`). Like a sixel it is drawn again whenever the pictures on screen
+  /// change, after `delete(id:)` took the old one away.
+  public static func place(_ bitmap: Bitmap, id: UInt32) -> String {
+    chunked(bitmap, keys: "a=T,f=32,s=\(bitmap.width),v=\(bitmap.height),i=\(id),C=1,q=2")
+  }
+
+  /// Deletes image `id`'s placements and frees its data (`d=I`, the protocol's "delete by id, freeing").
+  public static func delete(id: UInt32) -> String { "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\" }
+
+  /// `bitmap`'s RGBA in base64 after `keys`, in chunks of at most `chunkSize` characters: `m=1` on every
+  /// chunk but the last, later chunks carrying only `m`.
+  private static func chunked(_ bitmap: Bitmap, keys: String) -> String {
     let payload = Data(bitmap.pixels).base64EncodedString()
     var chunks: [Substring] = []
     var start = payload.startIndex
@@ -42,10 +60,8 @@ public enum KittyGraphics {
     var out = ""
     for (n, chunk) in chunks.enumerated() {
       let more = n < chunks.count - 1 ? 1 : 0
-      let keys = n == 0
-        ? "a=T,U=1,f=32,s=\(bitmap.width),v=\(bitmap.height),i=\(id),c=\(columns),r=\(rows),q=2" + (chunks.count > 1 ? ",m=\(more)" : "")
-        : "m=\(more)"
-      out += "\u{1B}_G\(keys);\(chunk)\u{1B}\\"
+      let first = n == 0 ? keys + (chunks.count > 1 ? ",m=\(more)" : "") : "m=\(more)"
+      out += "\u{1B}_G\(first);\(chunk)\u{1B}\\"
     }
     return out
   }

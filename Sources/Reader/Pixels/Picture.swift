@@ -13,11 +13,12 @@ public final class Picture: Sendable {
 
   public init(_ bitmap: Bitmap) { self.bitmap = bitmap }
 
-  /// The sixel stream of the picture scaled to fit `width` × `height` pixels (its shape kept, never past
-  /// its own size: the cells `ImageLayout` gave it cover it whole, its last row and column partly), only
-  /// the pixel rows `rows` of that, with the pixels inside `hidden` left out so what is behind stays.
-  public func sixel(fitting width: Int, _ height: Int, rows: Range<Int>, hiding hidden: [(x: Int, y: Int, width: Int, height: Int)])
-    -> String
+  /// The picture scaled to fit `width` × `height` pixels (its shape kept, never past its own size: the
+  /// cells `ImageLayout` gave it cover it whole, its last row and column partly), only the pixel rows
+  /// `rows` of that, with the pixels inside `hidden` made transparent so what is behind stays: what a
+  /// terminal drawing pixels at a cell shows (sixel, kitty direct, iTerm2).
+  public func part(fitting width: Int, _ height: Int, rows: Range<Int>, hiding hidden: [(x: Int, y: Int, width: Int, height: Int)])
+    -> Bitmap
   {
     let whole = scaled.withLock { last in
       if let last, last.width == width, last.height == height { return last.bitmap }
@@ -25,7 +26,14 @@ public final class Picture: Sendable {
       last = (width, height, made)
       return made
     }
-    return Sixel.encode(whole.cropped(rows: rows, hiding: hidden))
+    return whole.cropped(rows: rows, hiding: hidden)
+  }
+
+  /// The sixel stream of `part(fitting:rows:hiding:)`.
+  public func sixel(fitting width: Int, _ height: Int, rows: Range<Int>, hiding hidden: [(x: Int, y: Int, width: Int, height: Int)])
+    -> String
+  {
+    Sixel.encode(part(fitting: width, height, rows: rows, hiding: hidden))
   }
 
   /// The kitty graphics transmission of the picture as image `id`, virtually placed over `columns` ×

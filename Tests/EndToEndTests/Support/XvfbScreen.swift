@@ -5,8 +5,11 @@ import Foundation
 /// every client started through `launch`. Screenshots come from `xwd -root`, read by `XwdImage`.
 final class XvfbScreen: @unchecked Sendable {
   /// Xvfb, xterm and xwd are installed (scripts/test installs them: xvfb xterm x11-apps xfonts-base).
-  static var isAvailable: Bool {
-    ["Xvfb", "xterm", "xwd"].allSatisfy { tool in
+  static var isAvailable: Bool { installed(["Xvfb", "xterm", "xwd"]) }
+
+  /// Every one of `tools` is on the PATH.
+  static func installed(_ tools: [String]) -> Bool {
+    tools.allSatisfy { tool in
       (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
     }

@@ -45,7 +45,7 @@ extension Setting {
     .flag("confirm-exit", \.ui.confirmExit, "q at the feed list asks before quitting (y quits, any other key stays)."),
     .choice(
       "inline-images", \.ui.inlineImages,
-      "Pictures in the article: auto asks the terminal at start and draws with kitty graphics, else sixel, else character cells; kitty, sixel or cells draws that way (inside tmux without allow-passthrough: cells); off shows their alt text; i toggles them."),
+      "Pictures in the article: auto asks the terminal at start which it is and draws with what it draws best: kitty placeholders (kitty 0.28+, Ghostty), iTerm2 inline images (iTerm2, WezTerm), sixel, kitty direct placements (older kitty, Konsole), else character cells; kitty, sixel or cells draws that way (inside tmux without allow-passthrough: cells); off shows their alt text; i toggles them."),
     .choice("article-sort-order", \.ui.articleSort, "The order article lists start in; S cycles it per list."),
     .command("browser", \.ui.browser, "Opens links (o); %u is replaced by the address, else the address is appended.", unset: "$BROWSER, else xdg-open"),
     .command("player", \.ui.player, "Opens enclosures (e), run as the browser is.", unset: "the browser command"),

@@ -126,7 +126,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
     let images = picturesShown ? session?.pages.images : nil
     let key = BodyKey(
       width: max(1, bodyFrame.width), height: max(1, bodyFrame.height), pictures: images?.revision,
-      cellPixels: pictureMode == .sixel ? cellPixels : nil, output: session?.actions.revision ?? 0)
+      cellPixels: pictureMode.placesPixels ? cellPixels : nil, output: session?.actions.revision ?? 0)
     if let cache = bodyCache, cache.key == key { return cache.body }
     var body = ArticleBody()
     if let output = shownOutput {
