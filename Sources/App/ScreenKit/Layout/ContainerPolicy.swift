@@ -1,6 +1,7 @@
-/// The `--layout` choice (DESIGN §2): let the terminal's shape decide, or force one outcome.
+/// The `--layout` choice (DESIGN §2): let the terminal's shape decide, or force one outcome: `split` two
+/// columns, `three` three (DESIGN §3a), `stack` one.
 public enum LayoutOption: String, CaseIterable, Sendable {
-  case auto, split, stack
+  case auto, split, stack, three
 }
 
 /// The container's trait override for the split (DESIGN §2), kept out of `ContainerController` so that the
@@ -9,7 +10,7 @@ public enum LayoutOption: String, CaseIterable, Sendable {
 /// `--layout split|stack` forces the outcome; `landscapeMinWidth` is the config's `landscape-min-width`.
 public func splitOverride(for size: Size, layout: LayoutOption, landscapeMinWidth: Int = 60) -> TraitOverride? {
   switch layout {
-  case .split: return TraitOverride(horizontalSizeClass: .regular)
+  case .split, .three: return TraitOverride(horizontalSizeClass: .regular)
   case .stack: return TraitOverride(horizontalSizeClass: .compact)
   case .auto:
     return size.width > 2 * size.height && size.width >= landscapeMinWidth

@@ -126,9 +126,9 @@ final class SplitController: Controller {
     let target = effectiveDelegate.targetDisplayModeForAction(in: self)
     if target != displayMode { effectiveDelegate.willChangeTo(target) }
     switch target {
-    case .primaryOverlay:
+    case .primaryOverlay, .twoOverSecondary:
       showsPrimaryOverlay = true
-    case .allVisible, .primaryHidden, .automatic:
+    case .allVisible, .primaryHidden, .automatic, .twoBesideSecondary:
       showsPrimaryOverlay = false
       preferredDisplayMode = target
     }
@@ -197,8 +197,8 @@ final class SplitController: Controller {
     if isCollapsed { return primary }
     switch displayMode {
     case .primaryHidden: return secondary
-    case .primaryOverlay: return primary
-    case .allVisible, .automatic: return focusedPane == .primary ? primary : secondary
+    case .primaryOverlay, .twoOverSecondary: return primary
+    case .allVisible, .automatic, .twoBesideSecondary: return focusedPane == .primary ? primary : secondary
     }
   }
 
