@@ -82,6 +82,7 @@ final class ContainerController: Controller {
     let override = splitOverride(
       for: size, layout: layout, landscapeMinWidth: session.configuration.landscapeMinWidth)
     setOverrideTraitCollection(override, forChild: split, propagate: false)
+    split.layoutOption = layout
     super.viewWillTransition(to: size)
   }
 
@@ -204,7 +205,7 @@ final class ContainerController: Controller {
   private func openSearch() {
     let list = pointer?.list
     guard let navigation = list?.navigationController ?? split.primaryNavigation else { return }
-    split.focus(.primary)
+    split.focus(navigation === split.supplementary ? .supplementary : .primary)
     present(SearchFieldController(session: session, navigation: navigation, from: list), style: .statusLine)
   }
 

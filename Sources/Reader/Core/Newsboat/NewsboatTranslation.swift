@@ -95,7 +95,7 @@ public struct NewsboatConfigPlan {
           continue
         }
         for target in targets { candidates.append((name, (["color", target] + quoted.dropFirst()).joined(separator: " "))) }
-      case "browser", "reload-threads", "show-read-articles", "confirm-exit":
+      case "browser", "reload-threads", "show-read-articles", "confirm-exit", "text-width":
         candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "refresh-on-startup":
         candidates.append((name, "reload-on-start " + quoted.joined(separator: " ")))
