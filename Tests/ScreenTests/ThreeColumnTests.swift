@@ -134,6 +134,23 @@ struct ThreeColumnTests {
     #expect(h.split.supplementary?.top === list)
   }
 
+  /// `/` from the feed list searches every feed; at three columns the results fill the middle column (on
+  /// top of the list there, which Back returns to), the feed list staying at its root.
+  @Test func searchFromTheFeedListFillsTheMiddleColumn() async throws {
+    let (h, list, _) = try readerWithArticle(200, 50)
+    h.press(.tab)
+    #expect(h.root.focusedLeaf is FeedListController)
+    h.press(.character("/"))
+    h.type("swift")
+    try await h.eventually("the results") { h.text.contains("Swift 1.1") && h.text.contains("Search: swift") }
+    h.press(.enter)
+    let results = try #require(h.split.supplementary?.top as? ArticleListController)
+    #expect(results !== list && h.root.focusedLeaf === results)
+    #expect(h.split.primaryNavigation?.stack.count == 1, "the feed list stays at its root")
+    h.press(.escape)
+    #expect(h.split.supplementary?.top === list, "Back leaves the results for the list under them")
+  }
+
   /// `text-width`: at 200 columns the article's text keeps to the measure; every cell of the article
   /// column right of it stays blank (and 0 fills the pane, as before).
   @Test(arguments: [40, 0])

@@ -7,7 +7,7 @@ public enum LayoutOption: String, CaseIterable, Sendable {
 /// The container's trait override for the split (DESIGN §2), kept out of `ContainerController` so that the
 /// rule is a one-line table test: a "landscape" terminal — wider than twice its height in cells and at
 /// least 60 columns — gets a horizontally regular split; otherwise the split inherits the screen's traits.
-/// `--layout split|stack` forces the outcome; `landscapeMinWidth` is the config's `landscape-min-width`.
+/// `--layout split|three|stack` forces the outcome (`three` and `split` are both regular; the split counts its columns, DESIGN §3a); `landscapeMinWidth` is the config's `landscape-min-width`.
 public func splitOverride(for size: Size, layout: LayoutOption, landscapeMinWidth: Int = 60) -> TraitOverride? {
   switch layout {
   case .split, .three: return TraitOverride(horizontalSizeClass: .regular)
