@@ -1,3 +1,5 @@
+import Pixels
+import TestSupport
 import Testing
 
 import ScreenKit
@@ -164,5 +166,18 @@ struct ThreeColumnTests {
       for x in (body.minX + 40)..<(pane.maxX - 1) where h.surface[x, y].grapheme != " " { beyond += 1 }
     }
     #expect(measure > 0 ? beyond == 0 : beyond > 0)
+  }
+
+  /// Pictures follow the measure: a wide picture in a 200-column reader with `text-width 40` takes the
+  /// cells `ImageLayout` gives 40 columns, not the pane's width.
+  @Test func aPictureFollowsTheMeasure() async throws {
+    let site = try PicturesTests.Site(TestPNG.solid(width: 640, height: 160, 255, 0, 0))
+    let h = Harness(200, 50, feeds: [site.feed]) { $0.inlineImages = .sixel; $0.textWidth = 40 }
+    h.press(.enter)
+    try await h.eventually("the picture loaded") { h.session.pages.images.revision > 0 }
+    let body = try #require(h.article).bodyFrame
+    let expected = ImageLayout.cells(width: 640, height: 160, columns: 40, paneRows: body.height, cellPixels: nil)
+    let placement = try #require(h.surface.placements.first)
+    #expect(placement.frame.width == expected.columns && placement.frame.width <= 40)
   }
 }
