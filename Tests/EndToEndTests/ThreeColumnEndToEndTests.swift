@@ -122,4 +122,40 @@ struct ThreeColumnEndToEndTests {
     #expect(texts.filter { $0.count >= 60 }.count > 3, "the paragraph wraps near the measure: \(texts)")
     for text in texts { #expect(text.count <= 80, "\(text.count) columns: \(text)") }
   }
+
+  /// Whether the separator in cell column `column` is drawn whole in cell rows `rows` of `shot` (6 × 13
+  /// cells): one pixel column of the cell is lit in every pixel row, so no character was drawn over it.
+  static func separatorIntact(_ shot: XwdImage, column: Int, rows: Range<Int>) -> Bool {
+    let (w, h) = (PicturesXtermEndToEndTests.cellWidth, PicturesXtermEndToEndTests.cellHeight)
+    return (0..<w).contains { dx in
+      rows.allSatisfy { row in (0..<h).allSatisfy { dy in shot[column * w + dx, row * h + dy] != 0 } }
+    }
+  }
+
+  @Test(
+    "xterm: three columns drawn at 200×50, no character past a separator",
+    .enabled(if: XvfbScreen.isAvailable, "Xvfb, xterm or xwd is not installed (scripts/test installs xvfb xterm x11-apps xfonts-base)"))
+  func xtermDrawsThreeColumns() throws {
+    try writeFeeds()
+    let feeds = ["www/a.xml", "www/b.xml"].map { folder.root.appendingPathComponent($0).path }
+    let run = try PicturesXtermEndToEndTests.Run(folder: folder, server: nil, cols: 200, rows: 50, readerArguments: feeds)
+    // The frames of `TripleColumnLayoutTests.framesPerMode` at 200 columns: separators in columns 32 and 93.
+    let separators = [32, 93]
+    let body = 2..<48
+    _ = try run.waitFor("three columns") { shot in
+      separators.allSatisfy { Self.separatorIntact(shot, column: $0, rows: body) }
+    }
+    try run.type("\r")
+    try run.type("\r")
+    let h = PicturesXtermEndToEndTests.cellHeight
+    let articleX = (separators[1] + 2) * PicturesXtermEndToEndTests.cellWidth
+    let shot = try run.waitFor("the article open in the right column") { shot in
+      (articleX..<(shot.width - 20 * PicturesXtermEndToEndTests.cellWidth)).contains { x in
+        (5 * h..<9 * h).contains { shot[x, $0] != 0 }
+      }
+    }
+    for column in separators {
+      #expect(Self.separatorIntact(shot, column: column, rows: body), "the separator in column \(column)")
+    }
+  }
 }
