@@ -60,7 +60,7 @@ struct ConfigParserTests {
   @Test(arguments: [
     ("foo 1", "config line 1: unknown setting \"foo\""),
     ("regular-width wide", "config line 1: regular-width: expected a whole number from 1 to 10000, got \"wide\""),
-    ("display-mode sideways", "config line 1: display-mode: expected one of automatic, allVisible, primaryHidden, primaryOverlay, got \"sideways\""),
+    ("display-mode sideways", "config line 1: display-mode: expected one of automatic, allVisible, primaryHidden, primaryOverlay, twoBesideSecondary, twoOverSecondary, got \"sideways\""),
     ("reload-on-start maybe", "config line 1: reload-on-start: expected yes or no, got \"maybe\""),
     ("primary-width-fraction 1.5", "config line 1: primary-width-fraction: expected a fraction between 0 and 1 (like 0.35), got \"1.5\""),
     ("browser w3m -dump", "config line 1: browser takes one value, got 2 (quote a value with spaces)"),

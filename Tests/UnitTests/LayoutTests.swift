@@ -100,6 +100,93 @@ struct LayoutTests {
   }
 }
 
+/// The triple-column split's pure rules (DESIGN §3a): how many columns, their widths, their frames per
+/// mode, and how a preference reads at two and three columns.
+struct TripleColumnLayoutTests {
+  @Test(arguments: [
+    // width, collapsed, layout, three-column-min-width, expected columns
+    (200, false, LayoutOption.auto, 160, 3),
+    (160, false, .auto, 160, 3),
+    (159, false, .auto, 160, 2),
+    (130, false, .auto, 160, 2),
+    (130, false, .auto, 120, 3),
+    (200, false, .auto, 0, 2),  // 0: never three
+    (200, true, .auto, 160, 1),
+    (200, false, .split, 160, 2),
+    (100, false, .three, 160, 3),
+    (50, true, .three, 160, 1),
+  ])
+  func columnCount(width: Int, collapsed: Bool, layout: LayoutOption, threshold: Int, expected: Int) {
+    var metrics = SplitMetrics()
+    metrics.tripleColumnMinWidth = threshold
+    #expect(metrics.columnCount(forWidth: width, collapsed: collapsed, layout: layout) == expected)
+  }
+
+  @Test(arguments: [
+    // width, feed max, list max, expected feeds, expected list
+    (200, 32, 60, 32, 60),  // 32 and 60: clamped at the maxima
+    (160, 32, 60, 25, 48),
+    (150, 32, 60, 24, 45),
+    (100, 32, 60, 24, 40),  // the least widths
+    (70, 32, 60, 24, 40),  // 3 columns of article left
+    (50, 32, 60, 24, 23),  // the list shrinks first, one column of article stays
+    (240, 28, 50, 28, 50),  // the settings' maxima
+    (240, 20, 30, 20, 30),  // a maximum under the least wins
+  ])
+  func columnWidths(width: Int, feedMax: Int, listMax: Int, feeds: Int, list: Int) {
+    var metrics = SplitMetrics()
+    metrics.maximumFeedColumnWidth = feedMax
+    metrics.maximumListColumnWidth = listMax
+    let widths = metrics.tripleWidths(for: width)
+    #expect(widths.feeds == feeds && widths.list == list)
+    #expect(widths.feeds + widths.list + 2 < width, "two separators and some article remain")
+  }
+
+  @Test func framesPerMode() {
+    let bounds = Rect(x: 0, y: 0, width: 200, height: 50)
+    let three = splitFrames(in: bounds, collapsed: false, mode: .twoBesideSecondary)
+    #expect(three.primary == Rect(x: 0, y: 0, width: 32, height: 50))
+    #expect(three.separator == Rect(x: 32, y: 0, width: 1, height: 50))
+    #expect(three.supplementary == Rect(x: 33, y: 0, width: 60, height: 50))
+    #expect(three.supplementarySeparator == Rect(x: 93, y: 0, width: 1, height: 50))
+    #expect(three.secondary == Rect(x: 94, y: 0, width: 106, height: 50))
+    #expect(!three.isOverlay && three.separators.count == 2)
+
+    let over = splitFrames(in: bounds, collapsed: false, mode: .twoOverSecondary)
+    #expect(over.isOverlay && over.secondary == bounds)
+    #expect(over.primary == three.primary && over.supplementary == three.supplementary)
+    #expect(over.supplementarySeparator == three.supplementarySeparator)
+
+    // The article alone, and the two-column forms, have no middle column.
+    let hidden = splitFrames(in: bounds, collapsed: false, mode: .primaryHidden)
+    #expect(hidden == SplitFrames(secondary: bounds))
+    let two = splitFrames(in: bounds, collapsed: false, mode: .allVisible)
+    #expect(two.supplementary == nil && two.supplementarySeparator == nil && two.separators.count == 1)
+    #expect(splitFrames(in: bounds, collapsed: true, mode: .twoBesideSecondary) == SplitFrames(primary: bounds))
+  }
+
+  @Test(arguments: [
+    (DisplayMode.allVisible, 3, DisplayMode.twoBesideSecondary),
+    (.primaryOverlay, 3, .twoOverSecondary),
+    (.primaryHidden, 3, .primaryHidden),
+    (.twoBesideSecondary, 2, .allVisible),
+    (.twoOverSecondary, 2, .primaryOverlay),
+    (.twoBesideSecondary, 3, .twoBesideSecondary),
+    (.allVisible, 2, .allVisible),
+  ])
+  func modeForColumns(mode: DisplayMode, columns: Int, expected: DisplayMode) {
+    #expect(mode.columns(columns) == expected)
+    // One column at a time: 3 → 2 → 3 comes back to the same form.
+    #expect(mode.columns(columns).columns(2).columns(columns) == mode.columns(columns))
+  }
+
+  @Test func displayModeActionAtThreeColumns() {
+    #expect(DisplayMode.defaultTarget(current: .twoBesideSecondary, preferred: .allVisible, width: 200) == .primaryHidden)
+    #expect(DisplayMode.defaultTarget(current: .twoOverSecondary, preferred: .automatic, width: 200) == .primaryHidden)
+    #expect(DisplayMode.defaultTarget(current: .primaryHidden, preferred: .twoBesideSecondary, width: 200) == .allVisible)
+  }
+}
+
 /// `placePopover` edge cases (DESIGN §4): below if it fits, else above, never off-screen, arrow on anchor.
 struct PopoverPlacementTests {
   struct Case: Sendable, CustomStringConvertible {

@@ -33,11 +33,12 @@ struct NewsboatTranslationTests {
         refresh-on-startup yes
         keep-articles-days 30
         confirm-exit yes
+        text-width 80
         """,
       existing: "bind-key o open-in-browser\n")
     #expect(plan.lines == [
       "color title-bar white blue", "color toolbar white blue", "color status white blue", "reload-on-start yes",
-      "keep-articles-days 30", "confirm-exit yes", "reload-interval 15",
+      "keep-articles-days 30", "confirm-exit yes", "text-width 80", "reload-interval 15",
     ])
     #expect(plan.notTaken.contains { $0.hasPrefix("color article") })
     #expect(plan.notTaken.contains { $0.hasPrefix("bind-key x no-such-op: ") && $0.contains("unknown action") })

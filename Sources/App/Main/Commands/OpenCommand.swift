@@ -11,7 +11,7 @@ struct OpenCommand: ParsableCommand {
     abstract: "Open the reader on the given feeds (file path, file:// or http(s):// URL)."
   )
 
-  @Option(name: .long, help: "Layout: split, stack or auto (decided by the terminal's size; default: the config's layout).")
+  @Option(name: .long, help: "Layout: split (two columns), three (three columns), stack or auto (decided by the terminal's size; default: the config's layout).")
   var layout: LayoutOption?
 
   /// `--config-dir`, `--cache`: `Library.loadWithUI` gives the `Library` (config, urls, cache) and the UI's settings.

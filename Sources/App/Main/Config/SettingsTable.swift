@@ -21,6 +21,12 @@ extension Setting {
     },
     .number("primary-min-width", 1...10_000, \.ui.metrics.minimumPrimaryColumnWidth, "The list pane's least width in columns."),
     .number("primary-max-width", 1...10_000, \.ui.metrics.maximumPrimaryColumnWidth, "The list pane's greatest width in columns."),
+    .number(
+      "three-column-min-width", 0...10_000, \.ui.metrics.tripleColumnMinWidth,
+      "A split this many columns wide shows three columns: feeds, articles, the article; 0: never."),
+    .number("feed-column-max-width", 1...10_000, \.ui.metrics.maximumFeedColumnWidth, "The feed column's greatest width at three columns."),
+    .number("list-column-max-width", 1...10_000, \.ui.metrics.maximumListColumnWidth, "The article list column's greatest width at three columns."),
+    .number("text-width", 0...10_000, \.ui.textWidth, "The article's text is wrapped to at most this many columns, pictures too; 0: the pane's width."),
     .choice("display-mode", \.ui.preferredDisplayMode, "Which panes show when the terminal is wide enough for two."),
     .choice("popover-adaptive", \.ui.popoverStyle, "none keeps the popover floating when narrow; fullscreen covers the screen."),
     .choice("layout", \.ui.layout, "Side by side (split), one above the other (stack), or by the terminal's size; --layout wins."),

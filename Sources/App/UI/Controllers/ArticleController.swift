@@ -82,18 +82,28 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
 
   private var titleBarFrame: Rect { showsTitleBar ? frame.dividedTop(NavigationController.barHeight).0 : .zero }
   private var toolbarFrame: Rect { showsToolbar ? frame.dividedBottom(1).1 : .zero }
+  /// The text's frame: the pane inside its margins, no wider than `text-width` (DESIGN §3a: a readable
+  /// measure on a wide column; the text and its pictures are laid out to this width).
   var bodyFrame: Rect {
-    frame.inset(
+    let inside = frame.inset(
       top: showsTitleBar ? NavigationController.barHeight : 0, left: 1, bottom: showsToolbar ? 1 : 0, right: 1)
+    let measure = configuration.textWidth
+    guard measure > 0, inside.width > measure else { return inside }
+    return Rect(x: inside.minX, y: inside.minY, width: measure, height: inside.height)
   }
 
-  /// The toolbar for the current display mode (DESIGN §1): `◧ Hide list` while both panes show,
-  /// `Articles` while the list is hidden or floating; no mode item when collapsed (the bar has `‹ Back`).
+  /// The toolbar for the current display mode (DESIGN §1): `◧ Hide list` while both panes show
+  /// (`◧ Hide lists` beside both list columns, DESIGN §3a), `Articles` while the list is hidden or floating; no mode item when collapsed (the bar has `‹ Back`).
   /// Derived on each layout, so it always follows `willChangeTo(displayMode)`.
   func toolbar(glyphs: Glyphs = .unicode) -> Toolbar {
     var items: [ToolbarItem] = []
     if let split = splitController, !split.isCollapsed {
-      let title = split.displayMode == .allVisible ? glyphs.hideList + " Hide list" : "Articles"
+      let title =
+        switch split.displayMode {
+        case .allVisible: glyphs.hideList + " Hide list"
+        case .twoBesideSecondary: glyphs.hideList + " Hide lists"
+        default: "Articles"
+        }
       items.append(.button(Self.displayModeItemID, title))
     }
     items += [.flexibleSpace, .button(Self.publishDateItemID, "Publish Date")]

@@ -69,20 +69,20 @@ extension ContainerController {
     if navigation.top is SecondaryContent { navigation.pop() }
   }
 
-  /// Opens `item` from `feed`'s list on the Feeds tab, pushing that list from the feed list when it is
-  /// not the one shown.
+  /// Opens `item` from `feed`'s list on the Feeds tab, showing that list from the feed list when it is
+  /// not the one shown: pushed, or in the middle column at three columns (DESIGN §3a).
   private func show(_ item: ItemSummary, of feed: CachedFeed) {
     guard let navigation = feedsNavigation, let tabs else { return }
     tabs.select(0)
-    split.focus(.primary)
+    split.focus(split.listPane)
     popArticle(from: navigation)
-    var target = navigation.top as? ArticleListController
+    var target = (split.supplementary ?? navigation).top as? ArticleListController
     if target?.feedID != feed.id {
       while navigation.pop() != nil {}
       if let feedList = navigation.top as? FeedListController {
         feedList.select(feedID: feed.id)
         let articles = ArticleListController(feed: feed, session: session)
-        navigation.push(articles)
+        feedList.show(articles)
         target = articles
       }
     }

@@ -82,6 +82,7 @@ final class ContainerController: Controller {
     let override = splitOverride(
       for: size, layout: layout, landscapeMinWidth: session.configuration.landscapeMinWidth)
     setOverrideTraitCollection(override, forChild: split, propagate: false)
+    split.layoutOption = layout
     super.viewWillTransition(to: size)
   }
 
@@ -208,11 +209,12 @@ final class ContainerController: Controller {
   }
 
   /// `/`: a search of the list on screen (every feed from the feed list), its results pushed onto that
-  /// list's stack; the list pane takes the focus so the results are where the keys go.
+  /// list's stack (from the feed list at three columns: the middle column's, DESIGN §3a); the list pane
+  /// takes the focus so the results are where the keys go.
   private func openSearch() {
     let list = pointer?.list
-    guard let navigation = list?.navigationController ?? split.primaryNavigation else { return }
-    split.focus(.primary)
+    guard let navigation = list?.navigationController ?? split.supplementary ?? split.primaryNavigation else { return }
+    split.focus(navigation === split.supplementary ? .supplementary : .primary)
     present(SearchFieldController(session: session, navigation: navigation, from: list), style: .statusLine)
   }
 

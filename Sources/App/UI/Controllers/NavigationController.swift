@@ -44,8 +44,22 @@ final class NavigationController: Controller {
     return popped
   }
 
+  /// Every controller of the stack, bottom first, taken out of it (the split's middle column giving its
+  /// levels back, DESIGN §3a); the stack is not used afterwards.
+  func removeAll() -> [Controller] {
+    top.removeFromParent()
+    let all = stack
+    stack = [all[0]]
+    return all
+  }
+
   override func canPerform(_ route: Route, sender: Controller) -> Bool { route == .show }
-  override func perform(_ route: Route, _ controller: Controller, sender: Controller) { push(controller) }
+  /// Pushes, except a list chosen in the feed list of a three-column split, which fills its middle
+  /// column instead (DESIGN §3a).
+  override func perform(_ route: Route, _ controller: Controller, sender: Controller) {
+    if splitController?.showsInMiddleColumn(controller, from: self) == true { return }
+    push(controller)
+  }
 
   override func viewWillTransition(to size: Size) {
     for controller in stack { controller.viewWillTransition(to: size) }

@@ -1,4 +1,5 @@
 import ScreenKit
+import TextLayout
 
 /// Two panes on a wide terminal, one navigation stack on a narrow one (DESIGN §3, UISplitViewController).
 ///
@@ -7,9 +8,14 @@ import ScreenKit
 /// Invariants: expanded ⇒ `secondary` is a child (an article or the placeholder); collapsed ⇒
 /// `secondary == nil` and any article lives on the primary's navigation stack. The primary is always a
 /// child; in `primaryHidden` it is simply not drawn, so its state survives.
+///
+/// Wide enough (`SplitMetrics.columnCount`, DESIGN §3a) it shows a third, middle column, the
+/// *supplementary*: the Feeds tab's article list, taken off its stack into a stack of its own, so the feed
+/// list stays beside it. Invariant: `supplementary != nil` exactly while three columns show; going back to
+/// two pushes its levels back onto the Feeds stack, as they were.
 @MainActor
 final class SplitController: Controller {
-  enum Pane: Sendable { case primary, secondary }
+  enum Pane: Sendable { case primary, supplementary, secondary }
 
   let primary: Controller
   private(set) var secondary: Controller?
@@ -28,6 +34,12 @@ final class SplitController: Controller {
   /// The article `t` took off the stack while collapsed, so `t` can bring it back (forward).
   private var forwardDetail: Controller?
   private var lastDisplayMode: DisplayMode?
+  /// The middle column at three columns (DESIGN §3a): the chosen row's article list, or the placeholder.
+  private(set) var supplementary: NavigationController?
+  /// The `--layout` choice: `three` and `split` force the column count when expanded.
+  var layoutOption = LayoutOption.auto
+  /// Supplies the middle column's content while no row of the feed list is chosen.
+  var makeListPlaceholder: () -> Controller = { ListPlaceholderController() }
 
   init(primary: Controller, makePlaceholder: @escaping () -> Controller) {
     self.primary = primary
@@ -43,12 +55,20 @@ final class SplitController: Controller {
 
   var isCollapsed: Bool { traitCollection.horizontalSizeClass == .compact }
 
-  /// The mode in effect (never `automatic`); `allVisible` while collapsed, as UIKit reports.
+  /// The columns shown: 1 collapsed, 3 while the middle column exists, else 2.
+  var columns: Int { isCollapsed ? 1 : supplementary != nil ? 3 : 2 }
+
+  /// The mode in effect (never `automatic`); `allVisible` while collapsed, as UIKit reports. At three
+  /// columns a preference takes its triple form (`DisplayMode.columns`).
   var displayMode: DisplayMode {
     if isCollapsed { return .allVisible }
     let resolved = preferredDisplayMode.resolved(forWidth: frame.width, regularWidth: regularWidth)
-    return resolved == .primaryHidden && showsPrimaryOverlay ? .primaryOverlay : resolved
+    let mode = resolved.columns(2) == .primaryHidden && showsPrimaryOverlay ? .primaryOverlay : resolved
+    return mode.columns(columns)
   }
+
+  /// The pane that shows the list an article is opened from: the middle column at three columns.
+  var listPane: Pane { supplementary != nil ? .supplementary : .primary }
 
   /// The primary's navigation stacks (a tab controller's, the selected tab first).
   static func navigationControllers(in primary: Controller) -> [NavigationController] {
@@ -60,6 +80,69 @@ final class SplitController: Controller {
   /// Where a collapsed split pushes details: the selected tab's stack.
   var primaryNavigation: NavigationController? { Self.navigationControllers(in: primary).first }
 
+  /// The stack whose article lists the middle column takes: the primary's stack rooted at the feed list.
+  private var feedsNavigation: NavigationController? {
+    Self.navigationControllers(in: primary).first { $0.stack.first is FeedListController }
+  }
+
+  // MARK: The middle column (DESIGN §3a)
+
+  /// The levels of the Feeds stack that go to the middle column: from its first level that is not a
+  /// feed list (a tag's feed list stays with the feed list it was chosen in).
+  private static func listLevels(of navigation: NavigationController) -> Int? {
+    navigation.stack.firstIndex { !($0 is FeedListController) }
+  }
+
+  /// Two columns → three: the article list on the Feeds stack moves to the middle column, with the focus
+  /// when the list had it.
+  private func separateSupplementary() {
+    guard supplementary == nil else { return }
+    var levels: [Controller] = []
+    if let navigation = feedsNavigation, let first = Self.listLevels(of: navigation) {
+      while navigation.stack.count > first, let popped = navigation.pop() { levels.insert(popped, at: 0) }
+    }
+    let middle = NavigationController(root: levels.first ?? makeListPlaceholder())
+    for level in levels.dropFirst() { middle.push(level) }
+    supplementary = middle
+    addChild(middle)
+    if focusedPane == .primary, !levels.isEmpty { focusedPane = .supplementary }
+  }
+
+  /// Three columns → two (or one): the middle column's levels go back on top of the Feeds stack, in order,
+  /// so Back reaches the feed list again; its focus goes to the primary, which shows them now.
+  private func mergeSupplementary() {
+    guard let middle = supplementary else { return }
+    supplementary = nil
+    middle.removeFromParent()
+    let levels = middle.removeAll().filter { !($0 is ListPlaceholderController) }
+    if let navigation = feedsNavigation { for level in levels { navigation.push(level) } }
+    if focusedPane == .supplementary { focusedPane = .primary }
+  }
+
+  /// A list chosen in the feed list at three columns (DESIGN §3a): it fills the middle column in place
+  /// of the one there, with the focus, and nothing is pushed. False when the split does not take it (two
+  /// columns, a stack other than the Feeds one, a tag's feed list): the navigation pushes it.
+  func showsInMiddleColumn(_ controller: Controller, from navigation: NavigationController) -> Bool {
+    guard let middle = supplementary, navigation === feedsNavigation, !(controller is FeedListController),
+      !(controller is SecondaryContent)
+    else { return false }
+    middle.removeFromParent()
+    let replacement = NavigationController(root: controller)
+    supplementary = replacement
+    addChild(replacement)
+    focusedPane = .supplementary
+    showsPrimaryOverlay = false
+    return true
+  }
+
+  /// Brings the column count in line with the width (`SplitMetrics.columnCount`), one column at a time.
+  /// Without a feed list (a lone feed's articles at the Feeds tab's root) the middle column would have
+  /// nothing to show, so the split stays at two.
+  private func adaptColumns() {
+    let wanted = metrics.columnCount(forWidth: frame.width, collapsed: isCollapsed, layout: layoutOption)
+    if wanted == 3, feedsNavigation != nil { separateSupplementary() } else { mergeSupplementary() }
+  }
+
   // MARK: Collapse and expand (DESIGN §3)
 
   override func traitCollectionDidChange(_ previous: TraitCollection?) {
@@ -70,6 +153,7 @@ final class SplitController: Controller {
   /// The focus stays where it was: an article read in the right pane goes on top of the stack; with the
   /// list focused the list stays in view and the article waits for `t` (forward).
   private func collapse() {
+    mergeSupplementary()
     guard let detail = secondary else { return }
     secondary = nil
     detail.removeFromParent()
@@ -126,11 +210,12 @@ final class SplitController: Controller {
     let target = effectiveDelegate.targetDisplayModeForAction(in: self)
     if target != displayMode { effectiveDelegate.willChangeTo(target) }
     switch target {
-    case .primaryOverlay:
+    case .primaryOverlay, .twoOverSecondary:
       showsPrimaryOverlay = true
-    case .allVisible, .primaryHidden, .automatic:
+    case .allVisible, .primaryHidden, .automatic, .twoBesideSecondary:
       showsPrimaryOverlay = false
-      preferredDisplayMode = target
+      // Stored in its two-column form: the same preference reads right at two and three columns.
+      preferredDisplayMode = target.columns(2)
     }
     lastDisplayMode = displayMode
     // The focus moves only off a pane that disappeared.
@@ -161,11 +246,13 @@ final class SplitController: Controller {
   }
 
   override func layoutChildren() {
+    adaptColumns()
     let mode = displayMode
     if let last = lastDisplayMode, last != mode, !isCollapsed { effectiveDelegate.willChangeTo(mode) }
     lastDisplayMode = mode
     let f = frames
     primary.frame = f.primary ?? .zero
+    supplementary?.frame = f.supplementary ?? .zero
     secondary?.frame = f.secondary ?? .zero
   }
 
@@ -173,21 +260,26 @@ final class SplitController: Controller {
     let f = frames
     var shown: [Controller] = []
     if let secondary, f.secondary != nil { shown.append(secondary) }
+    if let supplementary, f.supplementary != nil { shown.append(supplementary) }
     if f.primary != nil { shown.append(primary) }  // after the secondary: an overlay is drawn on top
     return shown
   }
 
   override func drawAfterChildren(in surface: inout Surface) {
-    guard let separator = frames.separator else { return }
-    surface.drawVerticalRule(separator, style: frames.isOverlay ? .plain : .dim)
-    // Where the title-bar rules of both panes meet the separator, join them.
-    let y = separator.minY + NavigationController.barHeight - 1
-    let x = separator.minX
-    if x > 0, x + 1 < surface.size.width, y < separator.maxY,
-      surface[x - 1, y].grapheme == surface.glyphs.horizontal,
-      frames.isOverlay || surface[x + 1, y].grapheme == surface.glyphs.horizontal
-    {
-      surface.put(frames.isOverlay ? surface.glyphs.vertical : surface.glyphs.cross, at: Point(x: x, y: y), style: .dim)
+    let f = frames
+    for (i, separator) in f.separators.enumerated() {
+      // Over the article, the last separator is the overlay's border.
+      let border = f.isOverlay && i == f.separators.count - 1
+      surface.drawVerticalRule(separator, style: border ? .plain : .dim)
+      // Where the title-bar rules of the panes meet the separator, join them.
+      let y = separator.minY + NavigationController.barHeight - 1
+      let x = separator.minX
+      if x > 0, x + 1 < surface.size.width, y < separator.maxY,
+        surface[x - 1, y].grapheme == surface.glyphs.horizontal,
+        border || surface[x + 1, y].grapheme == surface.glyphs.horizontal
+      {
+        surface.put(border ? surface.glyphs.vertical : surface.glyphs.cross, at: Point(x: x, y: y), style: .dim)
+      }
     }
   }
 
@@ -198,15 +290,36 @@ final class SplitController: Controller {
     switch displayMode {
     case .primaryHidden: return secondary
     case .primaryOverlay: return primary
-    case .allVisible, .automatic: return focusedPane == .primary ? primary : secondary
+    case .twoOverSecondary: return focusedPane == .supplementary ? supplementary : primary
+    case .allVisible, .automatic, .twoBesideSecondary:
+      switch focusedPane {
+      case .primary: return primary
+      case .supplementary: return supplementary ?? primary
+      case .secondary: return secondary
+      }
     }
   }
 
-  /// Moves the focus to `pane` (expanded, both panes visible).
-  func focus(_ pane: Pane) { focusedPane = pane }
+  /// Moves the focus to `pane` (expanded, the pane visible); the middle column only while it exists.
+  func focus(_ pane: Pane) { focusedPane = pane == .supplementary && supplementary == nil ? .primary : pane }
+
+  /// The panes `Tab` cycles through, left to right (DESIGN §3a): those drawn side by side.
+  private var cycledPanes: [Pane] {
+    switch displayMode {
+    case .allVisible: return [.primary, .secondary]
+    case .twoBesideSecondary: return [.primary, .supplementary, .secondary]
+    default: return []
+    }
+  }
 
   override func mouseWillHit(_ child: Controller) {
-    if child === primary { focusedPane = .primary } else if child === secondary { focusedPane = .secondary }
+    if child === primary {
+      focusedPane = .primary
+    } else if child === supplementary {
+      focusedPane = .supplementary
+    } else if child === secondary {
+      focusedPane = .secondary
+    }
   }
 
   override func handle(_ key: Key) -> Bool {
@@ -215,24 +328,27 @@ final class SplitController: Controller {
       performDisplayModeAction()
       return true
     case .focusOtherPane:
-      guard !isCollapsed, displayMode == .allVisible else { return false }
-      focusedPane = focusedPane == .primary ? .secondary : .primary
+      let panes = cycledPanes
+      guard !isCollapsed, !panes.isEmpty else { return false }
+      let index = panes.firstIndex(of: focusedPane) ?? 0
+      focusedPane = panes[(index + 1) % panes.count]
       return true
     case .back, .quit:
-      if displayMode == .primaryOverlay {
+      if displayMode.isOverlay {
         hideOverlay()
         return true
       }
-      // Back from the article pane goes to the list.
-      if !isCollapsed, displayMode == .allVisible, focusedPane == .secondary {
-        focusedPane = .primary
+      // Back from the article pane goes to the list (the middle column at three), from the middle column
+      // to the feed list.
+      if !isCollapsed, displayMode == .allVisible || displayMode == .twoBesideSecondary, focusedPane != .primary {
+        focusedPane = focusedPane == .secondary ? listPane : .primary
         return true
       }
       // With the list hidden (`t`), Back and `q` bring back the list the article came from, with the
       // focus, as they move to it when it shows (DESIGN §3): they never quit from an article.
       if !isCollapsed, displayMode == .primaryHidden {
         performDisplayModeAction()
-        focusedPane = .primary
+        focusedPane = listPane
         return true
       }
       return false
@@ -241,6 +357,24 @@ final class SplitController: Controller {
     }
   }
 
+}
+
+/// The middle column while no row of the feed list is chosen (DESIGN §3a): says what fills it, so the
+/// column is not a blank (DESIGN §1, nothing is a dead end).
+@MainActor
+final class ListPlaceholderController: Controller {
+  override init() {
+    super.init()
+    title = "Articles"
+  }
+
+  override func draw(in surface: inout Surface) {
+    surface.fill(frame)
+    let lines = ["No list chosen"] + TextWrapper.lines("Enter on a feed shows its articles here", width: max(1, frame.width - 2))
+    for (i, line) in lines.enumerated() {
+      surface.putCentered(line, y: frame.minY + frame.height / 2 + i, in: frame, style: .dim)
+    }
+  }
 }
 
 /// The delegate used when none is set: DESIGN §3's default rules, from the protocol extension.

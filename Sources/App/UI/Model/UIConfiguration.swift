@@ -14,6 +14,8 @@ public struct UIConfiguration: Equatable, Sendable {
   /// The container's landscape rule needs at least this many columns (DESIGN §2).
   public var landscapeMinWidth = 60
   public var metrics = SplitMetrics()
+  /// newsboat's `text-width`: the article's measure in columns (DESIGN §3a); 0: the pane's width.
+  public var textWidth = 0
   public var timeZone = TimeZone.current
   public var theme = Theme()
   public var keyMap = KeyMap.standard

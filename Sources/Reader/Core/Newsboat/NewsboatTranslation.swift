@@ -101,7 +101,7 @@ public struct NewsboatConfigPlan {
           continue
         }
         for target in targets { candidates.append((name, (["color", target] + quoted.dropFirst()).joined(separator: " "))) }
-      case "browser", "reload-threads", "show-read-articles", "confirm-exit", "save-path":
+      case "browser", "reload-threads", "show-read-articles", "confirm-exit", "save-path", "text-width":
         candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "refresh-on-startup":
         candidates.append((name, "reload-on-start " + quoted.joined(separator: " ")))
