@@ -100,6 +100,7 @@ enum Application {
     }
     if sources.isEmpty && !library.subscriptions.isEmpty {
       session.subscriptions.urlsFile = UrlsFileStore(paths: library.paths)
+      session.jobs.reloads.commandFeeds = library.commandFeeds
     }
     return (session, notices)
   }
