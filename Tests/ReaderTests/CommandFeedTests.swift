@@ -110,3 +110,18 @@ struct CommandFeedTests {
     #expect(ran.first?.error != nil)  // `touch` prints no feed: a parse error, listed like any feed's
   }
 }
+
+/// What `import-newsboat` says of newsboat's `exec:` and `filter:` lines: they run here now, so only a
+/// command written for newsboat's `sh -c` is named as not taken.
+@Suite struct NewsboatCommandLinesTests {
+  @Test func onlyACommandNeedingAShellIsNamed() {
+    let plan = NewsboatUrlsPlan(
+      newsboat: "\"exec:~/bin/feed --all\"\n\"exec:curl -s x | sed s/a/b/\"\n\"filter:tr a b:https://a.example/rss\"\n\"filter:a;b:https://b.example/x?y=1&z=2\"\n",
+      existing: "", newsboatFolder: "/nb", configDirectory: "/conf")
+    #expect(plan.commands == 4)
+    #expect(plan.shellCommands == [
+      "urls line 2: \"exec:curl -s x | sed s/a/b/\" uses |, which needs a shell",
+      "urls line 4: \"filter:a;b:https://b.example/x?y=1&z=2\" uses ;, which needs a shell",
+    ])
+  }
+}
