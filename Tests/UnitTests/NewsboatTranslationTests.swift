@@ -44,3 +44,21 @@ struct NewsboatTranslationTests {
     #expect(!plan.notTaken.contains { $0.hasPrefix("keep-articles-days") }, "an equivalent setting now")
   }
 }
+
+/// newsboat's `highlight` lines are splitfeed's own now: taken as written, checked by the config reader.
+@Suite("newsboat translation: highlight")
+struct NewsboatHighlightTranslationTests {
+  @Test func highlightLinesAreTakenAndABadOneIsNamed() {
+    let plan = NewsboatConfigPlan(
+      newsboat: """
+        highlight article "https?://[^ ]+" blue default underline
+        highlight feedlist "^Podcast" color123 default bold
+        highlight articlelist "x" red default blink
+        """,
+      existing: "")
+    #expect(plan.lines == [
+      "highlight article \"https?://[^ ]+\" blue default underline", "highlight feedlist ^Podcast color123 default bold",
+    ])
+    #expect(plan.notTaken == ["highlight articlelist x red default blink: highlight: unknown attribute \"blink\" (known: bold, dim, italic, underline, reverse)"])
+  }
+}

@@ -80,6 +80,9 @@ extension Setting {
       "color", "element fg bg [attribute ...]", "element: " + Theme.Element.allCases.map(\.rawValue).joined(separator: ", "),
       apply: ConfigParser.color),
     .lines(
+      "highlight", "place regex fg bg [attribute ...]",
+      "place: " + HighlightRule.Place.allCases.map(\.rawValue).joined(separator: ", "), apply: ConfigParser.highlight),
+    .lines(
       "bind-key", "key action", "action: " + Action.allCases.map(\.configName).joined(separator: ", "), apply: ConfigParser.bindKey),
     .single(
       "sync", "greader|none", "The server that keeps the feeds, read state and stars: the Google Reader API (FreshRSS, Miniflux, Inoreader, The Old Reader).",

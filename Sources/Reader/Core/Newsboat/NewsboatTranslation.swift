@@ -128,7 +128,7 @@ public struct NewsboatConfigPlan {
         autoReload = values.first.map { ["yes", "true", "on"].contains($0.lowercased()) } ?? false
       case "reload-time":
         reloadTime = values.first.flatMap { Int($0) } ?? reloadTime
-      case "keep-articles-days", "ignore-article":
+      case "keep-articles-days", "ignore-article", "highlight":
         candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "max-items":
         candidates.append((name, (["max-articles-per-feed"] + quoted).joined(separator: " ")))
