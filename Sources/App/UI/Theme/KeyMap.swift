@@ -11,6 +11,7 @@ public enum Action: String, CaseIterable, Sendable {
   case nextArticle, previousArticle, openEnclosure, toggleImages
   case toggleArticleRead, markFeedRead, markAllFeedsRead, undo, toggleStar, toggleShowRead
   case openSearch, setFilter, cycleSort, openTagArticles, nextMatch, previousMatch
+  case saveSearch
 
   /// The name a config file uses: `moveDown` → `move-down`.
   public var configName: String {
@@ -165,6 +166,9 @@ public struct KeyMap: Equatable, Sendable {
       keys: [.character("F")], action: .setFilter, context: .window,
       summary: "limit the list by an expression"),
     KeyBinding(keys: [.character("S")], action: .cycleSort, context: .window, summary: "cycle the list's sort order"),
+    KeyBinding(
+      keys: [.character("W")], action: .saveSearch, context: .window,
+      summary: "save the search as a query feed (urls file)"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(
