@@ -62,3 +62,27 @@ struct NewsboatHighlightTranslationTests {
     #expect(plan.notTaken == ["highlight articlelist x red default blink: highlight: unknown attribute \"blink\" (known: bold, dim, italic, underline, reverse)"])
   }
 }
+
+/// The lines issue 37 names, in one newsboat config and urls file: the summary's "not taken" lists only
+/// what the reader cannot do, each with its reason.
+@Suite("newsboat translation: a power user's lines")
+struct NewsboatPowerUserLinesTests {
+  @Test func onlyWhatCannotBeTakenIsListed() {
+    let config = NewsboatConfigPlan(
+      newsboat: """
+        highlight article "https?://[^ ]+" blue default underline
+        highlight articlelist "^\\\\[(rust|swift)\\\\]" yellow default bold
+        macro v set browser "mpv %u" ; open-in-browser ; set browser "firefox %u"
+        color listfocus black yellow bold
+        """,
+      existing: "")
+    #expect(config.taken == ["highlight", "highlight", "color"])
+    #expect(config.notTaken == ["macro v: splitfeed has no macros yet; bind-key the action to a key of its own"])
+    let urls = NewsboatUrlsPlan(
+      newsboat: "\"exec:~/bin/masto-feed\"\n\"filter:~/bin/strip-ads:https://a.example/rss\"\n\"exec:curl -s x | xsltproc a.xsl -\"\n",
+      existing: "", newsboatFolder: "/nb", configDirectory: "/conf")
+    #expect(urls.commands == 3)
+    #expect(urls.shellCommands.count == 1)
+    #expect(urls.shellCommands.first?.hasPrefix("urls line 3:") == true)
+  }
+}

@@ -132,6 +132,8 @@ public struct NewsboatConfigPlan {
         candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "max-items":
         candidates.append((name, (["max-articles-per-feed"] + quoted).joined(separator: " ")))
+      case "macro":
+        notTaken.append("macro \(values.first ?? ""): splitfeed has no macros yet; bind-key the action to a key of its own")
       case "notify-program":
         notTaken.append("notify-program: splitfeed passes the count and feed titles, not a message; set it by hand")
       default:
