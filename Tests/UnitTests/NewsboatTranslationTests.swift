@@ -73,11 +73,15 @@ struct NewsboatPowerUserLinesTests {
         highlight article "https?://[^ ]+" blue default underline
         highlight articlelist "^\\\\[(rust|swift)\\\\]" yellow default bold
         macro v set browser "mpv %u" ; open-in-browser ; set browser "firefox %u"
+        macro p pipe-to "wc -l"
         color listfocus black yellow bold
         """,
       existing: "")
-    #expect(config.taken == ["highlight", "highlight", "color"])
-    #expect(config.notTaken == ["macro v: splitfeed has no macros yet; bind-key the action to a key of its own"])
+    #expect(config.taken == ["highlight", "highlight", "macro", "color"])
+    #expect(config.lines.contains("macro v set browser \"mpv %u\" ; open-in-browser ; set browser \"firefox %u\""))
+    #expect(config.notTaken == [
+      "macro p pipe-to \"wc -l\": macro p: \"pipe-to wc -l\" is neither an action (as bind-key names them) nor set SETTING VALUE"
+    ])
     let urls = NewsboatUrlsPlan(
       newsboat: "\"exec:~/bin/masto-feed\"\n\"filter:~/bin/strip-ads:https://a.example/rss\"\n\"exec:curl -s x | xsltproc a.xsl -\"\n",
       existing: "", newsboatFolder: "/nb", configDirectory: "/conf")

@@ -132,6 +132,17 @@ enum ConfigParser {
     return nil
   }
 
+  /// `macro KEY COMMAND [; COMMAND…]` (newsboat's): run with `,` then KEY (`Macro`).
+  static func macro(_ values: [String], into config: inout Config) -> String? {
+    guard values.count >= 2 else { return "macro takes a key, then commands separated by ; (an action, or set SETTING VALUE)" }
+    guard let key = KeyName.parse(values[0]) else { return "macro: unknown key \"\(values[0])\"" }
+    switch Macro.parse(values.dropFirst()) {
+    case .success(let macro): config.ui.macros[key] = macro
+    case .failure(let problem): return "macro \(values[0]): \(problem.message)"
+    }
+    return nil
+  }
+
   /// `bind-key KEY ACTION`.
   static func bindKey(_ values: [String], into config: inout Config) -> String? {
     guard values.count == 2 else { return "bind-key takes a key and an action, got \(values.count) values" }

@@ -133,7 +133,7 @@ public struct NewsboatConfigPlan {
       case "max-items":
         candidates.append((name, (["max-articles-per-feed"] + quoted).joined(separator: " ")))
       case "macro":
-        notTaken.append("macro \(values.first ?? ""): splitfeed has no macros yet; bind-key the action to a key of its own")
+        candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "notify-program":
         notTaken.append("notify-program: splitfeed passes the count and feed titles, not a message; set it by hand")
       default:
