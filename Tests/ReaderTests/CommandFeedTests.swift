@@ -74,17 +74,23 @@ struct CommandFeedTests {
 
   @Test func aProgramIsBoundedInTimeAndSizeAndStoppedWithItsChildren() async throws {
     let dir = try TemporaryDirectory("exec-bounds")
-    let marker = dir.path("survived")
+    let pidFile = dir.path("child.pid")
     // The child outlives the script unless the whole group is killed.
-    let program = try Self.script(dir, "slow", "(sleep 3; touch \(marker)) & sleep 30")
+    let program = try Self.script(dir, "slow", "sh -c 'echo $$ > \(pidFile); exec sleep 60' & sleep 30")
     let started = Date()
     let slow = try await Self.fetch("exec:\(program)", fetcher: testFetcher(transfer: 1))
     #expect(slow.failure == .program("\(program) did not finish within 1 seconds; it was stopped."))
     #expect(Date().timeIntervalSince(started) < 20)
     let large = try await Self.fetch("exec:yes", fetcher: testFetcher(maxBytes: 1 << 20))
     #expect(large.failure == .program("yes printed more than 1 MiB; it was stopped."))
-    try await Task.sleep(for: .seconds(4))  // past the child's own 3 s: a fixed bound, not a race
-    #expect(!FileManager.default.fileExists(atPath: marker))
+    let child = try #require(Int32(try String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+    // Gone (or a zombie waiting for its reaper) within a generous bound; it would sleep a minute.
+    let deadline = Date().addingTimeInterval(20)
+    func gone() -> Bool {
+      kill(child, 0) != 0 || ((try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8))?.contains(") Z ") ?? true)
+    }
+    while !gone() && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+    #expect(gone(), "the script's child was stopped with it")
   }
 
   @Test func aFilterThatReadsNothingStillEndsCleanly() async throws {
