@@ -58,6 +58,19 @@ struct FindingCacheTests {
     #expect(try cache.count(in: ItemScope(.all, search: try SearchQuery(parsing: "reader"))) == 2)
   }
 
+  /// A saved search is a query feed: `search = "…"` in the query language reads the same index as `/`,
+  /// and combines with the rest of the language.
+  @Test func aQueryFeedSearchesThroughTheIndex() throws {
+    func query(_ text: String) throws -> [String] { try titles(ItemScope(.query(try FilterExpression(parsing: text)))) }
+    #expect(try query("search = \"compiler\"") == (try search("compiler")))
+    #expect(try query("search = \"reader -tips\"") == ["Reader mode"])
+    #expect(try query("search = \"compiler\" and feedtitle = \"Dev Blog\"") == ["Compiler internals"])
+    #expect(try query("search != \"compiler\" and search = \"reader\"") == ["Reader mode", "Terminal reader tips"])
+    #expect(try cache.count(in: ItemScope(.query(try FilterExpression(parsing: "search = \"reader\"")))) == 2)
+    #expect(throws: QueryError.self) { try FilterExpression(parsing: "search = \"  \"") }
+    #expect(throws: QueryError.self) { try FilterExpression(parsing: "search =~ \"x\"") }
+  }
+
   /// How many articles the index itself holds `term` for (FTS5 syntax), whatever the article lists
   /// show: a term left behind by a changed or deleted article counts here.
   func indexed(_ term: String) throws -> Int {

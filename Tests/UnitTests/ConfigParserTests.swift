@@ -182,3 +182,20 @@ struct ConfigParserTests {
     #expect(throws: UrlsFileStore.Failure.self) { try store.replaceAddress(of: "https://absent.example/", with: "x") }
   }
 }
+
+/// `macro` lines as the config file reads them: one per key, each command checked; a line that cannot
+/// run names what it could not take.
+@Suite("config file: macro")
+struct MacroLineTests {
+  @Test func macroLinesAreReadOrNamed() {
+    let (config, problems) = ConfigParser.parse("""
+      macro v set browser "mpv %u" ; open-in-browser ; set browser firefox
+      macro x set reload-threads 3
+      macro ^N next-unread
+      """)
+    #expect(config.ui.macros[.character("v")]?.steps == [.set("browser", "mpv %u"), .action(.openInBrowser), .set("browser", "firefox")])
+    #expect(config.ui.macros[.control("n")]?.steps == [.action(.nextUnread)])
+    #expect(problems.map(\.line) == [2])
+    #expect(problems.first?.message == "macro x: \"set reload-threads\" cannot change while the reader runs (macros may set browser, player)")
+  }
+}

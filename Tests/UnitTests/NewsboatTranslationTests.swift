@@ -68,3 +68,49 @@ struct NewsboatTranslationTests {
     #expect(plan.notTaken.isEmpty, "\(plan.notTaken)")
   }
 }
+
+/// newsboat's `highlight` lines are splitfeed's own now: taken as written, checked by the config reader.
+@Suite("newsboat translation: highlight")
+struct NewsboatHighlightTranslationTests {
+  @Test func highlightLinesAreTakenAndABadOneIsNamed() {
+    let plan = NewsboatConfigPlan(
+      newsboat: """
+        highlight article "https?://[^ ]+" blue default underline
+        highlight feedlist "^Podcast" color123 default bold
+        highlight articlelist "x" red default blink
+        """,
+      existing: "")
+    #expect(plan.lines == [
+      "highlight article \"https?://[^ ]+\" blue default underline", "highlight feedlist ^Podcast color123 default bold",
+    ])
+    #expect(plan.notTaken == ["highlight articlelist x red default blink: highlight: unknown attribute \"blink\" (known: bold, dim, italic, underline, reverse)"])
+  }
+}
+
+/// The lines issue 37 names, in one newsboat config and urls file: the summary's "not taken" lists only
+/// what the reader cannot do, each with its reason.
+@Suite("newsboat translation: a power user's lines")
+struct NewsboatPowerUserLinesTests {
+  @Test func onlyWhatCannotBeTakenIsListed() {
+    let config = NewsboatConfigPlan(
+      newsboat: """
+        highlight article "https?://[^ ]+" blue default underline
+        highlight articlelist "^\\\\[(rust|swift)\\\\]" yellow default bold
+        macro v set browser "mpv %u" ; open-in-browser ; set browser "firefox %u"
+        macro p pipe-to "wc -l"
+        color listfocus black yellow bold
+        """,
+      existing: "")
+    #expect(config.taken == ["highlight", "highlight", "macro", "color"])
+    #expect(config.lines.contains("macro v set browser \"mpv %u\" ; open-in-browser ; set browser \"firefox %u\""))
+    #expect(config.notTaken == [
+      "macro p pipe-to \"wc -l\": macro p: \"pipe-to wc -l\" is neither an action (as bind-key names them) nor set SETTING VALUE"
+    ])
+    let urls = NewsboatUrlsPlan(
+      newsboat: "\"exec:~/bin/masto-feed\"\n\"filter:~/bin/strip-ads:https://a.example/rss\"\n\"exec:curl -s x | xsltproc a.xsl -\"\n",
+      existing: "", newsboatFolder: "/nb", configDirectory: "/conf")
+    #expect(urls.commands == 3)
+    #expect(urls.shellCommands.count == 1)
+    #expect(urls.shellCommands.first?.hasPrefix("urls line 3:") == true)
+  }
+}

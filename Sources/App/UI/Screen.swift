@@ -43,8 +43,17 @@ public final class Screen {
         break
       }
       root.session.status.keyPressed()
+      if macroPending {
+        macroPending = false
+        runMacro(on: key)
+        break
+      }
       if !dispatchKey(key) {
-        if root.keyMap.action(for: key, in: .window) == .quit {
+        let macros = root.session.configuration.macros
+        if key == Macro.prefix && !macros.isEmpty {
+          macroPending = true
+          root.session.status.notify(.macroPrefix(keys: Array(macros.keys)))
+        } else if root.keyMap.action(for: key, in: .window) == .quit {
           root.askToQuit()
         } else if !root.keyMap.isBound(key) {
           let help = root.keyMap.keys(for: .help).first?.description ?? "help"
@@ -91,6 +100,26 @@ public final class Screen {
       switch $0 {
       case .reloadProgress, .reloadFinished: true
       default: false
+      }
+    }
+  }
+
+  /// The macro prefix (`,`) was the last key, unbound and with macros configured: the next names one.
+  private var macroPending = false
+
+  /// Runs the config's macro on `key` (`Macro`): each action as its first bound key would, in the focus
+  /// of the moment, each `set` on the run's programs. A key that names no macro says so.
+  private func runMacro(on key: Key) {
+    guard let macro = root.session.configuration.macros[key] else { return root.session.status.notify(.noMacro(key)) }
+    for step in macro.steps {
+      switch step {
+      case .set(let setting, let value):
+        root.session.outside.set(setting, to: value)
+      case .action(let action):
+        guard let bound = root.keyMap.keys(for: action).first else {
+          return root.session.status.notify(.failure("Macro \(key): \(action.configName) has no key to run it by (bind-key one)."))
+        }
+        _ = dispatchKey(bound)
       }
     }
   }

@@ -91,7 +91,7 @@ enum FeedSourceLoader {
     case .file(let path):
       try checkReadable(path)
       return Loaded(data: nil, url: source.url, charset: nil)
-    case .web:
+    case .web, .exec, .filter:  // commands never parse here (`FeedSource(parsing:)` refuses them)
       let result: Result<FetchResult, FetchError> = Blocking.run {
         do throws(FetchError) {
           return .success(try await fetcher.fetch(source))

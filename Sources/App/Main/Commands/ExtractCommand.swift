@@ -69,6 +69,8 @@ struct ExtractCommand: ParsableCommand {
         }
         let result = try fetched.get()
         page = (result.data, result.charset, result.finalURL)
+      case .exec, .filter:  // `FeedSource(parsing:)` refuses commands; said as it would
+        throw FeedSourceError.commandOutsideUrlsFile(source)
       }
     } catch {
       return .failure(Failure(message: "\(error)"))  // source and fetch errors name the path or URL themselves

@@ -109,12 +109,9 @@ struct ImportNewsboatCommand: ParsableCommand {
         + "\(articles.merge.matched) matched in splitfeed's cache, \(articles.merge.added) added from newsboat's")
     out.append("  settings: " + (config.taken.isEmpty ? "none taken" : "took " + config.taken.joined(separator: ", ")))
     var left = config.notTaken.map { "  not taken: " + $0 }
-    // `"~title"` and `"!"` are acted on (README, "What carries over"); only exec: and filter: feeds are
-    // copied for newsboat's sake and skipped by the reader.
-    if urls.commands > 0 {
-      left.append(
-        "  not taken: \(plural(urls.commands, "exec: or filter: line")) copied into the urls file, but splitfeed skips them (it runs no program to make a feed)")
-    }
+    // `"~title"`, `"!"`, `exec:` and `filter:` are acted on (docs/MANUAL.md); a command only a shell reads
+    // is copied for newsboat's sake but cannot run here, so it is named.
+    left += urls.shellCommands.map { "  not taken: " + $0 + " (splitfeed runs programs without one: put it in a script)" }
     if articles.otherFeeds > 0 { left.append("  not taken: \(plural(articles.otherFeeds, "article")) of feeds no longer in newsboat's urls file") }
     if articles.deleted > 0 { left.append("  not taken: \(plural(articles.deleted, "article")) deleted in newsboat") }
     if articles.skipped > 0 {

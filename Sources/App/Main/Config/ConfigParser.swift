@@ -1,3 +1,4 @@
+import Foundation
 import Reader
 import ReaderUI
 import ScreenKit
@@ -44,21 +45,55 @@ enum ConfigParser {
     guard let element = Theme.Element(rawValue: values[0]) else {
       return "color: unknown element \"\(values[0])\" (known: \(Theme.Element.allCases.map(\.rawValue).joined(separator: ", ")))"
     }
-    var style = Style()
-    for (index, path) in [(1, \Style.foreground), (2, \Style.background)] {
-      guard let color = colorValue(values[index]) else {
-        return "color: \"\(values[index])\" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white, or 0–255)"
-      }
-      style[keyPath: path] = color
-    }
-    for name in values.dropFirst(3) {
-      guard let attribute = attributes[name.lowercased()] else {
-        return "color: unknown attribute \"\(name)\" (known: bold, dim, italic, underline, reverse)"
-      }
-      style.attributes.insert(attribute)
+    let style: Style
+    switch Self.style(values[1...], setting: "color") {
+    case .success(let parsed): style = parsed
+    case .failure(let problem): return problem.message
     }
     config.ui.theme[element] = style
     return nil
+  }
+
+  /// `highlight article|articlelist|feedlist REGEX FG BG [ATTR…]` (newsboat's): the regex is checked
+  /// here, so a line that cannot match is named at start rather than silently painting nothing.
+  static func highlight(_ values: [String], into config: inout Config) -> String? {
+    guard values.count >= 4 else {
+      return "highlight takes a place (article, articlelist or feedlist), a regular expression, a foreground and a background, then attributes"
+    }
+    guard let place = HighlightRule.Place(rawValue: values[0].lowercased()) else {
+      return "highlight: unknown place \"\(values[0])\" (known: \(HighlightRule.Place.allCases.map(\.rawValue).joined(separator: ", ")))"
+    }
+    do {
+      _ = try NSRegularExpression(pattern: values[1], options: [.caseInsensitive])
+    } catch {
+      return "highlight: \"\(values[1].prefix(80))\" is not a regular expression"
+    }
+    switch style(values[2...], setting: "highlight") {
+    case .success(let style): config.ui.theme.highlights.append(HighlightRule(place: place, pattern: values[1], style: style))
+    case .failure(let problem): return problem.message
+    }
+    return nil
+  }
+
+  struct StyleProblem: Error { var message: String }
+
+  /// `FG BG [ATTR…]` of a `color` or `highlight` line as a style, or the problem naming `setting`.
+  static func style(_ values: ArraySlice<String>, setting: String) -> Result<Style, StyleProblem> {
+    var style = Style()
+    let start = values.startIndex
+    for (index, path) in [(start, \Style.foreground), (start + 1, \Style.background)] {
+      guard let color = colorValue(values[index]) else {
+        return .failure(StyleProblem(message: "\(setting): \"\(values[index])\" is not a colour (default, black, red, green, yellow, blue, magenta, cyan, white, or 0–255)"))
+      }
+      style[keyPath: path] = color
+    }
+    for name in values.dropFirst(2) {
+      guard let attribute = attributes[name.lowercased()] else {
+        return .failure(StyleProblem(message: "\(setting): unknown attribute \"\(name)\" (known: bold, dim, italic, underline, reverse)"))
+      }
+      style.attributes.insert(attribute)
+    }
+    return .success(style)
   }
 
   private static let attributes: [String: Style.Attributes] = [
@@ -107,6 +142,17 @@ enum ConfigParser {
     } catch {
       return error.message
     }
+  }
+
+  /// `macro KEY COMMAND [; COMMAND…]` (newsboat's): run with `,` then KEY (`Macro`).
+  static func macro(_ values: [String], into config: inout Config) -> String? {
+    guard values.count >= 2 else { return "macro takes a key, then commands separated by ; (an action, or set SETTING VALUE)" }
+    guard let key = KeyName.parse(values[0]) else { return "macro: unknown key \"\(values[0])\"" }
+    switch Macro.parse(values.dropFirst()) {
+    case .success(let macro): config.ui.macros[key] = macro
+    case .failure(let problem): return "macro \(values[0]): \(problem.message)"
+    }
+    return nil
   }
 
   /// `bind-key KEY ACTION` (a built-in action, or an `action` line's name given above it).

@@ -98,8 +98,14 @@ extension Setting {
       config.ui.savePath = value
       return nil
     },
+      "highlight", "place regex fg bg [attribute ...]",
+      "place: " + HighlightRule.Place.allCases.map(\.rawValue).joined(separator: ", "), apply: ConfigParser.highlight),
     .lines(
       "bind-key", "key action", "action: " + Action.allCases.map(\.configName).joined(separator: ", "), apply: ConfigParser.bindKey),
+    .lines(
+      "macro", "key command [; command ...]",
+      "Run with , then key: each command an action (as bind-key names it) or set browser|player VALUE.",
+      apply: ConfigParser.macro),
     .single(
       "sync", "greader|none", "The server that keeps the feeds, read state and stars: the Google Reader API (FreshRSS, Miniflux, Inoreader, The Old Reader).",
       value: { $0.engine.sync.service?.rawValue ?? "none" }

@@ -38,13 +38,10 @@ enum Application {
     }
     atexit { NcursesBackend.stop() }
     let screen = Screen(session: session, backend: backend)
-    let browser = BrowserLauncher.resolve(setting: configuration.browser)
-    session.outside.openURL = { url in
-      browser.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
-    }
-    let player = BrowserLauncher.resolve(setting: configuration.player ?? configuration.browser)
-    session.outside.openMediaURL = { url in
-      player.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
+    session.outside.browser = BrowserLauncher.resolve(setting: configuration.browser)
+    session.outside.player = BrowserLauncher.resolve(setting: configuration.player ?? configuration.browser)
+    session.outside.launch = { launcher, url in
+      launcher.open(url, suspend: { backend.suspend() }, resume: { backend.resume() })?.description
     }
     session.outside.copyToClipboard = { backend.copyToClipboard($0) }
     session.problems.startup = notices
@@ -101,6 +98,7 @@ enum Application {
     }
     if sources.isEmpty && !library.subscriptions.isEmpty {
       session.subscriptions.urlsFile = UrlsFileStore(paths: library.paths)
+      session.jobs.reloads.commandFeeds = library.commandFeeds
     }
     return (session, notices)
   }

@@ -258,14 +258,23 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
           Self.drawPicture(cells, x: x, y: body.minY + i, clip: body, in: &surface)
           continue
         }
-        if highlight.isEmpty {
+        let ruleStyles = theme.highlightStyles(of: line.runs.map(\.text).joined(), in: .article)
+        if highlight.isEmpty && ruleStyles == nil {
           for run in line.runs { x += surface.put(run.text, at: point(x), style: Self.style(for: run.style), clip: body) }
           continue
         }
-        for (run, pieces) in zip(line.runs, highlight.pieces(ofRuns: line.runs.map(\.text))) {
+        let runPieces = highlight.isEmpty
+          ? line.runs.map { [(text: $0.text, isMatch: false)] } : highlight.pieces(ofRuns: line.runs.map(\.text))
+        var offset = 0
+        for (run, pieces) in zip(line.runs, runPieces) {
           let style = Self.style(for: run.style)
           for piece in pieces {
-            x += surface.put(piece.text, at: point(x), style: piece.isMatch ? theme.matched(style) : style, clip: body)
+            let parts = ruleStyles.map { theme.highlightPieces(piece.text, base: style, styles: $0, offset: offset) }
+              ?? [(piece.text, style)]
+            for part in parts {
+              x += surface.put(part.text, at: point(x), style: piece.isMatch ? theme.matched(part.style) : part.style, clip: body)
+            }
+            offset += piece.text.count
           }
         }
       }

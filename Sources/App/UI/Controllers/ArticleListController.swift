@@ -296,6 +296,7 @@ final class ArticleListController: ListController {
     return parts.isEmpty ? nil : parts.joined(separator: " ")
   }
   override var highlight: Highlight { Highlight(search?.highlightTerms ?? []) }
+  override var highlightPlace: HighlightRule.Place? { .articlelist }
   /// The date column (DESIGN §1): whole from 40 columns, in its short form (`Mon`, `2024`) from 30, so a
   /// 100-column split's 35-column list has one too.
   private var showsShortDates: Bool { frame.width < 40 }

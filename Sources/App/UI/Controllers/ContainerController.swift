@@ -185,6 +185,8 @@ final class ContainerController: Controller {
       openSearch()
     case .setFilter, .cycleSort:
       changeList(action)
+    case .saveSearch:
+      saveSearch()
     case .back:
       return leaveLoneFeed()
     default:
@@ -229,6 +231,22 @@ final class ContainerController: Controller {
       session.status.notify(.sorted(list.sort))
     } else {
       present(FilterFieldController(session: session, list: list), style: .statusLine)
+    }
+  }
+
+  /// `W`: the listed search's results become a query feed of the feed list (DESIGN §7), its count live
+  /// like every query feed's.
+  private func saveSearch() {
+    guard let list = pointer?.list, let search = list.search else {
+      session.status.notify(.noSearchToSave(searchKey: keyMap.keys(for: .openSearch).first))
+      return
+    }
+    switch session.subscriptions.saveSearch(search) {
+    case .success(let saved):
+      session.queryFeeds.append(saved.feed)
+      session.status.notify(.searchSaved(title: saved.feed.title, line: saved.line, file: session.subscriptions.urlsFile?.path))
+    case .failure(let failure):
+      session.status.notify(failure.notice)
     }
   }
 

@@ -13,6 +13,7 @@ import TextLayout
 /// are left out (decided when the rows are re-read, so a feed just marked read stays until then).
 @MainActor
 final class FeedListController: ListController {
+  override var highlightPlace: HighlightRule.Place? { .feedlist }
   let session: ReadingSession
   /// The tag whose feeds this level lists (nil: the root).
   let tag: String?

@@ -43,6 +43,8 @@ class ListController: Controller {
   var emptyText: String { "Nothing here" }
   /// Words marked in the rows' text (a search's results).
   var highlight: Highlight { Highlight([]) }
+  /// Which `highlight` lines of the config paint this list's rows (`HighlightRule.Place`); nil: none.
+  var highlightPlace: HighlightRule.Place? { nil }
 
   /// The revision of the data the rows are read from (the session's `dataRevision`, for some lists plus
   /// `Marking.revision` or `Reading.revision`: each only grows, so their sum moves whenever one does); 0
@@ -167,9 +169,17 @@ class ListController: Controller {
       if row.isSelected { surface.fill(row.rect, style: row.style) }
       for (i, line) in row.lines.enumerated() where row.rect.minY + i < frame.maxY {
         var x = frame.minX + 1
+        // The config's `highlight` rules paint every row but the selected one, whose selection must show.
+        let ruleStyles = row.isSelected ? nil : highlightPlace.flatMap { theme.highlightStyles(of: line, in: $0) }
+        var offset = 0
         for piece in highlight.pieces(of: line) {
-          let style = piece.isMatch ? theme.matched(row.style) : row.style
-          x += surface.put(String(piece.text), at: Point(x: x, y: row.rect.minY + i), style: style, clip: frame)
+          let parts = ruleStyles.map { theme.highlightPieces(piece.text, base: row.style, styles: $0, offset: offset) }
+            ?? [(String(piece.text), row.style)]
+          for part in parts {
+            let style = piece.isMatch ? theme.matched(part.style) : part.style
+            x += surface.put(part.text, at: Point(x: x, y: row.rect.minY + i), style: style, clip: frame)
+          }
+          offset += piece.text.count
         }
       }
       if let mark = row.mark {

@@ -77,6 +77,14 @@ public enum Notice: Sendable {
   case selectTagFirst(key: Key)
   /// `]` / `[` in an article not opened from a search.
   case noSearchHere
+  /// The macro prefix was pressed: the keys that name a macro.
+  case macroPrefix(keys: [Key])
+  /// The key after the macro prefix names no macro.
+  case noMacro(Key)
+  /// `W` where no search's results are listed.
+  case noSearchToSave(searchKey: Key?)
+  /// `W`: the search is a query feed now, on `line` of `file` (nil: for this session only).
+  case searchSaved(title: String, line: Int?, file: String?)
   case noMoreMatches(below: Bool)
   /// `]` / `[`: the match jumped to, counted from 1.
   case match(Int, of: Int)
@@ -206,6 +214,13 @@ public enum Notice: Sendable {
         + "\(Self.counted(count, "article"))."
     case .selectTagFirst(let key): "Select a tag first: \(key) lists every article of its feeds."
     case .noSearchHere: "No search here: open an article from a search's results (/)."
+    case .macroPrefix(let keys): "Macro: \(keys.map(\.description).sorted().joined(separator: " "))"
+    case .noMacro(let key): "No macro on \(key)."
+    case .noSearchToSave(let key): "No search to save: search first (\(key?.description ?? "open-search")), then save its results."
+    case .searchSaved(let title, let line, let file):
+      if let line, let file { "Saved the search as the query feed “\(title)” (line \(line) of \(file))." } else {
+        "Saved the search as the query feed “\(title)” for this session (the feeds are not the urls file's)."
+      }
     case .noMoreMatches(let below): below ? "No more matches below." : "No more matches above."
     case .match(let index, let count): "Match \(index) of \(count)."
     case .noEnclosure: "This article has no enclosure."

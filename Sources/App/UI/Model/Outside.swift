@@ -4,10 +4,13 @@
 @MainActor
 public final class Outside {
   private let board: StatusBoard
-  /// Opens a link in the browser; returns why it failed.
-  public var openURL: (String) -> String? = { _ in "No browser in this run." }
-  /// Opens an enclosure with the `player` setting (the browser's command by default), the same way.
-  public var openMediaURL: (String) -> String? = { _ in "No player in this run." }
+  /// The browser, as the `browser` setting (or a macro's `set browser`) names it; nil: none in this run.
+  public var browser: BrowserLauncher?
+  /// The player of enclosures (the `player` setting, else the browser's command).
+  public var player: BrowserLauncher?
+  /// Hands `url` to a program with the terminal handed over (the application owns it and sets this);
+  /// returns why it failed.
+  public var launch: (BrowserLauncher, String) -> String? = { _, _ in "No browser in this run." }
 
   /// Hands text to the terminal's clipboard (OSC 52, written by the terminal backend, which owns the
   /// terminal's bytes); by default there is no terminal to hand it to.
@@ -15,15 +18,26 @@ public final class Outside {
 
   init(board: StatusBoard) { self.board = board }
 
+  /// A macro's `set browser VALUE` / `set player VALUE` (`Macro.settable`): the program from now on.
+  func set(_ setting: String, to value: String) {
+    switch setting {
+    case "browser": browser = BrowserLauncher.resolve(setting: value)
+    case "player": player = BrowserLauncher.resolve(setting: value)
+    default: break  // `Macro.parse` takes no other
+    }
+  }
+
   /// `o`: the article's link in the browser.
   func openInBrowser(_ link: String?) {
     guard let link else { return board.line.notify(.noLink) }
-    if let failure = openURL(link) { board.line.notify(.failure(failure)) }
+    guard let browser else { return board.line.notify(.failure("No browser in this run.")) }
+    if let failure = launch(browser, link) { board.line.notify(.failure(failure)) }
   }
 
   /// `e`: an enclosure in the player.
   func openMedia(_ url: String) {
-    if let failure = openMediaURL(url) { board.line.notify(.failure(failure)) }
+    guard let player else { return board.line.notify(.failure("No player in this run.")) }
+    if let failure = launch(player, url) { board.line.notify(.failure(failure)) }
   }
 
   /// The links view's `y`: the address to the terminal's clipboard. The terminal never answers OSC 52,

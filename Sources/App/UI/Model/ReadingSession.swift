@@ -85,6 +85,7 @@ public final class ReadingSession {
     set {
       feedList.queryFeeds = newValue
       marks.recount(full: true)
+      dataRevision += 1  // the feed list's rows include them (a search saved with `W` joins it at once)
     }
   }
   public var serverSync: ServerSync? {

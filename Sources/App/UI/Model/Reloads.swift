@@ -10,6 +10,8 @@ public final class Reloads {
   private let pruneRule: PruneRule
   /// The `reload-period` lines, which reloads asking what is due obey (DESIGN §8).
   var periods = ReloadPeriods()
+  /// The urls file's `exec:` and `filter:` feeds, the only ones whose program runs (`Reloader.commandFeeds`).
+  public var commandFeeds: Set<String> = []
   private let events: EventQueue
   public private(set) var task: Task<Void, Never>?
   private var timer: Task<Void, Never>?
@@ -29,7 +31,8 @@ public final class Reloads {
   /// running (the caller says so).
   func start(_ targets: [CachedFeed], mode: ReloadMode = .due) -> Bool {
     guard task == nil else { return false }
-    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule, mode: mode, periods: periods)
+    var reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule, mode: mode, periods: periods)
+    reloader.commandFeeds = commandFeeds
     let events = self.events
     task = Task.detached {
       let run = await reloader.run(targets) { done, total in
@@ -44,7 +47,8 @@ public final class Reloads {
   /// or sync is already running. Progress comes back as `.syncProgress`, the end as `.syncFinished`.
   func startSync(_ synchronizer: Synchronizer, local: [CachedFeed], mode: ReloadMode = .due) -> Bool {
     guard task == nil else { return false }
-    let reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule, mode: mode, periods: periods)
+    var reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: pruneRule, mode: mode, periods: periods)
+    reloader.commandFeeds = commandFeeds
     let events = self.events
     let cache = self.cache
     task = Task.detached {

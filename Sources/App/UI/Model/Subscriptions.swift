@@ -43,6 +43,33 @@ public final class Subscriptions {
     }
   }
 
+  /// `search` as a query feed (`search = "…"`, read through the index), its line appended to the urls
+  /// file — an atomic rewrite that keeps every byte already there (`UrlsFileStore.edit`) — when this
+  /// run's feeds come from it; else for this session only (`line` nil). Its title is the search's text,
+  /// without the `:` that would end a query line's title.
+  func saveSearch(_ search: SearchQuery) -> Result<(feed: QueryFeed, line: Int?), Failure> {
+    let title = UrlsFile.oneLine(search.text.replacingOccurrences(of: ":", with: " "))
+    let escaped = search.text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    let expression: FilterExpression
+    do {
+      expression = try FilterExpression(parsing: "search = \"\(escaped)\"")
+    } catch {
+      return .failure(Failure(.failure("This search cannot be saved: \(error.message).")))
+    }
+    guard let urlsFile else { return .success((QueryFeed(title: title, expression: expression, line: 0), nil)) }
+    var line = 0
+    do {
+      try urlsFile.edit { bytes in
+        let added = UrlsFile.appending([(url: "query:\(title):\(expression.text)", tags: [])], to: bytes)
+        line = added.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count - 1
+        return added
+      }
+    } catch {
+      return .failure(Failure(.failure("The search was not saved: \(error).")))
+    }
+    return .success((QueryFeed(title: title, expression: expression, line: line), line))
+  }
+
   /// Why nothing was subscribed to, as the status line says it.
   public struct Failure: Error {
     public var notice: Notice

@@ -19,6 +19,8 @@ public struct UIConfiguration: Equatable, Sendable {
   public var timeZone = TimeZone.current
   public var theme = Theme()
   public var keyMap = KeyMap.standard
+  /// The config's `macro` lines by their key (`Macro`).
+  public var macros: [Key: Macro] = [:]
   /// The `browser` setting (nil: `$BROWSER`, else xdg-open).
   public var browser: String?
   /// The `player` setting for enclosures (nil: the browser command).

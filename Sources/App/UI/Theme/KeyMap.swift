@@ -13,6 +13,7 @@ public enum Action: String, CaseIterable, Sendable {
   case openSearch, setFilter, cycleSort, openTagArticles, nextMatch, previousMatch
   case showUrls, gotoUrl, copyAddress, markAboveRead, markBelowRead
   case pipeTo, save
+  case saveSearch
 
   /// The name a config file uses: `moveDown` → `move-down`.
   public var configName: String {
@@ -189,6 +190,8 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(
       keys: [.character("|")], action: .pipeTo, context: .window, summary: "pipe the article to a command"),
     KeyBinding(keys: [.character("w")], action: .save, context: .window, summary: "save the article to a file"),
+      keys: [.character("W")], action: .saveSearch, context: .window,
+      summary: "save the search as a query feed (urls file)"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
     KeyBinding(keys: [.character("q")], action: .quit, context: .window, summary: "back, or quit at the root"),
     KeyBinding(

@@ -29,6 +29,8 @@ public struct Theme: Equatable, Sendable {
   public var error = Style(foreground: .red, attributes: .bold)
   /// Added to the words a search matched, in result titles and the opened article (`/`).
   public var match = Style(attributes: [.bold, .underline])
+  /// The config's `highlight` lines, in file order (`HighlightRule`).
+  public var highlights: [HighlightRule] = []
 
   public init() {}
 
@@ -51,7 +53,7 @@ public struct Theme: Equatable, Sendable {
   /// attributes of both (a match stays visible on a selected row).
   public func matched(_ base: Style) -> Style { Self.layer(match, over: base) }
 
-  private static func layer(_ top: Style, over base: Style) -> Style {
+  static func layer(_ top: Style, over base: Style) -> Style {
     var style = base
     if top.foreground != .default { style.foreground = top.foreground }
     if top.background != .default { style.background = top.background }

@@ -58,8 +58,13 @@ public struct Library: Sendable {
 
   /// The reloader of this library's feeds into `cache`, pruning by the config's rule.
   public func reloader(cache: Cache) -> Reloader {
-    Reloader(cache: cache, fetcher: fetcher, pruneRule: settings.pruneRule, periods: settings.reloadPeriods)
+    var reloader = Reloader(cache: cache, fetcher: fetcher, pruneRule: settings.pruneRule, periods: settings.reloadPeriods)
+    reloader.commandFeeds = commandFeeds
+    return reloader
   }
+
+  /// The cache keys of the urls file's `exec:` and `filter:` feeds (`Reloader.commandFeeds`).
+  public var commandFeeds: Set<String> { Set(subscriptions.filter(\.source.runsProgram).map(\.url)) }
 
   /// The feeds of this run, as cache rows: the command-line `sources` when given (they are added to the
   /// cache but not to the urls file), else with sync on the server's feeds (and the local ones with

@@ -36,6 +36,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
   /// (`LocalNetwork`, the `fetch-local-links` setting).
   case localAddress(url: String, address: String)
   case cancelled
+  /// A urls file's `exec:` or `filter:` program failed (`ChildProgram.OutputFailure`'s sentence).
+  case program(String)
 
   public var description: String {
     switch self {
@@ -77,6 +79,8 @@ public enum FetchError: Error, Hashable, Sendable, CustomStringConvertible {
       return "\(url) was not fetched: it leads to \(address), on your own network, from a feed on the internet (fetch-local-links)."
     case .cancelled:
       return "The fetch was cancelled."
+    case .program(let reason):
+      return reason
     }
   }
 

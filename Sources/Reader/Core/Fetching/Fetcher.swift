@@ -45,6 +45,37 @@ public struct Fetcher: Sendable {
       return .fetched(try readFile(path))
     case .web(let url):
       return try await fetchHTTP(url, validators: validators)
+    case .exec(let command):
+      return .fetched(FetchedFeed(data: try await runProgram(command, input: Data()), finalURL: source.url))
+    case .filter(let command, let inner):
+      switch try await fetch(FeedSource(inner), validators: validators) {
+      case .notModified(let finalURL, let validators, let hints):
+        return .notModified(finalURL: finalURL, validators: validators, hints: hints)
+      case .fetched(var body):
+        body.data = try await runProgram(command, input: body.data)
+        body.charset = nil  // the program's output is its own bytes, whatever the server's header said
+        return .fetched(body)
+      }
+    }
+  }
+
+  // MARK: - Programs
+
+  /// The output of a urls file's command (`exec:`, `filter:`), bounded as a download is: the transfer
+  /// timeout and the download cap (DESIGN §8). The program runs on a Dispatch thread, not on the
+  /// concurrency pool, which a waiting program would otherwise hold.
+  private func runProgram(_ command: String, input: Data) async throws(FetchError) -> Data {
+    let argv = FeedSource.words(of: command)
+    let bounds = ChildProgram.Bounds(seconds: configuration.transferTimeout, maxBytes: configuration.maxBytes)
+    let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Data, ChildProgram.OutputFailure>, Never>) in
+      DispatchQueue.global().async { done.resume(returning: ChildProgram.output(argv, input: input, bounds: bounds)) }
+    }
+    switch result {
+    case .success(let data):
+      if let kind = BodySniffer.binaryKind(data) { throw .binaryBody(url: command, kind: kind, contentType: nil) }
+      return data
+    case .failure(let failure):
+      throw .program(failure.description)
     }
   }
 

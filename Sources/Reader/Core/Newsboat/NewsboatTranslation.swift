@@ -15,8 +15,12 @@ public struct NewsboatUrlsPlan {
   public var hidden = 0
   /// `query:` lines kept (query feeds of the Feeds tab).
   public var queries = 0
-  /// `exec:` and `filter:` lines (copied, not acted on).
+  /// `exec:` and `filter:` lines copied (run at each reload as feeds).
   public var commands = 0
+  /// Of those, the ones whose command is shell syntax (newsboat runs it with `sh -c`, splitfeed runs no
+  /// shell): `urls line N: "…"` with the characters that need one. They fail here until the user
+  /// puts the pipeline in a script.
+  public var shellCommands: [String] = []
   public var problems: [String] = []
 
   public init(newsboat text: String, existing: String, newsboatFolder: String, configDirectory: String) {
@@ -34,7 +38,15 @@ public struct NewsboatUrlsPlan {
           alreadyListed += 1
         } else {
           lines.append(line)
-          if address.hasPrefix("query:") { queries += 1 } else { commands += 1 }
+          if address.hasPrefix("query:") {
+            queries += 1
+          } else {
+            commands += 1
+            let shell = Self.shellSyntax(in: address)
+            if !shell.isEmpty {
+              shellCommands.append("urls line \(offset + 1): \"\(UrlsFile.oneLine(String(address.prefix(80))))\" uses \(shell), which needs a shell")
+            }
+          }
         }
         continue
       }
@@ -55,6 +67,19 @@ public struct NewsboatUrlsPlan {
       if tags.contains("!") { hidden += 1 }
       if tags.contains(where: { !$0.hasPrefix("~") && $0 != "!" }) { tagged += 1 }
     }
+  }
+}
+
+extension NewsboatUrlsPlan {
+  /// The characters of an `exec:`/`filter:` address that only a shell reads (pipes, redirections,
+  /// variables, substitutions, globs, `;` and `&`), each once, as `|, $`; empty when none is there. A
+  /// filter's URL after its command is not looked at.
+  static func shellSyntax(in address: String) -> String {
+    var command = Substring(address.drop { $0 != ":" }.dropFirst())
+    if address.hasPrefix("filter:"), let colon = command.firstIndex(of: ":") { command = command[..<colon] }
+    var found: [Character] = []
+    for c in command where "|&;<>$`*?(){}".contains(c) && !found.contains(c) { found.append(c) }
+    return found.map(String.init).joined(separator: ", ")
   }
 }
 
@@ -109,10 +134,12 @@ public struct NewsboatConfigPlan {
         autoReload = values.first.map { ["yes", "true", "on"].contains($0.lowercased()) } ?? false
       case "reload-time":
         reloadTime = values.first.flatMap { Int($0) } ?? reloadTime
-      case "keep-articles-days", "ignore-article":
+      case "keep-articles-days", "ignore-article", "highlight":
         candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "max-items":
         candidates.append((name, (["max-articles-per-feed"] + quoted).joined(separator: " ")))
+      case "macro":
+        candidates.append((name, ([name] + quoted).joined(separator: " ")))
       case "notify-program":
         notTaken.append("notify-program: splitfeed passes the count and feed titles, not a message; set it by hand")
       default:

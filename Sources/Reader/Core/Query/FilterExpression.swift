@@ -38,6 +38,9 @@ indirect enum FilterNode: Sendable, Equatable {
   case tag(String, contains: Bool)
   /// `age OP N`: whole days since the article's date.
   case age(Comparison, Int)
+  /// `search = "words"` / `!=`: the article matches the `/` search (its words through the search
+  /// index), so a saved search is a query feed as fast as the search itself.
+  case search(SearchQuery, matches: Bool)
 
   enum TextAttribute: String, Sendable, CaseIterable {
     case title, author, content, link, feedtitle, feedlink, rssurl
@@ -171,6 +174,13 @@ struct FilterParser {
       let letters = value.filter { $0.isASCII && $0.isLetter }
       guard !letters.isEmpty, letters.count == value.count else { throw .at(at, "flags are letters a-z, A-Z") }
       return .flags(String(letters), contains: op == "#")
+    case "search":
+      guard op == "=" || op == "!=" else { throw .at(opStart, "search takes = or !=, not \(op)") }
+      let (value, at) = try stringValue()
+      let query: SearchQuery
+      do { query = try SearchQuery(parsing: value) } catch { throw .at(at, "in the search \"\(value)\": \(error.message)") }
+      guard !query.isEmpty else { throw .at(at, "the search \"\(value)\" has no word to look for") }
+      return .search(query, matches: op == "=")
     case "age":
       guard let comparison = FilterNode.Comparison(rawValue: op) else { throw .at(opStart, "age takes <, <=, >, >=, = or !=, not \(op)") }
       let at = tokenStart

@@ -35,19 +35,30 @@ public enum FilterRegex {
   /// `takeOverBudget`. CPU time, not the wall clock: on a busy machine a thread waiting for a core would
   /// otherwise run out of budget on an ordinary pattern and drop an article from a list.
   static func matches(_ pattern: String, _ text: String) -> Bool {
-    guard let regex = try? compile(pattern) else { return false }
+    !boundedMatches(pattern, text, all: false).isEmpty
+  }
+
+  /// Where `pattern` matches in `text` (UTF-16 ranges, in order), with the same bounds as `matches`: the
+  /// first `maxInput` units and `budget` of CPU for the whole search, past which the matches found so far
+  /// are all there is. For the config's `highlight` lines, run over every line drawn.
+  public static func ranges(of pattern: String, in text: String) -> [NSRange] {
+    boundedMatches(pattern, text, all: true)
+  }
+
+  private static func boundedMatches(_ pattern: String, _ text: String, all: Bool) -> [NSRange] {
+    guard let regex = try? compile(pattern) else { return [] }
     let length = min(text.utf16.count, maxInput)
     // The wall clock first, since it is cheap and ICU reports progress often: CPU time never runs ahead
     // of it. Once the wall budget is spent, the thread's CPU time (a system call) decides: the match
     // stops when it has used another whole budget of CPU from there, so 10–20 ms of CPU in all.
     let wallDeadline = DispatchTime.now().uptimeNanoseconds + budgetNanoseconds
     var cpuDeadline: UInt64?
-    var found = false
+    var found: [NSRange] = []
     var stopped = false
     regex.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: length)) { match, _, stop in
-      if match != nil {
-        found = true
-        stop.pointee = true
+      if let match {
+        if match.range.length > 0 || !all { found.append(match.range) }  // an empty match still matches
+        if !all { stop.pointee = true }
       } else if DispatchTime.now().uptimeNanoseconds > wallDeadline {
         let cpu = threadCPUNanoseconds()
         guard let deadline = cpuDeadline else { return cpuDeadline = cpu + budgetNanoseconds }

@@ -57,6 +57,9 @@ extension FilterNode {
         "+i.feed_id \(contains ? "IN" : "NOT IN") (SELECT feed_id FROM feed_tags WHERE tag = ?)", [name])
     case .age(let comparison, let days):
       return Self.ageCondition(comparison, days: Double(days), now: now)
+    case .search(let query, let matches):
+      let found = query.condition()
+      return SQLCondition(matches ? "(\(found.sql))" : "NOT (\(found.sql))", found.arguments)
     case .text(let attribute, let match, let value):
       let column = Self.column(attribute)
       switch match {

@@ -121,7 +121,7 @@ extension FilterNode {
     case .and(let a, let b), .or(let a, let b): return a.dependsOnlyOnArticle && b.dependsOnlyOnArticle
     case .not(let a): return a.dependsOnlyOnArticle
     case .text(let attribute, _, _): return [.title, .author, .content, .link, .rssurl].contains(attribute)
-    case .mark, .flags, .tag, .age: return false
+    case .mark, .flags, .tag, .age, .search: return false
     }
   }
 }

@@ -19,6 +19,10 @@ public struct Reloader: Sendable {
   public var clock: @Sendable () -> Date
   /// The user's `reload-period` lines, obeyed when asking what is due.
   public var periods: ReloadPeriods
+  /// The cache keys of the urls file's `exec:` and `filter:` lines: the only feeds whose program runs. A
+  /// cached feed whose key names a program but is not here (the line was removed, or the key came from
+  /// elsewhere) fails with the reason and runs nothing (DESIGN §6).
+  public var commandFeeds: Set<String> = []
 
   public init(
     cache: Cache, fetcher: Fetcher = Fetcher(), pruneRule: PruneRule = .keepAll, mode: ReloadMode = .due,
@@ -151,7 +155,10 @@ public struct Reloader: Sendable {
   /// model meanwhile.
   private func fetchAndParse(_ feed: CachedFeed, hints: inout PollHints) async -> Parsed {
     let source: FeedSource
-    do { source = try FeedSource(parsing: feed.fetchURL) } catch { return .failed(error.description) }
+    do {
+      source = try commandFeeds.contains(feed.fetchURL)
+        ? FeedSource(urlsFileAddress: feed.fetchURL) : FeedSource(parsing: feed.fetchURL)
+    } catch { return .failed(error.description) }
     let fetched: FetchResult
     do {
       fetched = try await fetcher.fetch(source, validators: feed.validators)

@@ -40,8 +40,8 @@ public enum UrlsFile {
       }
     }
 
-    /// The cache key (`FeedSource.url`).
-    public var url: String { source.url.absoluteString }
+    /// The cache key (`FeedSource.key`).
+    public var url: String { source.key }
   }
 
   /// What a urls file holds: feed lines, `query:` lines, and what could not be read.
@@ -80,18 +80,14 @@ public enum UrlsFile {
         }
         continue
       }
-      if first.hasPrefix("exec:") || first.hasPrefix("filter:") {
-        problem("\"\(first.prefix(while: { $0 != ":" })):\" feeds (newsboat) are not supported; line skipped")
-        continue
-      }
       let source: FeedSource
       do {
-        source = try FeedSource(parsing: first, currentDirectory: currentDirectory)
+        source = try FeedSource(urlsFileAddress: first, currentDirectory: currentDirectory)
       } catch {
         problem(error.description)
         continue
       }
-      let key = source.url.absoluteString
+      let key = source.key
       if let earlier = seen[key] {
         problem("\(first) is already listed on line \(earlier); line skipped")
         continue
