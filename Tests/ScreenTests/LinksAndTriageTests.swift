@@ -59,7 +59,8 @@ struct LinksAndTriageTests {
     let h = Harness(120, 40, feeds: [Self.feed])
     let browser = Box()
     let clipboard = Box()
-    h.session.outside.openURL = { browser.values.append($0); return nil }
+    h.session.outside.browser = BrowserLauncher(command: ["stub-browser"])
+    h.session.outside.launch = { _, url in browser.values.append(url); return nil }
     h.session.outside.copyToClipboard = { clipboard.values.append($0) }
     h.press(.enter)
     return (h, browser, clipboard)

@@ -98,6 +98,7 @@ extension Setting {
       config.ui.savePath = value
       return nil
     },
+    .lines(
       "highlight", "place regex fg bg [attribute ...]",
       "place: " + HighlightRule.Place.allCases.map(\.rawValue).joined(separator: ", "), apply: ConfigParser.highlight),
     .lines(

@@ -190,6 +190,7 @@ public struct KeyMap: Equatable, Sendable {
     KeyBinding(
       keys: [.character("|")], action: .pipeTo, context: .window, summary: "pipe the article to a command"),
     KeyBinding(keys: [.character("w")], action: .save, context: .window, summary: "save the article to a file"),
+    KeyBinding(
       keys: [.character("W")], action: .saveSearch, context: .window,
       summary: "save the search as a query feed (urls file)"),
     KeyBinding(keys: [.character("?")], action: .help, context: .window, summary: "this help"),
