@@ -269,7 +269,7 @@ struct NewsboatImportTests {
     // Space (next-unread) opens an unread article.
     try tmux.send(keys: "Space")
     let article = try tmux.waitFor(text: "Body of ")
-    #expect(article.contains { $0.contains("Hide list]") })
+    #expect(article.contains { $0.contains("Hide list") }, "the article's toolbar: \(article.joined(separator: "\n"))")
     // u is still undo (the import left `bind-key u show-urls` out).
     try tmux.send(keys: "u")
     try tmux.waitFor(text: "Nothing to undo.")

@@ -108,6 +108,9 @@ struct UserActionsEndToEndTests {
     try tmux.send(keys: "X")
     try tmux.waitFor(text: "Running slow")
     try tmux.send(keys: "?")
+    try tmux.waitFor(text: "─ Keys ─")
+    // The help's end, where the user's actions are listed (the help pages when it is long).
+    try tmux.send(keys: "G")
     try tmux.waitFor(text: "Your actions")
     try tmux.send(keys: "Escape")
     try tmux.waitFor(text: "slow ran past 2 s and was stopped (action-timeout).", timeout: 30)

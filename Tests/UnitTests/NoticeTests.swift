@@ -27,6 +27,13 @@ struct NoticeTests {
       .reloaded(ReloadReport([FeedReloadResult(feedID: 1, url: "http://a/", outcome: .failed("HTTP 500"))]), errorsKey: "E"),
       "No new articles. Failed: HTTP 500 (E lists it) Reloaded 1 feed: 0 updated (0 new articles), 0 unchanged, 1 failed."
     ),
+    (.macroPrefix(keys: [.character("v"), .character("b")]), "Macro: b v"),
+    (.noMacro(.character("x")), "No macro on x."),
+    (.noSearchToSave(searchKey: .character("/")), "No search to save: search first (/), then save its results."),
+    (.noSearchToSave(searchKey: nil), "No search to save: search first (open-search), then save its results."),
+    (.searchSaved(title: "rust", line: 4, file: "urls"), "Saved the search as the query feed “rust” (line 4 of urls)."),
+    (.searchSaved(title: "rust", line: nil, file: nil),
+      "Saved the search as the query feed “rust” for this session (the feeds are not the urls file's)."),
     (.failure("disk I/O error"), "disk I/O error"),
     (.startupProblems(first: "config line 1: bad", count: 1, errorsKey: "E"), "config line 1: bad"),
     (.startupProblems(first: "config line 1: bad", count: 3, errorsKey: "E"), "3 problems (E lists them); first: config line 1: bad"),

@@ -71,6 +71,28 @@ import Testing
     #expect(config.ui.reloadInterval == 30 && config.ui.alwaysFullArticle == [.tag("longreads")])
   }
 
+  /// The README's other config examples (actions, highlight, macro) read without a problem: a user
+  /// copies them as they are.
+  @Test func theReadmesOtherConfigExamplesRead() throws {
+    let lines = try Self.lines(of: "README.md")
+    var blocks: [[String]] = []
+    var current: [String]?
+    for line in lines where line.hasPrefix("```") || current != nil {
+      if line.hasPrefix("```") {
+        if let block = current { blocks.append(block) }
+        current = current == nil ? [] : nil
+      } else {
+        current?.append(line)
+      }
+    }
+    let examples = blocks.filter { $0.first.map { ["action ", "highlight ", "macro "].contains(where: $0.hasPrefix) } == true }
+    #expect(examples.count >= 2, "the README's action and highlight examples are no longer where this test looks")
+    for example in examples {
+      let (_, problems) = ConfigParser.parse(example.joined(separator: "\n") + "\n")
+      #expect(problems.isEmpty, "\(example): \(problems)")
+    }
+  }
+
   /// The lines of a file of the repository.
   static func lines(of path: String) throws -> [String] {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../" + path)
