@@ -66,9 +66,9 @@ public struct Fetcher: Sendable {
   /// concurrency pool, which a waiting program would otherwise hold.
   private func runProgram(_ command: String, input: Data) async throws(FetchError) -> Data {
     let argv = FeedSource.words(of: command)
-    let bounds = ChildProgram.Bounds(seconds: configuration.transferTimeout, maxBytes: configuration.maxBytes)
+    let limits = ChildProgram.Limits(timeout: .seconds(configuration.transferTimeout), outputBytes: configuration.maxBytes)
     let result = await withCheckedContinuation { (done: CheckedContinuation<Result<Data, ChildProgram.OutputFailure>, Never>) in
-      DispatchQueue.global().async { done.resume(returning: ChildProgram.output(argv, input: input, bounds: bounds)) }
+      DispatchQueue.global().async { done.resume(returning: ChildProgram.output(argv, input: input, limits: limits)) }
     }
     switch result {
     case .success(let data):
