@@ -154,15 +154,15 @@ struct PicturesXtermEndToEndTests {
       _ = Array(text.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 
-    /// Screenshots until `condition` holds (30 s at most: the machine may be busy); the last one either way.
+    /// Screenshots until `condition` holds (90 s at most: the machine may be busy, kitty drawing with software GL beside it); the last one either way.
     func waitFor(_ what: String, _ condition: (XwdImage) -> Bool) throws -> XwdImage {
-      let deadline = Date().addingTimeInterval(30)
+      let deadline = Date().addingTimeInterval(90)
       var shot = try screen.screenshot()
       while !condition(shot) {
         guard Date() < deadline else {
           let file = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-sixel-reader-failed.ppm")
           try? shot.ppm.write(to: file)
-          throw TmuxHarness.Failure(description: "\(what): not on screen in 30 s (the screenshot: \(file.path))")
+          throw TmuxHarness.Failure(description: "\(what): not on screen in 90 s (the screenshot: \(file.path))")
         }
         Thread.sleep(forTimeInterval: 0.25)
         shot = try screen.screenshot()

@@ -152,7 +152,7 @@ struct XtermEndToEndTests {
   /// A screenshot once the reader has drawn its list and the start-up reload's summary (the status line is
   /// drawn on) and two shots in a row agree.
   func settledScreenshot(_ screen: XvfbScreen) throws -> XwdImage {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(60)
     var last: XwdImage?
     while Date() < deadline {
       let shot = try screen.screenshot()

@@ -25,7 +25,7 @@ import Testing
     let settings = try #require(manual.components(separatedBy: ".Sh SETTINGS").last?.components(separatedBy: ".Sh ").first)
     let lines = settings.split(separator: "\n").map(String.init)
     for setting in Setting.all {
-      let index = try #require(lines.firstIndex(of: ".It Cm \(setting.name) Ar \(setting.syntax)"), "\(setting.name)")
+      let index = try #require(lines.firstIndex(of: ".It Cm \(setting.name) Ar \(setting.syntax.replacingOccurrences(of: "|", with: "|\\:"))"), "\(setting.name)")
       if let shown = setting.defaultText {
         #expect(lines[index + 1].hasSuffix(" Default: \(shown)."), "\(setting.name): \(lines[index + 1])")
       }

@@ -36,7 +36,9 @@ struct ManualSectionsCommand: ParsableCommand {
     ]
     for setting in Setting.all {
       out += [
-        ".It Cm \(setting.name) Ar \(setting.syntax)",
+        // `\:` after each `|`: a place groff may break a long list of choices (display-mode's is wider
+        // than a 100-column page, and groff warns on a line it cannot break).
+        ".It Cm \(setting.name) Ar \(setting.syntax.replacingOccurrences(of: "|", with: "|\\:"))",
         escaped(setting.summary + (setting.defaultText.map { " Default: \($0)." } ?? "")),
       ]
     }
