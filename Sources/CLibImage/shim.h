@@ -44,7 +44,7 @@ static inline int sf_png_read(const unsigned char *data, size_t size, unsigned *
   return 0;
 }
 
-/* What one JPEG decode may cost (docs/ROBUSTNESS.md, issue 33 item 6), set by the caller. */
+/* What one JPEG decode may cost (docs/ROBUSTNESS.md, "A JPEG's own memory, scans and time"), set by the caller. */
 struct sf_jpeg_limits {
   /* libjpeg's own memory (`max_memory_to_use`): its whole-image coefficient buffer, which a progressive
    * or multi-scan file needs at full size whatever the scale (16,000 x 16,000 declared in 150 bytes: 1.5

@@ -5,7 +5,7 @@ import Synchronization
 /// few threads of its own, never Swift's shared pool. That pool has one thread per core, and the mark writer,
 /// page and picture fetches, reloads and every other task need one of them: a few pages slow to extract took
 /// every thread, the mark writer's batch waited behind them, and an article read then `q` lost its read mark
-/// (docs/ROBUSTNESS.md, "Issue 33"). Here at most `width` jobs run at once, the rest wait in order, and the
+/// (docs/ROBUSTNESS.md, "Files splitfeed owns"). Here at most `width` jobs run at once, the rest wait in order, and the
 /// pool's threads stay free for the writers.
 ///
 /// A job that has not started is dropped when its task is cancelled or when the lane is (`cancelAll`, at

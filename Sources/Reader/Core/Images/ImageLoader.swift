@@ -12,7 +12,7 @@ import Synchronization
 /// or when it is a real folder of this user's holding that marker; a folder of the same name made by
 /// anyone or anything else is left alone and nothing is kept. The trim deletes only regular files named
 /// as `file(for:)` names them. The folder is private (0700, tightened when looser) and so are its files
-/// (0600): the addresses a user reads are nobody else's (docs/ROBUSTNESS.md, "Issue 33").
+/// (0600): the addresses a user reads are nobody else's (docs/ROBUSTNESS.md, "Files splitfeed owns").
 public struct ImageDiskCache: Sendable {
   public let folder: URL
   public let maxBytes: Int

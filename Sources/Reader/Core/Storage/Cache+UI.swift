@@ -106,7 +106,7 @@ extension Cache {
   /// plans by match count").
   /// `hidingFlagged` false leaves the articles flagged by kept rules in (for a count that subtracts them).
   ///
-  /// A damaged index (docs/ROBUSTNESS.md, "Issue 33") is never taken at its word: a search that fails as
+  /// A damaged index (docs/ROBUSTNESS.md, "Files splitfeed owns") is never taken at its word: a search that fails as
   /// corrupt, or finds nothing where the index's own probe (`FindingSchema.isIntact`) fails too, marks it
   /// damaged, and searches read every article's text instead until the indexer has built it again.
   func visible(_ scope: ItemScope, in db: Database, now: Date = Date(), hidingFlagged: Bool = true) throws -> SQLCondition {
@@ -169,7 +169,7 @@ extension Cache {
   }
 }
 
-/// What a search knows of the index (docs/ROBUSTNESS.md, "Issue 33"): `damaged` once a search found it so,
+/// What a search knows of the index (docs/ROBUSTNESS.md, "Files splitfeed owns"): `damaged` once a search found it so,
 /// until the indexer empties it and queues every article (`Cache.requeueDamagedSearchIndex`); then
 /// `rebuilding` until the queue is empty. Searches read every article's text meanwhile
 /// (`SearchQuery.condition(scan:)`).

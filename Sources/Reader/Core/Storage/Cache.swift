@@ -119,7 +119,7 @@ public final class Cache: Sendable {
   }
 
   /// The cache and the files SQLite and the lock keep beside it are private (0600): the cache holds the
-  /// sync login's token and what the user reads (docs/ROBUSTNESS.md, "Issue 33"). A new cache file is
+  /// sync login's token and what the user reads (docs/ROBUSTNESS.md, "Files splitfeed owns"). A new cache file is
   /// created 0600 before SQLite opens it, whose `-wal` and `-shm` then take its mode; an existing one's
   /// files, made under an older splitfeed or a looser umask, are tightened — only the user's own regular
   /// files, never through a link.
@@ -350,42 +350,6 @@ public final class Cache: Sendable {
   public func setFullContent(_ html: String?, itemID: Int64) throws(CacheError) {
     try write { db in
       try db.execute(sql: "UPDATE items SET full_content = ? WHERE id = ?", arguments: [html, itemID])
-    }
-  }
-
-  // MARK: - Recent
-
-  /// The reader opened an article: it becomes read (queued for the sync server when it was unread) and moves to the top of the Recent list, which keeps
-  /// the last `recentLimit` distinct articles. One transaction. An article's time only moves forward:
-  /// the UI records openings from background tasks, which may reach the writer out of order.
-  public func recordOpened(itemID: Int64, at date: Date = Date()) throws(CacheError) {
-    try write { db in
-      try db.execute(sql: "UPDATE items SET read = 1 WHERE id = ? AND read = 0", arguments: [itemID])
-      if db.changesCount > 0 { try SyncSchema.queueItems("read", value: true, itemIDs: [itemID], in: db) }
-      try db.execute(
-        sql: """
-          INSERT INTO recents (item_id, opened_at) VALUES (?, ?)
-          ON CONFLICT(item_id) DO UPDATE SET opened_at = max(opened_at, excluded.opened_at)
-          """, arguments: [itemID, date.timeIntervalSince1970])
-      try db.execute(
-        sql: """
-          DELETE FROM recents WHERE rowid NOT IN
-            (SELECT rowid FROM recents ORDER BY opened_at DESC, rowid DESC LIMIT ?)
-          """, arguments: [Self.recentLimit])
-    }
-  }
-
-  /// The Recent list, most recently opened first.
-  public func recents() throws(CacheError) -> [ItemSummary] {
-    try read { db in
-      try Row.fetchAll(
-        db,
-        sql: """
-          SELECT \(Self.summaryColumns)
-          FROM recents r JOIN items i ON i.id = r.item_id
-          ORDER BY r.opened_at DESC, r.rowid DESC
-          """
-      ).map(Self.summary)
     }
   }
 }

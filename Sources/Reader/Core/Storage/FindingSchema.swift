@@ -204,7 +204,7 @@ enum FindingSchema {
         """)
   }
 
-  /// A cheap probe of the index, for a search that found nothing (docs/ROBUSTNESS.md, "Issue 33"): the newest
+  /// A cheap probe of the index, for a search that found nothing (docs/ROBUSTNESS.md, "Files splitfeed owns"): the newest
   /// indexed articles must be found by a word of their own titles. An index whose pages or term index were
   /// lost or overwritten finds nothing (or fails as corrupt) where it must find one; true when no indexed
   /// article has a word in its title to ask with.
@@ -269,7 +269,7 @@ enum FindingSchema {
 
   /// The newest queued articles (the ones a search most likely wants), at most `limit` of them and, past
   /// the first, at most `maxBytes` of HTML together: a batch is bounded by its work, not only by its count
-  /// (docs/ROBUSTNESS.md, "Issue 33"). A read: no write lock is held.
+  /// (docs/ROBUSTNESS.md, "Files splitfeed owns"). A read: no write lock is held.
   static func queued(limit: Int, maxBytes: Int, _ db: Database) throws -> [Queued] {
     let rows = try Row.fetchCursor(
       db,

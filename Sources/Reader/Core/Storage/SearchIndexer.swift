@@ -41,7 +41,7 @@ public struct SearchIndexer: Sendable {
   public var batchTime: Duration = .milliseconds(30)
   /// The batch sizes the indexer keeps within (the first batch is the smallest).
   public var batchSizes: ClosedRange<Int> = 200...5_000
-  /// The most HTML one batch indexes, past its first article (docs/ROBUSTNESS.md, "Issue 33"): a batch is
+  /// The most HTML one batch indexes, past its first article (docs/ROBUSTNESS.md, "Files splitfeed owns"): a batch is
   /// bounded by its work, not only by its count, so a few huge articles do not stretch one write. The text is
   /// made before the write, so the write only adds it to the index: 400 articles of ~5 KB (2 MB of HTML)
   /// took 95 ms on the loaded two-core machine, so 1 MiB stays near the lock's ~50 ms bound. An article
@@ -138,7 +138,7 @@ extension Cache {
   }
 
   /// A search found the index damaged (`searchIndexHealth`): it is emptied and every article queued, so
-  /// the indexer builds it again while searches scan (docs/ROBUSTNESS.md, "Issue 33").
+  /// the indexer builds it again while searches scan (docs/ROBUSTNESS.md, "Files splitfeed owns").
   public func requeueDamagedSearchIndex() async throws(CacheError) {
     try await asyncWrite { db in try FindingSchema.requeueDamaged(db) }
     searchIndex.withLock { $0 = .rebuilding }
