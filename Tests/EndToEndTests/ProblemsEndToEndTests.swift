@@ -38,10 +38,15 @@ struct ProblemsEndToEndTests {
     try tmux.waitFor(text: "4 problems (E lists them)")
     try tmux.waitUntil("the reload's end") { $0.contains { $0.contains("! dead.xml") || $0.contains("! http") } }
     try tmux.send(keys: "E")
-    let list = try tmux.waitFor(text: "─ Problems ─")
+    // The last word of each message: nothing is cut. The wait is for the whole box, down to its bottom
+    // border, since a capture can land while tmux is still drawing it.
+    let words = ["\"bogus-setting\"", "attributes", "under bind-key)", "skipped", "refused."]
+    let list = try tmux.waitUntil("the whole Problems box") { screen in
+      let text = screen.joined(separator: "\n")
+      return text.contains("─ Problems ─") && text.contains("└") && words.allSatisfy { text.contains($0) }
+    }
     let text = list.joined(separator: "\n")
-    // The last word of each message: nothing is cut.
-    for word in ["\"bogus-setting\"", "attributes", "under bind-key)", "skipped", "refused."] {
+    for word in words {
       #expect(text.contains(word), "\(word) in\n\(text)")
     }
     #expect(text.contains("Config and urls files:"))

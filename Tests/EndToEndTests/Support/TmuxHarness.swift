@@ -231,6 +231,10 @@ final class TmuxHarness: @unchecked Sendable {
   }
 
   /// Polls the screen until `predicate` holds; fails with the last screen on timeout.
+  ///
+  /// A capture can land while tmux is still taking in a frame (a big overlay arrives in several reads),
+  /// so a match is captured again until two captures agree: tests assert on the rest of the screen they
+  /// get back. When the text was transient and is gone by the next capture, the matching one is returned.
   @discardableResult
   func waitUntil(
     timeout: TimeInterval = 10, styled: Bool = false, _ what: String, _ predicate: ([String]) -> Bool
@@ -239,7 +243,15 @@ final class TmuxHarness: @unchecked Sendable {
     var last: [String] = []
     repeat {
       last = try screen(styled: styled)
-      if predicate(last) { return last }
+      if predicate(last) {
+        for _ in 0..<20 {
+          Thread.sleep(forTimeInterval: 0.03)
+          let next = try screen(styled: styled)
+          if next == last || !predicate(next) { return last }
+          last = next
+        }
+        return last
+      }
       Thread.sleep(forTimeInterval: 0.05)
     } while Date() < deadline
     throw Failure(description: "timed out waiting for \(what); screen was:\n" + last.joined(separator: "\n"))
