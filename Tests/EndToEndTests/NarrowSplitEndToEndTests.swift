@@ -22,12 +22,12 @@ struct NarrowSplitEndToEndTests {
     return folder
   }
 
-  /// The reader in auto layout (a split from 60 columns at these shapes) at `cols`×30, or in `layout`.
-  static func launch(_ folder: RunFolder, cols: Int, layout: String = "auto") throws -> TmuxHarness {
+  /// The reader in auto layout (a split from 60 columns at these shapes) at `cols`×`rows`, or in `layout`.
+  static func launch(_ folder: RunFolder, cols: Int, rows: Int = 30, layout: String = "auto") throws -> TmuxHarness {
     let tmux = try TmuxHarness(
       arguments: ["--layout", layout, "--config-dir", folder.configDir, "--cache", folder.cacheFile]
         + ["www/rust.xml", "www/swift.xml"].map { folder.root.appendingPathComponent($0).path },
-      cols: cols, rows: 30, environment: ["TZ": "UTC"])
+      cols: cols, rows: rows, environment: ["TZ": "UTC"])
     try tmux.waitFor(text: "Reloaded")
     return tmux
   }
@@ -69,15 +69,35 @@ struct NarrowSplitEndToEndTests {
     #expect(rows.contains { $0.contains("Rust / Blog") && $0.hasSuffix(" 120/120 ") }, "\(shown)")
     #expect(screen.contains { $0.contains(" 1 Feeds (123) ") && $0.contains(" 2 Recent ") }, "\(shown)")
 
+    try Self.expectShortDate(tmux, openingRustFrom: rows)
+  }
+
+  /// Opens Rust / Blog's list from the feed list whose rows (left of the divider) are `rows`, and
+  /// expects its newest article's row (`post 119`, its title wrapped in a narrow list) to end with the
+  /// one-fact date, `2014`.
+  static func expectShortDate(_ tmux: TmuxHarness, openingRustFrom rows: [String]) throws {
     let unread = try #require(rows.firstIndex { $0.contains("Unread") })
     let rust = try #require(rows.firstIndex { $0.contains("Rust / Blog") })
     try tmux.send(keys: "g")
     for _ in unread..<rust { try tmux.send(keys: "Down") }
     try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "post 119")
+    try tmux.waitFor(text: "119")
     let articles = try tmux.settledScreen().compactMap(Self.list)
-    let first = try #require(articles.first { $0.contains("post 119") })
+    let first = try #require(articles.first { $0.contains("Blog post") })
+    #expect(articles.contains { $0.contains("119") })
     #expect(first.hasSuffix(" 2014 ") && !first.contains("Sep"), "a short date: \(first)\n\(articles.joined(separator: "\n"))")
+  }
+
+  @Test("80×24: the split stays, and its 28-column article list keeps the dates in their short form")
+  func eightyByTwentyFourKeepsShortDates() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder.root) }
+    let tmux = try Self.launch(folder, cols: 80, rows: 24)
+    defer { tmux.close() }
+    let screen = try tmux.settledScreen()
+    let rows = screen.compactMap(Self.list)
+    #expect(rows.first.map(\.count) == 28, "a split, its list 28 columns\n\(screen.joined(separator: "\n"))")
+    try Self.expectShortDate(tmux, openingRustFrom: rows)
   }
 
   @Test("70×30 in the stack: the list has the whole width, whole counts and whole dates")

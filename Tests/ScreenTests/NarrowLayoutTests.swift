@@ -3,8 +3,8 @@ import Testing
 @testable import ReaderUI
 @testable import ScreenKit
 
-/// The split's list when it is narrow (DESIGN §1, §3): the feeds' counts shrink before their names, and
-/// the tab bar shortens its labels in order, never cutting one.
+/// The split's list when it is narrow (DESIGN §1, §3): the feeds' counts shrink before their names, the
+/// tab bar shortens its labels in order, never cutting one, and an article list keeps a date.
 @MainActor
 struct NarrowLayoutTests {
   /// The tab bar's part of the screen: the row holding "Recent", up to the divider.
@@ -34,5 +34,21 @@ struct NarrowLayoutTests {
     } else {
       #expect(!appCoda.contains("5"), "\(appCoda)")
     }
+  }
+
+  /// Dates in narrow lists (DESIGN §1): at 80×24 and 60×24 the split stays, and its list (28 and 24
+  /// columns) shows the one-fact date; the 40×20 stack's list shows the whole date. (terminal, the list's
+  /// width, the date ending the first article's row: AppCoda's articles are from 2014)
+  @Test(arguments: [(80, 24, 28, " 2014"), (60, 24, 24, " 2014"), (40, 20, 40, " 4 Sep 2014")])
+  func narrowListsKeepADate(width: Int, height: Int, listWidth: Int, date: String) throws {
+    let h = Harness(width, height)
+    #expect(h.split.isCollapsed == (width == 40))
+    let row = try #require(h.lines.first { $0.contains("Understanding") })
+    let list = String(row.prefix { $0 != "│" })
+    #expect(list.count == listWidth || (h.split.isCollapsed && list.count <= listWidth), "\(list)")
+    let shown = list.reversed().drop { $0 == " " }.reversed()
+    #expect(String(shown).hasSuffix(date), "\(h.text)")
+    // Every dated row has its date, and the titles keep three lines at most.
+    #expect(h.lines.filter { $0.contains("2014") }.count == 4, "\(h.text)")
   }
 }

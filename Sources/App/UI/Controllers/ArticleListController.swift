@@ -297,11 +297,16 @@ final class ArticleListController: ListController {
   }
   override var highlight: Highlight { Highlight(search?.highlightTerms ?? []) }
   override var highlightPlace: HighlightRule.Place? { .articlelist }
-  /// The date column (DESIGN §1): whole from 40 columns, in its short form (`Mon`, `2024`) from 30, so a
-  /// 100-column split's 35-column list has one too.
+  /// The date column (DESIGN §1, "Dates in narrow lists"): whole from 40 columns, in its short form
+  /// (`09:15`, `Mon`, `2 Mar`, `2024`) below, down to `shortDatesMinWidth`: every split's list (the
+  /// primary is at least 24 columns, so an 80×24 split's 28-column list has one) and the stack of any
+  /// terminal 24 columns wide keeps a date, and the title keeps at least 15 columns beside it.
   private var showsShortDates: Bool { frame.width < 40 }
+  /// The narrowest list that still shows a date, the primary's least width (`primary-min-width`'s
+  /// default): the short date and its gap take 7 of its columns. Narrower, three lines of title matter more.
+  static let shortDatesMinWidth = 24
   override var accessoryWidth: Int { showsShortDates ? CompactDate.shortMaxWidth : CompactDate.maxWidth }
-  override var accessoryMinWidth: Int { 30 }
+  override var accessoryMinWidth: Int { Self.shortDatesMinWidth }
   override func rowAccessory(at index: Int, theme: Theme) -> (text: String, style: Style)? {
     guard let date = item(at: index)?.date else { return nil }
     let text = CompactDate.string(date, now: Date(), timeZone: session.configuration.timeZone, short: showsShortDates)
