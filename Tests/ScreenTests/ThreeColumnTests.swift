@@ -180,4 +180,100 @@ struct ThreeColumnTests {
     let placement = try #require(h.surface.placements.first)
     #expect(placement.frame.width == expected.columns && placement.frame.width <= 40)
   }
+
+  /// The frames of the three columns (feeds, articles, article) of `h`'s split as it is now.
+  func columns(_ h: Harness) -> [Rect] {
+    let frames = splitFrames(in: h.split.frame, collapsed: false, mode: .twoBesideSecondary, metrics: h.split.metrics)
+    return [frames.primary, frames.supplementary, frames.secondary].compactMap { $0 }
+  }
+
+  /// The Recent tab in the feed column (DESIGN §3a): `2` shows it there, the middle column keeping its
+  /// list; an article chosen in Recent opens in the article column, nothing pushed; Back from it goes to
+  /// Recent, where it came from, not to the middle list, and so do `t` and Back.
+  @Test func recentTabWorksInTheFeedColumn() throws {
+    let (h, list, first) = try readerWithArticle(200, 50)
+    let firstTitle = try #require(first.item?.title)
+    h.press(.character("J"))  // a second article read: Recent lists both, the newest first
+    h.press(.character("2"))
+    #expect(h.root.tabs?.selectedIndex == 1)
+    let recent = try #require(h.split.primaryNavigation?.top as? ArticleListController)
+    #expect(recent.source == .recent && h.root.focusedLeaf === recent)
+    #expect(h.split.columns == 3 && h.split.supplementary?.top === list, "the middle column keeps its list")
+    // Recent's rows are drawn in the feed column, at the screen's left edge.
+    #expect(h.lines.contains { $0.hasPrefix(" " + firstTitle.prefix(8)) }, "\(h.text)")
+
+    h.press(.character("j"), .enter)
+    let opened = try #require(h.split.secondary as? ArticleController)
+    #expect(opened.item?.title == firstTitle, "the article column shows it")
+    #expect(h.split.primaryNavigation?.stack.count == 1, "nothing pushed on Recent")
+    #expect(h.split.supplementary?.top === list)
+    #expect(h.root.focusedLeaf === opened)
+    h.press(.escape)
+    #expect(h.root.focusedLeaf === recent, "Back: the list the article came from")
+    h.press(.tab, .tab)
+    #expect(h.root.focusedLeaf === opened)
+    h.press(.character("t"))
+    #expect(h.split.displayMode == .primaryHidden)
+    h.press(.escape)
+    #expect(h.split.displayMode == .twoBesideSecondary)
+    #expect(h.root.focusedLeaf === recent, "Back with the lists hidden: they come back, Recent focused")
+  }
+
+  /// Transitions with the Recent tab in the feed column keep the focused list in view (DESIGN §3a):
+  /// 3 → 2 with the middle list focused shows the Feeds tab, whose stack holds that list again; 2 → 3 with
+  /// Recent focused leaves the focus on Recent while the list goes back to the middle column.
+  @Test func transitionsWithRecentShownKeepTheFocusedList() throws {
+    let (h, list, _) = try readerWithArticle(200, 50)
+    h.press(.character("2"))
+    let middle = columns(h)[1]
+    h.click(middle.minX + 2, middle.maxY - 4)
+    #expect(h.root.focusedLeaf === list)
+    h.resize(130, 40)
+    #expect(h.split.columns == 2)
+    #expect(h.root.tabs?.selectedIndex == 0, "the Feeds tab, which holds the focused list")
+    #expect(h.root.focusedLeaf === list)
+
+    h.press(.character("2"))
+    let recent = try #require(h.root.focusedLeaf as? ArticleListController)
+    #expect(recent.source == .recent)
+    h.resize(200, 50)
+    #expect(h.split.columns == 3 && h.split.supplementary?.top === list)
+    #expect(h.root.focusedLeaf === recent, "Recent keeps the focus")
+  }
+
+  /// Both lists over the article (`twoOverSecondary`, DESIGN §3a): `--layout three` on a split under
+  /// `regular-width` with `display-mode automatic` shows the article alone, and `t` brings the feed list
+  /// and the middle column over it. Choosing a feed fills the middle column and keeps the overlay (the
+  /// list is what was asked for); Tab goes between the two lists; choosing an article closes it; `t`
+  /// brings it back with the focus on the list the article came from; Back closes it.
+  @Test func bothListsOverTheArticle() throws {
+    let h = Harness(96, 32, feeds: SampleFeeds.many) {
+      $0.layout = .three
+      $0.preferredDisplayMode = .automatic
+    }
+    #expect(h.split.columns == 3 && h.split.displayMode == .primaryHidden)
+    h.press(.character("t"))
+    #expect(h.split.displayMode == .twoOverSecondary)
+    #expect(h.root.focusedLeaf is FeedListController)
+    #expect(h.text.contains("No list chosen"))
+    h.press(.enter)
+    let list = try #require(h.split.supplementary?.top as? ArticleListController)
+    #expect(h.split.displayMode == .twoOverSecondary, "choosing a list keeps the overlay")
+    #expect(h.root.focusedLeaf === list)
+    expectScreen(h.surface, matches: "three-overlay-96x32")
+    h.press(.tab)
+    #expect(h.root.focusedLeaf is FeedListController)
+    h.press(.tab)
+    #expect(h.root.focusedLeaf === list)
+
+    h.press(.enter)
+    let article = try #require(h.split.secondary as? ArticleController)
+    #expect(h.split.displayMode == .primaryHidden, "choosing an article closes the overlay")
+    #expect(h.root.focusedLeaf === article)
+    h.press(.character("t"))
+    #expect(h.split.displayMode == .twoOverSecondary)
+    #expect(h.root.focusedLeaf === list, "the list the article came from")
+    h.press(.escape)
+    #expect(h.split.displayMode == .primaryHidden && h.root.focusedLeaf === article)
+  }
 }

@@ -73,6 +73,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   }
 
   var isEmptyDetail: Bool { item == nil }
+  var openedFromList: Controller? { openedFrom }
 
   // MARK: Geometry
 

@@ -67,8 +67,17 @@ final class SplitController: Controller {
     return mode.columns(columns)
   }
 
-  /// The pane that shows the list an article is opened from: the middle column at three columns.
+  /// The pane that shows the Feeds tab's article lists: the middle column at three columns.
   var listPane: Pane { supplementary != nil ? .supplementary : .primary }
+
+  /// The pane Back and the lists' return go to from the article: the one holding the list it was opened
+  /// from — at three columns the feed column when that is Recent (DESIGN §3a), else the middle column.
+  private var sourcePane: Pane {
+    guard supplementary != nil, let source = (secondary as? SecondaryContent)?.openedFromList,
+      source.isDescendant(of: primary)
+    else { return listPane }
+    return .primary
+  }
 
   /// The primary's navigation stacks (a tab controller's, the selected tab first).
   static func navigationControllers(in primary: Controller) -> [NavigationController] {
@@ -105,7 +114,8 @@ final class SplitController: Controller {
     for level in levels.dropFirst() { middle.push(level) }
     supplementary = middle
     addChild(middle)
-    if focusedPane == .primary, !levels.isEmpty { focusedPane = .supplementary }
+    // The focus goes with the list it was in; with another tab shown (Recent) it stays there.
+    if focusedPane == .primary, !levels.isEmpty, primaryNavigation === feedsNavigation { focusedPane = .supplementary }
   }
 
   /// Three columns → two (or one): the middle column's levels go back on top of the Feeds stack, in order,
@@ -115,8 +125,14 @@ final class SplitController: Controller {
     supplementary = nil
     middle.removeFromParent()
     let levels = middle.removeAll().filter { !($0 is ListPlaceholderController) }
-    if let navigation = feedsNavigation { for level in levels { navigation.push(level) } }
-    if focusedPane == .supplementary { focusedPane = .primary }
+    guard let navigation = feedsNavigation else { return }
+    for level in levels { navigation.push(level) }
+    guard focusedPane == .supplementary else { return }
+    focusedPane = .primary
+    // The focused list is on the Feeds stack now: its tab shows (not Recent), so the focus stays in view.
+    if let tabs = primary as? TabController, let index = tabs.tabs.firstIndex(where: { $0 === navigation }) {
+      tabs.select(index)
+    }
   }
 
   /// A list chosen in the feed list at three columns (DESIGN §3a): it fills the middle column in place
@@ -130,8 +146,8 @@ final class SplitController: Controller {
     let replacement = NavigationController(root: controller)
     supplementary = replacement
     addChild(replacement)
+    // Over the article (`twoOverSecondary`) the lists stay: the list chosen is what was asked to see.
     focusedPane = .supplementary
-    showsPrimaryOverlay = false
     return true
   }
 
@@ -212,6 +228,8 @@ final class SplitController: Controller {
     switch target {
     case .primaryOverlay, .twoOverSecondary:
       showsPrimaryOverlay = true
+      // Over the article, the focus goes to the list the article came from (the middle one at three).
+      if focusedPane == .secondary { focusedPane = sourcePane }
     case .allVisible, .primaryHidden, .automatic, .twoBesideSecondary:
       showsPrimaryOverlay = false
       // Stored in its two-column form: the same preference reads right at two and three columns.
@@ -303,11 +321,13 @@ final class SplitController: Controller {
   /// Moves the focus to `pane` (expanded, the pane visible); the middle column only while it exists.
   func focus(_ pane: Pane) { focusedPane = pane == .supplementary && supplementary == nil ? .primary : pane }
 
-  /// The panes `Tab` cycles through, left to right (DESIGN §3a): those drawn side by side.
+  /// The panes `Tab` cycles through, left to right (DESIGN §3a): those drawn side by side, or the two
+  /// lists drawn over the article.
   private var cycledPanes: [Pane] {
     switch displayMode {
     case .allVisible: return [.primary, .secondary]
     case .twoBesideSecondary: return [.primary, .supplementary, .secondary]
+    case .twoOverSecondary: return [.primary, .supplementary]  // the two lists over the article
     default: return []
     }
   }
@@ -341,14 +361,14 @@ final class SplitController: Controller {
       // Back from the article pane goes to the list (the middle column at three), from the middle column
       // to the feed list.
       if !isCollapsed, displayMode == .allVisible || displayMode == .twoBesideSecondary, focusedPane != .primary {
-        focusedPane = focusedPane == .secondary ? listPane : .primary
+        focusedPane = focusedPane == .secondary ? sourcePane : .primary
         return true
       }
       // With the list hidden (`t`), Back and `q` bring back the list the article came from, with the
       // focus, as they move to it when it shows (DESIGN §3): they never quit from an article.
       if !isCollapsed, displayMode == .primaryHidden {
         performDisplayModeAction()
-        focusedPane = listPane
+        focusedPane = sourcePane
         return true
       }
       return false

@@ -6,6 +6,8 @@ import ScreenKit
 protocol SecondaryContent: AnyObject {
   /// True for the "No article selected" placeholder.
   var isEmptyDetail: Bool { get }
+  /// The list it was opened from while that list is open: Back goes to its column (DESIGN §3a).
+  var openedFromList: Controller? { get }
 }
 
 /// Decisions a split leaves to its delegate (DESIGN §3, UISplitViewControllerDelegate). Every method has a
