@@ -17,8 +17,8 @@ struct BenchUICommand: ParsableCommand {
   @Option(help: "Keypresses timed per list and key.")
   var presses = 2_000
 
-  @Option(help: "Screen size, WIDTHxHEIGHT.")
-  var size = "120x40"
+  @Option(help: "Screen size, WIDTHxHEIGHT; repeated, each size in turn in the same run (--size 200x50 --size 140x40: three columns against two).")
+  var size: [String] = ["120x40"]
 
   @Flag(help: "Date every article (one an hour back from now, so the date column shows all four forms), star every 7th, mark every 3rd read and hide read articles (the unread filter on).")
   var marks = false
@@ -29,10 +29,31 @@ struct BenchUICommand: ParsableCommand {
   @Flag(help: "Instead: keypress + redraw while the search indexer works through every article (--rows 100000 is the reload's backlog).")
   var indexing = false
 
+  @Flag(help: "Instead: the reader as it is read, two feeds: the first screen, choosing the bench feed and opening its first article (three columns from 160 columns, two below), then j, PgDn, G/g in its list and J in the article.")
+  var reading = false
+
   func run() throws {
-    let parts = size.split(separator: "x").compactMap { Int($0) }
-    guard parts.count == 2 else { throw ValidationError("--size wants WIDTHxHEIGHT") }
-    let screenSize = Size(width: parts[0], height: parts[1])
+    let sizes = try size.map { text in
+      let parts = text.split(separator: "x").compactMap { Int($0) }
+      guard parts.count == 2 else { throw ValidationError("--size wants WIDTHxHEIGHT") }
+      return Size(width: parts[0], height: parts[1])
+    }
+    for screenSize in sizes { run(screenSize) }
+  }
+
+  /// The chosen measurement at one screen size.
+  private func run(_ screenSize: Size) {
+    if reading {
+      return MainActor.assumeIsolated {
+        Output.out("the reader as it is read, headless \(screenSize), \(presses) presses each (µs: median / p99 / max, count)\n")
+        for count in rows {
+          let cells = Self.measureReading(rows: count, size: screenSize, presses: presses).map {
+            "\($0.key) \(format($0.median)) / \(format($0.p99)) / \(format($0.max)) (\($0.presses))"
+          }
+          Output.out(String(format: "%7d rows: ", count) + cells.joined(separator: "   ") + "\n")
+        }
+      }
+    }
     if search {
       return MainActor.assumeIsolated {
         Output.out("last key typed → results drawn, headless \(screenSize), pause included (ms: median / max)\n")

@@ -72,12 +72,7 @@ extension BenchUICommand {
         press += 1
         usleep(2_000)
       }
-      return zip(keys, samples).map { key, times in
-        let sorted = times.sorted()
-        guard !sorted.isEmpty else { return (key.0, 0, 0, 0, 0) }
-        return (key.0, sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
-                sorted[sorted.count - 1], sorted.count)
-      }
+      return zip(keys, samples).map { key, times in summary(key.0, times) }
     }
     let indexing = press { done.indexed == nil }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
