@@ -163,6 +163,26 @@ public final class Cache: Sendable {
     }
   }
 
+  /// `asyncWrite` for the indexer's transactions: also the CPU the writer's thread spent on the
+  /// transaction, its commit included (`SearchIndexer.Write`).
+  func asyncWriteTimingCPU<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CacheError) -> (T, Duration) {
+    guard !isReadOnly else { throw CacheError.readOnly(path: path) }
+    do {
+      return try await db.writeWithoutTransaction { db in
+        try SearchIndexer.timingCPU {
+          var result: T?
+          try db.inTransaction {
+            result = try body(db)
+            return .commit
+          }
+          return result!
+        }
+      }
+    } catch {
+      throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+
   /// Thrown by an `asyncWrite` body whose input started over (a parse reading its document again): what
   /// it wrote is rolled back and it runs again.
   struct WriteAgain: Error {}
