@@ -62,8 +62,8 @@ struct ScaleQueryTests {
   }
 
   /// Every kind of write moves the kept counts as a recount does: a reload's inserts, marks, ignore
-  /// rules kept as flags, a prune, a feed removed. Without any one of `FeedCounts`' triggers a step
-  /// here differs from the recount.
+  /// rules kept as flags, a prune, a feed removed. Without any one of `FeedCounts`' triggers, or without
+  /// `ItemUpsert.finish` adding the inserts (v19), a step here differs from the recount.
   @Test func keptCountsFollowEveryWrite() async throws {
     try expectCountsTrue("stored")
     let first = try cache.items(feedID: feeds[0]).map(\.id)
