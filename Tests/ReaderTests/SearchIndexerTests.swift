@@ -123,7 +123,7 @@ struct SearchIndexerTests {
     indexer.batchSizes = 200...200
     indexer.batchBytes = 256 << 10
     let done = try await indexer.run(wrote: { write in
-      if case .batch(let articles, _) = write { writes.withLock { $0.append(articles) } }
+      if case .batch(let articles, _, _) = write { writes.withLock { $0.append(articles) } }
     })
     #expect(done.indexed == 301)
     #expect(writes.withLock { $0 } == [1, 200, 100], "the huge article alone, then batches by count")
@@ -224,7 +224,7 @@ struct SearchIndexerTests {
     try await indexer.run(wrote: { write in writes.withLock { $0.append(write) } })
     let steps = writes.withLock { $0 }
     #expect(steps.count > 2, "the merges split over several transactions")
-    #expect(steps.allSatisfy { if case .merge(pages: 1, _) = $0 { true } else { false } })
+    #expect(steps.allSatisfy { if case .merge(pages: 1, _, _) = $0 { true } else { false } })
     #expect(try Self.segments(fixture.path) < 16)
     #expect(try await fixture.cache.asyncWrite { db in try FindingSchema.mergeStep(pages: 1, db) } == false)
     #expect(try Self.search(fixture.cache, "needle") == 160)

@@ -98,7 +98,7 @@ struct StreamedStoreTests {
     try cache.write { db in
       let upsert = try ItemUpsert(db)
       try upsert.run(feedID: feedID, key: "g:a", item: Item(title: "A", id: "a"), bodies: bodies, index: 0, now: 1)
-      try upsert.refreshIgnoredFlags()
+      try upsert.finish()
     }
     let row = try #require(try Self.rows(dir.path("cache.db")).first)
     #expect(row["summary"] as String? == "Zürich \u{FFFD}x")

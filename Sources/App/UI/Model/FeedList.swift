@@ -15,15 +15,35 @@ public final class FeedList {
   /// The query feeds' unread and total articles, in `queryFeeds`' order as last counted in full.
   public private(set) var queryCounts: [Cache.ScopeCount] = []
 
-  init(_ feeds: [CachedFeed]) { self.feeds = feeds }
+  init(_ feeds: [CachedFeed]) {
+    self.feeds = feeds
+    sums = Sums(feeds)
+  }
 
   func feed(id: Int64?) -> CachedFeed? { feeds.first { $0.id == id } }
 
   /// Unread articles of every feed of the run (the Feeds tab's count, the Unread entry's).
-  var unreadCount: Int { feeds.reduce(0) { $0 + $1.unreadCount } }
+  var unreadCount: Int { sums.unread }
 
   /// Unread articles of the feeds with `tag`.
-  func unreadCount(ofTag tag: String) -> Int { feeds.reduce(0) { $0 + ($1.tags.contains(tag) ? $1.unreadCount : 0) } }
+  func unreadCount(ofTag tag: String) -> Int { sums.unreadByTag[tag] ?? 0 }
+
+  /// The sums of the feeds' counts, made again by each function that changes `feeds`: they were summed
+  /// over every feed each time a frame read them (the tab's badge, the smart rows, each tag's row), a
+  /// copy of each of 1,000 `CachedFeed`s (docs/DECISIONS.md, "A million articles, the first frame").
+  private var sums: Sums
+
+  private struct Sums {
+    var unread = 0
+    var unreadByTag: [String: Int] = [:]
+
+    init(_ feeds: [CachedFeed]) {
+      for feed in feeds {
+        unread += feed.unreadCount
+        for tag in Set(feed.tags) { unreadByTag[tag, default: 0] += feed.unreadCount }
+      }
+    }
+  }
 
   /// Reads every count again: the cache's, with the flags of `flags` not yet written laid over. With
   /// `full` the query feeds' counts are read in full too; without, they are
@@ -40,6 +60,7 @@ public final class FeedList {
       feeds[index].unreadCount = snapshot.unread[id] ?? 0
       feeds[index].totalCount = snapshot.total[id] ?? 0
     }
+    sums = Sums(feeds)
     starredCount = snapshot.starred
     if full {
       queryBase = snapshot.scopes
@@ -89,6 +110,7 @@ public final class FeedList {
   func refresh(from cache: Cache) throws {
     let byID = Dictionary(try cache.feeds().map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     feeds = feeds.map { byID[$0.id]?.keepingUrlsSettings(of: $0) ?? $0 }
+    sums = Sums(feeds)
   }
 
   /// After a sync: the server's feeds as the cache now holds them (new subscriptions in, dropped ones
@@ -98,10 +120,12 @@ public final class FeedList {
     let byID = Dictionary(all.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
     let local = feeds.compactMap { byID[$0.id]?.keepingUrlsSettings(of: $0) ?? $0 }.filter { $0.remoteID == nil }
     feeds = all.filter { $0.remoteID != nil } + local
+    sums = Sums(feeds)
   }
 
   /// `feed` takes `old`'s place (a feed a web page advertised replaces the page), or joins the end.
   func replace(_ old: CachedFeed, with feed: CachedFeed) {
     if let index = feeds.firstIndex(where: { $0.id == old.id }) { feeds[index] = feed } else { feeds.append(feed) }
+    sums = Sums(feeds)
   }
 }

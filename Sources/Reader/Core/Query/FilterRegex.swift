@@ -77,8 +77,8 @@ public enum FilterRegex {
   /// How much CPU one match may use: 10 ms.
   static let budgetNanoseconds: UInt64 = 10_000_000
 
-  /// The CPU time the calling thread has used.
-  private static func threadCPUNanoseconds() -> UInt64 {
+  /// The CPU time the calling thread has used (also the indexer's measure of its writes' work).
+  static func threadCPUNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)

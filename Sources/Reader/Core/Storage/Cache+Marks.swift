@@ -86,7 +86,7 @@ extension Cache {
         let flags = Self.normalizedFlags((row["flags"] as String? ?? "") + article.flags)
         try mark.execute(arguments: [article.isRead, article.isStarred, flags, row["id"] as Int64])
       }
-      try upsert.refreshIgnoredFlags()
+      try upsert.finish()
       return summary
     }
   }

@@ -93,7 +93,7 @@ extension Cache {
     for (index, (item, bodies)) in items.enumerated() {
       try upsert.run(feedID: feedID, key: ItemKey.of(item), item: item, bodies: bodies, index: index, now: now)
     }
-    try upsert.refreshIgnoredFlags()
+    try upsert.finish()
     let after = try itemCount(feedID: feedID, in: db)
     return StoreSummary(newItems: after - before, itemsInDocument: items.count)
   }
@@ -130,7 +130,7 @@ extension Cache {
             if db.changesCount > 0 { upsert.markChanged(feedID: feedID, key: key) }
           }
         }
-        try upsert.refreshIgnoredFlags()
+        try upsert.finish()
         try updateFeedRow(feed, feedID: feedID, validators: validators, warnings: warnings, now: now, in: db)
         let after = try itemCount(feedID: feedID, in: db)
         return StoreSummary(newItems: after - before, itemsInDocument: index)

@@ -164,7 +164,7 @@ extension Cache {
       for feedID in added.keys {
         try db.execute(sql: "UPDATE feeds SET last_fetch = ?, last_error = NULL WHERE id = ?", arguments: [now, feedID])
       }
-      try upsert.refreshIgnoredFlags()
+      try upsert.finish()
       return added
     }
   }

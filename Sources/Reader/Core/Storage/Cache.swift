@@ -163,6 +163,26 @@ public final class Cache: Sendable {
     }
   }
 
+  /// `asyncWrite` for the indexer's transactions: also the CPU the writer's thread spent on the
+  /// transaction, its commit included (`SearchIndexer.Write`).
+  func asyncWriteTimingCPU<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CacheError) -> (T, Duration) {
+    guard !isReadOnly else { throw CacheError.readOnly(path: path) }
+    do {
+      return try await db.writeWithoutTransaction { db in
+        try SearchIndexer.timingCPU {
+          var result: T?
+          try db.inTransaction {
+            result = try body(db)
+            return .commit
+          }
+          return result!
+        }
+      }
+    } catch {
+      throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
+    }
+  }
+
   /// Thrown by an `asyncWrite` body whose input started over (a parse reading its document again): what
   /// it wrote is rolled back and it runs again.
   struct WriteAgain: Error {}
@@ -204,19 +224,21 @@ public final class Cache: Sendable {
       """, "feeds f", shown.arguments + shown.arguments)
   }
 
-  /// A row of `feedColumns`, by column name.
+  /// A row of `feedColumns`, by column index: GRDB's lookup by name lowercases and compares each name
+  /// on every read, 19 of them a feed, which `perf` showed on the first frame of 1,000 feeds
+  /// (docs/DECISIONS.md, "A million articles, the first frame"). The indexes follow `feedColumns`' order.
   private static func feed(_ row: Row) -> CachedFeed {
     CachedFeed(
-      id: row["id"], url: row["url"], title: row["title"], siteLink: row["site_link"],
-      validators: Validators(etag: row["etag"], lastModified: row["last_modified"]),
-      lastFetch: (row["last_fetch"] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row["last_error"],
-      position: row["position"], unreadCount: row["unread"], totalCount: row["total"],
-      offeredFeeds: ItemColumns.strings(row["offered_feeds"]), warnings: ItemColumns.strings(row["warnings"]),
-      tags: ItemColumns.strings(row["tags"]), remoteID: row["remote_id"],
+      id: row[0], url: row[1], title: row[2], siteLink: row[3],
+      validators: Validators(etag: row[4], lastModified: row[5]),
+      lastFetch: (row[6] as Double?).map(Date.init(timeIntervalSince1970:)), lastError: row[7],
+      position: row[8], unreadCount: row[9], totalCount: row[10],
+      offeredFeeds: ItemColumns.strings(row[11]), warnings: ItemColumns.strings(row[12]),
+      tags: ItemColumns.strings(row[17]), remoteID: row[18],
       poll: PollState(
-        hold: (row["poll_hold"] as String?).flatMap(PollState.Hold.init(rawValue:)),
-        until: (row["poll_until"] as Double?).map(Date.init(timeIntervalSince1970:)),
-        strikes: row["poll_strikes"], movedTo: row["moved_to"]))
+        hold: (row[13] as String?).flatMap(PollState.Hold.init(rawValue:)),
+        until: (row[14] as Double?).map(Date.init(timeIntervalSince1970:)),
+        strikes: row[15], movedTo: row[16]))
   }
 
   /// Every cached feed in list order, with counts.
@@ -246,16 +268,26 @@ public final class Cache: Sendable {
 
   /// Makes sure each URL has a feed row (new ones get positions after the existing feeds) and returns
   /// the rows in the order given. With `reorder`, positions follow the order given (the urls file's).
+  ///
+  /// Read first: a start whose urls file names the feeds the cache has, in its order, writes nothing
+  /// and waits for no write lock; at 1,000 feeds the 2,000 statements of the write were a tenth of the
+  /// first frame's CPU (docs/DECISIONS.md, "A million articles, the first frame").
   @discardableResult
   public func addFeeds(urls: [String], reorder: Bool = false) throws(CacheError) -> [CachedFeed] {
+    let stored = try feeds()
+    let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
+    let settled = urls.enumerated().allSatisfy { index, url in
+      byURL[url].map { !reorder || $0.position == index } ?? false
+    }
+    if settled { return urls.compactMap { byURL[$0] } }
     try write { db in
       var position = try Int.fetchOne(db, sql: "SELECT coalesce(max(position), -1) + 1 FROM feeds") ?? 0
+      let insert = try db.cachedStatement(sql: "INSERT INTO feeds (url, position) VALUES (?, ?) ON CONFLICT(url) DO NOTHING")
+      let move = try db.cachedStatement(sql: "UPDATE feeds SET position = ?1 WHERE url = ?2 AND position IS NOT ?1")
       for (index, url) in urls.enumerated() {
-        try db.execute(
-          sql: "INSERT INTO feeds (url, position) VALUES (?, ?) ON CONFLICT(url) DO NOTHING",
-          arguments: [url, reorder ? index : position])
+        try insert.execute(arguments: [url, reorder ? index : position])
         if db.changesCount > 0 { position += 1 }
-        if reorder { try db.execute(sql: "UPDATE feeds SET position = ? WHERE url = ?", arguments: [index, url]) }
+        if reorder { try move.execute(arguments: [index, url]) }
       }
     }
     return try feeds(urls: urls)

@@ -147,6 +147,7 @@ enum CacheSchema {
           """)
     }
     migrator.registerMigration("v18-feed-counts") { db in try FeedCounts.migrate(db) }
+    migrator.registerMigration("v19-counted-inserts") { db in try FeedCounts.migrateToCountedInserts(db) }
     return migrator
   }
 }

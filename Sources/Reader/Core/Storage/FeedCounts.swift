@@ -5,9 +5,10 @@ import GRDB
 /// per article. At a million articles in 1,000 feeds the per-feed index counts (`items_by_feed_read_date`)
 /// read a million entries for the feed list's first frame (docs/DECISIONS.md, "A million articles").
 ///
-/// One owner: triggers on `items` keep the table, so every writer (a reload, sync, a mark, the ignore
-/// rules' flags, a prune, a removed feed's cascade) keeps it right without knowing of it, in the same
-/// transaction as the change. `ignored` and `ignoredUnread` are the articles the stored ignore flags
+/// One owner: triggers on `items` keep the table, so every writer (a sync's or a mark's flags, the
+/// ignore rules' flags, a prune, a removed feed's cascade) keeps it right without knowing of it, in the
+/// same transaction as the change. New articles are the exception since v19 (`migrateToCountedInserts`):
+/// they enter through `ItemUpsert` only, which adds each feed's inserts once at its transaction's end. `ignored` and `ignoredUnread` are the articles the stored ignore flags
 /// hide (`IgnoredArticles`), subtracted when those rules are on. Rules tested on read still count
 /// article by article (`Cache.feedColumns`).
 enum FeedCounts {
@@ -29,6 +30,26 @@ enum FeedCounts {
         WHEN old.read IS NOT new.read OR old.ignored IS NOT new.ignored OR old.feed_id IS NOT new.feed_id
         BEGIN \(remove("old")) \(add("new")) END;
         """)
+  }
+
+  /// "v19-counted-inserts": the insert trigger goes; `ItemUpsert.finish` adds a transaction's new
+  /// articles to their feeds' counts, one statement per feed. A trigger makes SQLite give every insert a
+  /// statement journal, a copy of each page the insert touches: with it a reload of 45 feeds × 1,000
+  /// articles took 2.3–2.4 s of CPU, without it 1.3–1.4 s (docs/DECISIONS.md, "A million articles,
+  /// continued"). The update and delete triggers stay: those statements may write many rows anyway.
+  static func migrateToCountedInserts(_ db: Database) throws {
+    try db.execute(sql: "DROP TRIGGER feed_counts_insert")
+  }
+
+  /// Adds `count` new articles (unread, not ignored: how `ItemUpsert` inserts them) to feed `feedID`'s
+  /// counts, making its row at its first articles.
+  static func addInserted(_ count: Int, feedID: Int64, in db: Database) throws {
+    try db.cachedStatement(
+      sql: """
+        INSERT INTO feed_counts (feed_id, total, unread) VALUES (?1, ?2, ?2)
+          ON CONFLICT (feed_id) DO UPDATE SET total = total + ?2, unread = unread + ?2
+        """
+    ).execute(arguments: [feedID, count])
   }
 
   /// Adds the article `row` (`new`) to its feed's counts, making the row at a feed's first article.

@@ -70,7 +70,7 @@ enum IgnoredArticles {
     var keys: [String] = []
   }
 
-  /// Sets the flags of the `written` rows by the rules in the file (`ItemUpsert.refreshIgnoredFlags`,
+  /// Sets the flags of the `written` rows by the rules in the file (`ItemUpsert.finish`,
   /// after a transaction's last article). Each row is tested once, and an unchanged row not at all: a
   /// rule with `=~` may cost its whole regex budget per article. One read when there are no rules.
   static func refresh(_ written: [Int64: Written], in db: Database) throws {

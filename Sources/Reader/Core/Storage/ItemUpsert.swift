@@ -17,9 +17,11 @@ import GRDBSQLite
 /// in a reload (docs/DECISIONS.md, "An insert and an update instead of an upsert"). The plain insert has
 /// neither, so a new article, the common case of a first reload or sync, is written once.
 ///
-/// A transaction that stores articles through it ends with `refreshIgnoredFlags`, so the stored ignore
-/// flags follow what was stored: only the rows it inserted or changed are tested against the rules, once
-/// each (a rule's `=~` costs up to its regex budget per article).
+/// A transaction that stores articles through it ends with `finish`: each feed's kept counts take the
+/// articles it inserted (`FeedCounts`: this is the one insert of articles, so it counts them, once per
+/// feed, instead of a trigger per row), then the stored ignore flags follow what was stored: only the
+/// rows it inserted or changed are tested against the rules, once each (a rule's `=~` costs up to its
+/// regex budget per article).
 final class ItemUpsert {
   static let insertSQL = """
     INSERT INTO items (feed_id, key, guid, title, link, author, published, published_text, updated,
@@ -111,8 +113,13 @@ final class ItemUpsert {
   /// Notes that the article `key` of `feedID` was changed outside `run` (its author given after the store).
   func markChanged(feedID: Int64, key: String) { written[feedID, default: .init()].keys.append(key) }
 
-  /// Sets the ignore flags of the rows written so far by the rules in the file.
-  func refreshIgnoredFlags() throws {
+  /// Ends the upsert's work in its transaction: adds the rows inserted so far to their feeds' kept
+  /// counts (new articles are unread and not ignored), then sets the ignore flags of the rows written by
+  /// the rules in the file (whose updates move the counts through `FeedCounts`' update trigger).
+  func finish() throws {
+    for (feedID, rows) in written where !rows.ids.isEmpty {
+      try FeedCounts.addInserted(rows.ids.count, feedID: feedID, in: db)
+    }
     try IgnoredArticles.refresh(written, in: db)
     written.removeAll()
   }

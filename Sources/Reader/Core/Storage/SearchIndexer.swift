@@ -28,10 +28,13 @@ public struct SearchIndexer: Sendable {
     public var remaining: Int { total - indexed }
   }
 
-  /// One of the indexer's transactions and how long it held the write lock (for the bench and tests).
+  /// One of the indexer's transactions, how long it held the write lock from being asked for, and the
+  /// CPU its thread spent inside it (for the bench and tests). On a machine shared by many processes the
+  /// first is the second stretched by the time the thread waited for a core (docs/DECISIONS.md, "A
+  /// million articles, continued"), so the bench reports both.
   public enum Write: Sendable, Equatable {
-    case batch(articles: Int, Duration)
-    case merge(pages: Int, Duration)
+    case batch(articles: Int, Duration, cpu: Duration)
+    case merge(pages: Int, Duration, cpu: Duration)
   }
 
   public let cache: Cache
@@ -74,8 +77,8 @@ public struct SearchIndexer: Sendable {
     var pages = mergePages.lowerBound
     try await merge(pages: &pages, wrote: wrote)  // what an earlier run or the writers' deletes left
     while done.remaining > 0, !Task.isCancelled {
-      let (indexed, elapsed) = try await cache.indexBatch(limit: size, maxBytes: batchBytes, in: heavy)
-      wrote?(.batch(articles: indexed, elapsed))
+      let (indexed, elapsed, cpu) = try await cache.indexBatch(limit: size, maxBytes: batchBytes, in: heavy)
+      wrote?(.batch(articles: indexed, elapsed, cpu: cpu))
       done.indexed += indexed
       // The queue is counted again only when this run's count says it is done (what writers queued
       // meanwhile joins then), outside any write: counting a million queued articles in each batch's
@@ -95,12 +98,19 @@ public struct SearchIndexer: Sendable {
     while !Task.isCancelled {
       let start = ContinuousClock.now
       let step = pages
-      let merged = try await cache.asyncWrite { db in try FindingSchema.mergeStep(pages: step, db) }
+      let (merged, cpu) = try await cache.asyncWriteTimingCPU { db in try FindingSchema.mergeStep(pages: step, db) }
       guard merged else { return }
       let elapsed = ContinuousClock.now - start
-      wrote?(.merge(pages: step, elapsed))
+      wrote?(.merge(pages: step, elapsed, cpu: cpu))
       pages = Self.fitting(elapsed, per: step, in: batchTime, within: mergePages)
     }
+  }
+
+  /// `body`'s result and the CPU time the calling thread spent in it.
+  static func timingCPU<T>(_ body: () throws -> T) rethrows -> (T, Duration) {
+    let start = FilterRegex.threadCPUNanoseconds()
+    let result = try body()
+    return (result, .nanoseconds(FilterRegex.threadCPUNanoseconds() - start))
   }
 
   /// How many units fit in `time`, at the pace of `count` units in `elapsed`, kept within `sizes`.
@@ -125,16 +135,19 @@ extension Cache {
   /// One batch of `SearchIndexer`: up to `limit` queued articles (and `maxBytes` of their HTML, past the
   /// first) read, their text made outside any transaction, then indexed in one write transaction that
   /// converts nothing (the conversion inside the write held the lock for minutes on one
-  /// hostile article). Returns how many left the queue and how long the write took from being asked for.
-  func indexBatch(limit: Int, maxBytes: Int = 1 << 20, in heavy: HeavyWork = .shared) async throws(CacheError) -> (indexed: Int, write: Duration) {
+  /// hostile article). Returns how many left the queue, how long the write took from being asked for, and
+  /// the CPU it spent.
+  func indexBatch(limit: Int, maxBytes: Int = 1 << 20, in heavy: HeavyWork = .shared) async throws(CacheError)
+    -> (indexed: Int, write: Duration, cpu: Duration)
+  {
     let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
     // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
     // threads either (`HeavyWork`). Cancelled before it starts (a pause, the quit): nothing indexed.
     guard let prepared = try? await heavy.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
-    else { return (0, .zero) }
+    else { return (0, .zero, .zero) }
     let start = ContinuousClock.now
-    let indexed = try await asyncWrite { db in try FindingSchema.index(prepared, db) }
-    return (indexed, ContinuousClock.now - start)
+    let (indexed, cpu) = try await asyncWriteTimingCPU { db in try FindingSchema.index(prepared, db) }
+    return (indexed, ContinuousClock.now - start, cpu)
   }
 
   /// A search found the index damaged (`searchIndexHealth`): it is emptied and every article queued, so
