@@ -52,7 +52,7 @@ struct ArticleBody {
             (reference.alt.isEmpty ? [] : [StyledRun(reference.alt, [.dim, .italic])])
             + (reference.link.map { [StyledRun("[\($0)]", .dim)] } ?? [])
         case .failed(let why): text.blocks[index].runs.append(StyledRun(" (\(why))", .dim))
-        case .loading: break
+        case .loading, .skipped: break
         }
       }
     }
@@ -83,7 +83,7 @@ struct ArticleBody {
     case .loading:
       // The declared size keeps the picture's room while it loads, so the text does not jump.
       size = reference.declaredWidth.flatMap { w in reference.declaredHeight.map { (w, $0) } }
-    case .failed:
+    case .failed, .skipped:
       size = nil
     }
     guard let size else { return }

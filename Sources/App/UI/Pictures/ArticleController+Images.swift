@@ -60,9 +60,18 @@ extension ArticleController {
     return true
   }
 
-  /// Whether pictures show in this article now: the setting, `i`, and a terminal that can draw the
-  /// half blocks (an ASCII terminal gets the alt text).
+  /// Whether pictures show (and so are fetched) in this article now: the settings, `i`, and a terminal
+  /// that can draw the half blocks (an ASCII terminal gets the alt text). With `fetch-pictures on-key`
+  /// an article opens on the alt text, as with `inline-images off`, and `i` fetches them; with `never`
+  /// nothing is fetched at all (docs/MANUAL.md "Pictures").
   var picturesShown: Bool {
-    (picturesToggled ? configuration.inlineImages == .off : configuration.inlineImages != .off) && glyphs == .unicode
+    let atOpen = configuration.inlineImages != .off && configuration.fetchPictures == .onOpen
+    return (picturesToggled ? !atOpen : atOpen) && configuration.fetchPictures != .never && glyphs == .unicode
+  }
+
+  /// `i`: pictures ⇄ their alt text; with `fetch-pictures never` says why nothing comes.
+  func toggleImages() {
+    guard configuration.fetchPictures != .never else { return session?.status.notify(.picturesNeverFetched) ?? () }
+    picturesToggled.toggle()
   }
 }

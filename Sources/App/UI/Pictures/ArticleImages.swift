@@ -1,6 +1,7 @@
 import Foundation
 import Pixels
 import Reader
+import TextLayout
 
 /// `inline-images`, as the user wrote it: how the article pane draws pictures. `auto` is resolved at start
 /// from what the terminal answers (`GraphicsProbe`, docs/MANUAL.md "Pictures") into the run's `PictureMode`, which
@@ -21,6 +22,15 @@ public enum InlineImages: String, CaseIterable, Sendable {
   }
 }
 
+/// `fetch-pictures`: when the article's pictures are fetched. A picture fetched tells its server that
+/// the article was read (a tracking pixel is made for nothing else), so the user may wait for `i`, or
+/// never fetch them (docs/MANUAL.md "Pictures").
+public enum FetchPictures: String, CaseIterable, Sendable {
+  case onOpen = "on-open"
+  case onKey = "on-key"
+  case never
+}
+
 /// The pictures of the articles shown, by address: fetched and decoded off the main thread a few at a
 /// time (`ImageLoader`), the result back as `.imageLoaded`. Kept in memory within one byte budget for
 /// every decoded picture (`maxBytes`, docs/ROBUSTNESS.md), the least recently asked
@@ -32,6 +42,15 @@ public final class ArticleImages {
     case loading
     case loaded(Bitmap)
     case failed(ImageFailure)
+    /// Not asked for, ever: a tracking pixel (`isTracker`).
+    case skipped
+  }
+
+  /// A picture whose page declares it at most 2 pixels wide or tall: a tracking pixel, which shows
+  /// nothing and is only there to tell its server the article was read, so it is never fetched, whatever
+  /// `fetch-pictures` says.
+  public static func isTracker(_ reference: ImageReference) -> Bool {
+    (reference.declaredWidth.map { $0 <= 2 } ?? false) || (reference.declaredHeight.map { $0 <= 2 } ?? false)
   }
 
   private let fetcher: Fetcher
@@ -39,7 +58,7 @@ public final class ArticleImages {
   private let events: EventQueue
   private let heavy: HeavyWork
   private let lanes: FetchLanes?
-  private var states: [String: State] = [:]
+  private(set) var states: [String: State] = [:]
   /// Addresses, least recently asked for first; one still loading keeps its place, and is weighed (and
   /// may go) once it has arrived. Before, an address dropped while loading was never dropped again: 400
   /// pictures held 0.9 GB for the rest of the run.
