@@ -57,6 +57,8 @@ struct PicturesTests {
     harness.backend.cellPixels = cell
     for (width, height) in [(120, 40), (60, 40)] {
       harness.resize(width, height)
+      // At a known cell size the sixel is made ready off the main thread first (`ArticleImages.sixelPicture`).
+      try await harness.eventually("placed at \(width)×\(height)") { !harness.surface.placements.isEmpty }
       let surface = harness.surface
       let expected = try cells(harness, width: 640, height: 160, cell: cell)
       let placement = try #require(surface.placements.first, "\(width)×\(height)")

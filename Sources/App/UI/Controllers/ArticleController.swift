@@ -150,7 +150,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       let refusing = session?.reading.refusesLocalLinks(of: article) ?? true
       body = ArticleBody.layout(
         text, width: key.width, paneRows: key.height, cellPixels: key.cellPixels,
-        graphics: terminalDraws ? images.map { images in { images.picture(of: $0) } } : nil,
+        graphics: terminalDraws ? images.map { images in { self.picture(of: $0, fitting: $1, in: images) } } : nil,
         picture: images.map { images in
           {
             ArticleImages.isTracker($0)

@@ -23,6 +23,13 @@ extension ArticleController {
   /// back as cells there.
   var terminalDraws: Bool { pictureMode != .cells }
 
+  /// The picture at `url` to draw at `size` pixels: for sixel, once made ready off the main thread
+  /// (`ArticleImages.sixelPicture`).
+  func picture(of url: String, fitting size: PixelSize?, in images: ArticleImages) -> Picture? {
+    guard pictureMode == .sixel, let size else { return images.picture(of: url) }
+    return images.sixelPicture(of: url, width: size.width, height: size.height)
+  }
+
   /// Gives each picture at its size a kitty image id (layout: ids are handed out, which drawing may not do).
   static func giveKittyIDs(in body: inout ArticleBody, from images: ArticleImages) {
     for (line, row) in body.graphics.sorted(by: { $0.key < $1.key }) {

@@ -71,6 +71,8 @@ public final class ArticleImages {
   public private(set) var revision = 0
   /// One object per picture in memory, so a frame's placements compare equal while it stays the same.
   private var pictures: [String: Picture] = [:]
+  /// Sixel pictures by `sixelKey`: being made ready in the heavy lane (false) or ready (true).
+  private var sixels: [String: Bool] = [:]
   /// The kitty graphics ids of the pictures drawn at one size (`KittyImageIDs`).
   var kittyIDs = KittyImageIDs()
 
@@ -122,6 +124,32 @@ public final class ArticleImages {
     return picture
   }
 
+  /// The picture at `url` for sixel at `width` × `height` pixels, once its palette and dithering at that
+  /// size are made (`Picture.prepareSixel`), in the heavy lane, started the first time it is asked:
+  /// until then its cells stay blank and `.picturePrepared` lays the text out again, so the main thread
+  /// never waits for the costly part of a sixel stream (DESIGN §1, pictures; docs/DECISIONS.md, "Sixel
+  /// that looks like the picture").
+  func sixelPicture(of url: String, width: Int, height: Int) -> Picture? {
+    guard let picture = picture(of: url) else { return nil }
+    let key = "\(url)#\(width)x\(height)"
+    if let ready = sixels[key] { return ready ? picture : nil }
+    if sixels.count >= Self.maxKept { sixels = [:] }
+    sixels[key] = false
+    let (heavy, events) = (self.heavy, self.events)
+    Task.detached {
+      _ = try? await heavy.run { picture.prepareSixel(fitting: width, height) }
+      events.post(.picturePrepared(key: key))
+    }
+    return nil
+  }
+
+  /// A sixel picture is ready (`.picturePrepared`).
+  func prepared(_ key: String) {
+    guard sixels[key] == false else { return }
+    sixels[key] = true
+    revision += 1
+  }
+
   /// A picture arrived (`.imageLoaded`).
   public func loaded(_ url: String, _ result: Result<Bitmap, ImageFailure>) {
     running -= 1
@@ -150,6 +178,7 @@ public final class ArticleImages {
       recent.remove(at: index)
       if case .loaded(let bitmap) = states.removeValue(forKey: url) { keptBytes -= bitmap.pixels.count }
       pictures[url] = nil
+      sixels = sixels.filter { !$0.key.hasPrefix(url + "#") }
     }
   }
 
