@@ -147,6 +147,27 @@ struct PicturesTests {
       == "\u{1B}Ptmux;" + sent.before.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\")
   }
 
+  @Test("kitty: a picture taller than 64 rows is two images, its rows past the 64th drawn")
+  func kittyPastTheSixtyFourthRow() async throws {
+    let site = try Site(TestPNG.solid(width: 80, height: 1200, 0, 255, 0))
+    let harness = try await open(site, 120, 130, drawing: .kitty)
+    let surface = harness.surface
+    let sent = surface.transmissions.sorted { $0.firstRow < $1.firstRow }
+    let rows = try #require(sent.first).totalRows
+    #expect(rows > 64, "the picture is \(rows) rows tall")
+    #expect(sent.map(\.firstRow) == [0, 64] && sent.map(\.rows) == [64, rows - 64], "\(sent.map { ($0.firstRow, $0.rows) })")
+    #expect(sent[0].id != sent[1].id)
+    let caption = try #require(harness.find("The picture"))
+    let top = caption.y - rows
+    // Row 64 is the second image's row 0 (U+0305), in its own id's colour.
+    #expect(surface[caption.x, top + 64] == Cell(grapheme: "\u{10EEEE}\u{0305}\u{0305}", style: Style(foreground: .index(UInt8(sent[1].id)))))
+    // Row 63, the first image's last: the 64th row mark (U+0658).
+    #expect(surface[caption.x, top + 63] == Cell(grapheme: "\u{10EEEE}\u{0658}\u{0305}", style: Style(foreground: .index(UInt8(sent[0].id)))))
+    var output = PictureOutput(terminal: PictureTerminal(drawing: .kitty))
+    let bytes = output.bytes(for: surface, screen: surface.size).before
+    #expect(bytes.contains("i=\(sent[1].id),c=\(sent[1].columns),r=\(rows - 64),"))
+  }
+
   /// The run's `PictureMode` comes down from the backend like the glyphs, whatever the setting says
   /// (before, the start wrote the resolved mode over the setting and the article read the setting, so
   /// `auto` over a backend drawing sixel or kitty drew cells).

@@ -107,7 +107,8 @@ public struct PictureOutput {
     var out = ""
     for transmission in frame.transmissions where sent[transmission.id] != transmission.key {
       let command = transmission.pixels.kittyTransmission(
-        id: transmission.id, columns: transmission.columns, rows: transmission.rows)
+        id: transmission.id, columns: transmission.columns, rows: transmission.rows, from: transmission.firstRow,
+        of: transmission.totalRows)
       out += terminal.passthrough ? Self.passthrough(command) : command
       sent[transmission.id] = transmission.key
     }

@@ -105,8 +105,12 @@ public final class Picture: Sendable {
   var bandsMade: Int { scaled.withLock { $0?.bandsMade ?? 0 } }
 
   /// The kitty graphics transmission of the picture as image `id`, virtually placed over `columns` ×
-  /// `rows` cells (`KittyGraphics.transmit`).
-  public func kittyTransmission(id: Int, columns: Int, rows: Int) -> String {
-    KittyGraphics.transmit(bitmap, id: UInt32(id), columns: columns, rows: rows)
+  /// `rows` cells (`KittyGraphics.transmit`); of a picture `total` rows tall, only its pixels of rows
+  /// `first..<first + rows` (a slice of a picture taller than `KittyGraphics.maxRows`).
+  public func kittyTransmission(id: Int, columns: Int, rows: Int, from first: Int = 0, of total: Int? = nil) -> String {
+    let total = max(total ?? rows, 1)
+    let part = first == 0 && rows >= total
+      ? bitmap : bitmap.cropped(rows: bitmap.height * first / total..<bitmap.height * (first + rows) / total, hiding: [])
+    return KittyGraphics.transmit(part, id: UInt32(id), columns: columns, rows: rows)
   }
 }

@@ -37,7 +37,11 @@ extension ArticleController {
     }
   }
 
-  static func kittyKey(_ row: ArticleBody.PictureRow) -> String { "\(row.url)#\(row.columns)x\(row.rows)" }
+  /// A picture at one size, and which of its slices of `KittyGraphics.maxRows` rows: each slice is an
+  /// image of its own, so a picture taller than the placeholders' row marks is drawn whole.
+  static func kittyKey(_ row: ArticleBody.PictureRow) -> String {
+    "\(row.url)#\(row.columns)x\(row.rows)#\(row.row / KittyGraphics.maxRows)"
+  }
 
   /// Draws line `index` when it holds a row of a picture the terminal draws; false for any other line.
   /// kitty: the row's Unicode placeholders, ordinary cells whose foreground is the image id, and the
@@ -49,10 +53,13 @@ extension ArticleController {
   ) -> Bool {
     guard let row = body.graphics[index] else { return false }
     if pictureMode == .kitty {
-      guard row.kittyID > 0, let text = KittyGraphics.placeholderRow(row.row, columns: row.columns) else { return true }
+      let first = row.row / KittyGraphics.maxRows * KittyGraphics.maxRows
+      guard row.kittyID > 0, let text = KittyGraphics.placeholderRow(row.row - first, columns: row.columns) else { return true }
       surface.put(text, at: point, style: Style(foreground: .index(UInt8(row.kittyID))), clip: clip)
       surface.transmit(
-        PictureTransmission(pixels: row.picture, id: row.kittyID, key: Self.kittyKey(row), columns: row.columns, rows: row.rows))
+        PictureTransmission(
+          pixels: row.picture, id: row.kittyID, key: Self.kittyKey(row), columns: row.columns,
+          rows: min(KittyGraphics.maxRows, row.rows - first), firstRow: first, totalRows: row.rows))
       return true
     }
     func continues(_ line: Int, from other: ArticleBody.PictureRow) -> Bool {
