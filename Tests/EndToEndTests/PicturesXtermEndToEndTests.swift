@@ -98,7 +98,7 @@ struct PicturesXtermEndToEndTests {
     /// the server's address, `server` another server (given the folder of `red.png`).
     convenience init(
       config: String, emulator: Emulator = .xterm, article: ((String) -> String)? = nil,
-      server makeServer: ((URL) throws -> TestHTTPServer)? = nil
+      server makeServer: ((URL) throws -> TestHTTPServer)? = nil, options: (RunFolder) -> [String] = { _ in [] }
     ) throws {
       let folder = try RunFolder("splitfeed-sixel-reader")
       let site = folder.root.appendingPathComponent("site")
@@ -119,7 +119,7 @@ struct PicturesXtermEndToEndTests {
       try config.write(toFile: folder.configDir + "/config", atomically: true, encoding: .utf8)
       try self.init(
         folder: folder, server: server, cols: PicturesXtermEndToEndTests.cols, rows: PicturesXtermEndToEndTests.rows,
-        xtermOptions: emulator == .xterm ? ["-ti", "vt340"] : [], emulator: emulator,
+        xtermOptions: (emulator == .xterm ? ["-ti", "vt340"] : []) + options(folder), emulator: emulator,
         readerArguments: ["--layout", "stack", folder.root.appendingPathComponent("feed.xml").path])
     }
 
