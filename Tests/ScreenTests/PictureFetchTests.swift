@@ -5,11 +5,11 @@ import Testing
 @testable import ReaderUI
 
 /// `fetch-pictures` (docs/MANUAL.md "Pictures"): a picture fetched tells its server the article was read,
-/// so per mode, what reaches a loopback server before and after `i`; and a tracking pixel (declared 1 × 1)
-/// is never asked for in any mode (the HTML renderer already drops a 1 × 1 picture without alt text;
-/// these two pass it: one with alt text, one declared 2 × 2). "Not asked for" is read where it is decided: the pictures' states,
-/// where every fetch starts (`ArticleImages.state(of:)`), right after the article is drawn, then the
-/// server's request log once the real picture has arrived.
+/// so per mode, what reaches a loopback server before and after `i`; and a tracking pixel is never asked
+/// for in any mode (the HTML renderer already drops a 1 × 1 picture without alt text; these two get
+/// through it: one 1 × 1 with alt text, one declared 2 × 2). "Not asked for" is read where it is
+/// decided, the pictures' states, where every fetch starts (`ArticleImages.state(of:)`), right after the
+/// article is drawn; then the server's request log once the real picture has arrived.
 @MainActor
 @Suite(.serialized)
 struct PictureFetchTests {
