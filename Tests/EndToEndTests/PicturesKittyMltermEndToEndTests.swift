@@ -9,7 +9,8 @@ import Testing
 /// placeholders chosen for any kitty showed as rows of tofu and no red at all; mlterm 3.9.0 answers
 /// neither the kitty query nor XTVERSION, and lists sixel. The screenshot holds the picture at its own
 /// size, loses pixels under the publish-date popover, comes back whole when it closes, leaves with the
-/// article (`t`) and comes back with it.
+/// article (`t`) and comes back with it; kitty's window made 20 columns wider (its remote control), the
+/// picture is whole again.
 @Suite("Pictures in kitty 0.26 and mlterm", .serialized)
 struct PicturesKittyMltermEndToEndTests {
   typealias Pictures = PicturesXtermEndToEndTests
@@ -29,8 +30,15 @@ struct PicturesKittyMltermEndToEndTests {
   }
 
   func pictureWithTheDefaultSetting(in emulator: Pictures.Emulator) throws {
-    let run = try Pictures.Run(config: "", emulator: emulator)
-    let cell = emulator.cell
+    // kitty listens for its remote control (`kitty @ resize-os-window`) on a socket in the run's folder.
+    let socket = { (folder: RunFolder) in "unix:" + folder.root.appendingPathComponent("kitty.sock").path }
+    var listening: String?
+    let run = try Pictures.Run(config: "", emulator: emulator, options: { (folder: RunFolder) -> [String] in
+      guard emulator == .kitty else { return [] }
+      listening = socket(folder)
+      return ["-o", "allow_remote_control=yes", "--listen-on", socket(folder)]
+    })
+    let cell: (width: Int, height: Int) = emulator.cell
     let list = try run.waitFor("the article list") { shot in
       // Something drawn on the status row: the start-up reload's summary.
       (0..<(Pictures.cols * cell.width)).contains { x in
@@ -60,6 +68,20 @@ struct PicturesKittyMltermEndToEndTests {
     try run.type("t")
     _ = try run.waitFor("the picture back with the article") { shot in
       Pictures.wholePicture(shot) && Pictures.red(in: shot)?.box.y == picture.y
+    }
+    guard let listening else { return }
+    let resize = Process()
+    resize.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    resize.arguments = ["kitty", "@", "--to", listening, "resize-os-window", "--width", "\(Pictures.cols + 20)", "--unit", "cells"]
+    try resize.run()
+    resize.waitUntilExit()
+    #expect(resize.terminationStatus == 0, "kitty @ resize-os-window")
+    _ = try run.waitFor("the picture whole after the resize") { shot in
+      // The toolbar's right item moved right: ink past the old width on its rows.
+      let columns: Range<Int> = Pictures.cols * cell.width..<(Pictures.cols + 20) * cell.width
+      let top: Int = (Pictures.rows - 3) * cell.height
+      let moved = columns.contains { (x: Int) -> Bool in (top..<top + 2 * cell.height).contains { shot[x, $0] != 0 } }
+      return moved && Pictures.wholePicture(shot)
     }
   }
 }

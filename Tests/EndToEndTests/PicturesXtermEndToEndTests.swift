@@ -94,18 +94,23 @@ struct PicturesXtermEndToEndTests {
     let terminal: String
 
     /// The picture article's run: `feed.xml` of one article ending in a red picture from a loopback
-    /// server, in `-ti vt340` at 40 × 20, the stack layout.
-    convenience init(config: String, emulator: Emulator = .xterm) throws {
+    /// server, in `-ti vt340` at 40 × 20, the stack layout. `article` gives another article's HTML from
+    /// the server's address, `server` another server (given the folder of `red.png`).
+    convenience init(
+      config: String, emulator: Emulator = .xterm, article: ((String) -> String)? = nil,
+      server makeServer: ((URL) throws -> TestHTTPServer)? = nil, options: (RunFolder) -> [String] = { _ in [] }
+    ) throws {
       let folder = try RunFolder("splitfeed-sixel-reader")
       let site = folder.root.appendingPathComponent("site")
       try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
       try TestPNG.solid(width: 200, height: 100, 255, 0, 0).write(to: site.appendingPathComponent("red.png"))
-      let server = try TestHTTPServer(serving: site)
+      let server = try makeServer?(site) ?? TestHTTPServer(serving: site)
       let base = "http://127.0.0.1:\(server.port)"
       // Text longer than the pane, the picture last: `G` brings it down to the pane's foot, where the
       // popover opens above the toolbar.
       let paragraphs = (1...20).map { "<p>Paragraph \($0).</p>" }.joined()
-      let html = "<p>Firstpara text.</p>" + paragraphs + "<p><img src='\(base)/red.png' width='200' height='100' alt='Red block'></p>"
+      let html = article?(base)
+        ?? "<p>Firstpara text.</p>" + paragraphs + "<p><img src='\(base)/red.png' width='200' height='100' alt='Red block'></p>"
       let escaped = html.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
       let feed = "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>Pictures</title>"
         + "<item><title>A red picture</title><link>\(base)/post.html</link><guid>p1</guid>"
@@ -114,7 +119,7 @@ struct PicturesXtermEndToEndTests {
       try config.write(toFile: folder.configDir + "/config", atomically: true, encoding: .utf8)
       try self.init(
         folder: folder, server: server, cols: PicturesXtermEndToEndTests.cols, rows: PicturesXtermEndToEndTests.rows,
-        xtermOptions: emulator == .xterm ? ["-ti", "vt340"] : [], emulator: emulator,
+        xtermOptions: (emulator == .xterm ? ["-ti", "vt340"] : []) + options(folder), emulator: emulator,
         readerArguments: ["--layout", "stack", folder.root.appendingPathComponent("feed.xml").path])
     }
 
@@ -276,5 +281,45 @@ struct PicturesXtermEndToEndTests {
       }
       return moved && Self.wholePicture(shot)
     }
+  }
+
+  @Test(
+    "sixel: a picture moved down by a late picture above it leaves no pixel behind",
+    .enabled(if: XvfbScreen.isAvailable, "Xvfb, xterm or xwd is not installed (scripts/test installs xvfb xterm x11-apps xfonts-base)"))
+  func latePictureAbove() throws {
+    // The picture above (a blue one without a declared size, so no room is kept for it) is answered only
+    // once the red one is on screen, as a full article's lead picture can arrive after its text.
+    let gate = DispatchSemaphore(value: 0)
+    let blue = TestPNG.solid(width: 60, height: 13, 0, 0, 255)
+    let run = try Run(
+      config: "inline-images sixel\n",
+      article: { base in
+        "<p><img src='\(base)/late.png' alt='Late'></p><p><img src='\(base)/red.png' width='200' height='100' alt='Red block'></p>"
+      },
+      server: { site in
+        let red = try Data(contentsOf: site.appendingPathComponent("red.png"))
+        return try TestHTTPServer(lifetime: 180) { request in
+          guard request.path == "/late.png" else { return .init(headers: [("Content-Type", "image/png")], body: red) }
+          _ = gate.wait(timeout: .now() + 120)
+          return .init(headers: [("Content-Type", "image/png")], body: blue)
+        }
+      })
+    defer { gate.signal() }
+    _ = try run.waitFor("the article list") { shot in
+      (0..<(Self.cols * Self.cellWidth)).contains { x in (0..<Self.cellHeight).contains { shot[x, (Self.rows - 1) * Self.cellHeight + $0] != 0 } }
+    }
+    try run.type("\r")
+    let before = try run.waitFor("the red picture, the blue one still loading", Self.wholePicture)
+    let old = try #require(Self.red(in: before)).box
+    gate.signal()
+    let after = try run.waitFor("the blue picture above, the red one moved down") { shot in
+      let blues = (0..<shot.height).contains { y in (0..<shot.width).contains { shot[$0, y] == 0x0000FF } }
+      return blues && Self.wholePicture(shot) && (Self.red(in: shot)?.box.y ?? 0) > old.y
+    }
+    // `wholePicture`: exactly its 200 × 100 red pixels in one box, so no strip of the old place is left;
+    // and the rows it left, above its new top, hold no red.
+    let moved = try #require(Self.red(in: after)).box
+    let leftover = (old.y..<moved.y).reduce(0) { sum, y in sum + (0..<after.width).filter { after[$0, y] == Self.red }.count }
+    #expect(leftover == 0, "red pixels left in the old band: \(leftover)")
   }
 }

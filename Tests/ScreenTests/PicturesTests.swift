@@ -57,6 +57,8 @@ struct PicturesTests {
     harness.backend.cellPixels = cell
     for (width, height) in [(120, 40), (60, 40)] {
       harness.resize(width, height)
+      // At a known cell size the sixel is made ready off the main thread first (`ArticleImages.sixelPicture`).
+      try await harness.eventually("placed at \(width)×\(height)") { !harness.surface.placements.isEmpty }
       let surface = harness.surface
       let expected = try cells(harness, width: 640, height: 160, cell: cell)
       let placement = try #require(surface.placements.first, "\(width)×\(height)")
@@ -143,6 +145,27 @@ struct PicturesTests {
     var wrapped = PictureOutput(terminal: PictureTerminal(drawing: .kitty, passthrough: true))
     #expect(wrapped.bytes(for: surface, screen: surface.size).before
       == "\u{1B}Ptmux;" + sent.before.replacingOccurrences(of: "\u{1B}", with: "\u{1B}\u{1B}") + "\u{1B}\\")
+  }
+
+  @Test("kitty: a picture taller than 64 rows is two images, its rows past the 64th drawn")
+  func kittyPastTheSixtyFourthRow() async throws {
+    let site = try Site(TestPNG.solid(width: 80, height: 1200, 0, 255, 0))
+    let harness = try await open(site, 120, 130, drawing: .kitty)
+    let surface = harness.surface
+    let sent = surface.transmissions.sorted { $0.firstRow < $1.firstRow }
+    let rows = try #require(sent.first).totalRows
+    #expect(rows > 64, "the picture is \(rows) rows tall")
+    #expect(sent.map(\.firstRow) == [0, 64] && sent.map(\.rows) == [64, rows - 64], "\(sent.map { ($0.firstRow, $0.rows) })")
+    #expect(sent[0].id != sent[1].id)
+    let caption = try #require(harness.find("The picture"))
+    let top = caption.y - rows
+    // Row 64 is the second image's row 0 (U+0305), in its own id's colour.
+    #expect(surface[caption.x, top + 64] == Cell(grapheme: "\u{10EEEE}\u{0305}\u{0305}", style: Style(foreground: .index(UInt8(sent[1].id)))))
+    // Row 63, the first image's last: the 64th row mark (U+0658).
+    #expect(surface[caption.x, top + 63] == Cell(grapheme: "\u{10EEEE}\u{0658}\u{0305}", style: Style(foreground: .index(UInt8(sent[0].id)))))
+    var output = PictureOutput(terminal: PictureTerminal(drawing: .kitty))
+    let bytes = output.bytes(for: surface, screen: surface.size).before
+    #expect(bytes.contains("i=\(sent[1].id),c=\(sent[1].columns),r=\(rows - 64),"))
   }
 
   /// The run's `PictureMode` comes down from the backend like the glyphs, whatever the setting says

@@ -77,9 +77,9 @@ struct GraphicsProbeTests {
 
   @Test func queryInsideTmuxIsWrapped() {
     let plain = GraphicsReplies.query(passthrough: false)
-    #expect(plain == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[>q\u{1B}[c"))
+    #expect(plain == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[?1;1;0S\u{1B}[>q\u{1B}[c"))
     let wrapped = GraphicsReplies.query(passthrough: true)
-    #expect(wrapped == Self.bytes("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\\u{1B}[>q\u{1B}[c"))
+    #expect(wrapped == Self.bytes("\u{1B}Ptmux;\u{1B}\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\u{1B}\\\u{1B}\\\u{1B}[?1;1;0S\u{1B}[>q\u{1B}[c"))
   }
 
   /// A terminal that never answers: a pseudo-terminal nobody reads. The probe gives up after its timeout
@@ -113,7 +113,7 @@ struct GraphicsProbeTests {
   /// `ESC [ 6 ; height ; width t` is read wherever it comes, a nonsense size ignored.
   @Test func cellSizeIsAskedAndRead() {
     #expect(GraphicsReplies.query(passthrough: false, cell: true)
-      == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[>q\u{1B}[c"))
+      == Self.bytes("\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[16t\u{1B}[?1;1;0S\u{1B}[>q\u{1B}[c"))
     let answered = GraphicsReplies.parse(Self.bytes("\u{1B}[6;20;10t") + Self.xtermVT340)
     #expect(answered == GraphicsReplies(sixel: true, cell: PixelSize(width: 10, height: 20), complete: true))
     #expect(GraphicsReplies.parse(Self.xtermVT340).cell == nil, "xterm by default leaves 16t unanswered")

@@ -80,6 +80,7 @@ struct NoticeTests {
     (.noMoreMatches(below: false), "No more matches above."),
     (.match(2, of: 5), "Match 2 of 5."),
     (.noEnclosure, "This article has no enclosure."),
+    (.picturesNeverFetched, "Pictures are never fetched (fetch-pictures never)."),
     (.noLinks, "This article has no links."),
     (.noSuchLink(number: "7", count: 3), "No link 7: this article's links are numbered 1 to 3."),
     (.noSuchLink(number: "x", count: 0), "No link x: this article's text has no numbered links."),

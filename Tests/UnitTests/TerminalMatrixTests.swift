@@ -20,6 +20,8 @@ struct TerminalMatrixTests {
     var cell: PixelSize? = nil
     var passthrough = false
     var expected: PictureMode
+    /// The sixel colour registers the backend is given (XTSMGRAPHICS' answer, else 256).
+    var registers = 256
     var testDescription: String { name }
   }
 
@@ -64,12 +66,12 @@ struct TerminalMatrixTests {
       answer: version("XTerm(379)") + "\u{1B}[?64;1;2;6;9;15;16;17;18;21;22;28c", expected: .cells),
     Case(
       name: "xterm 379 -ti vt340", variables: ["TERM": "xterm"],
-      answer: version("XTerm(379)") + "\u{1B}[?63;1;2;4;6;9;15;16;22;28c", cell: PixelSize(width: 6, height: 13),
-      expected: .sixel),
+      answer: "\u{1B}[?1;0;1024S" + version("XTerm(379)") + "\u{1B}[?63;1;2;4;6;9;15;16;22;28c", cell: PixelSize(width: 6, height: 13),
+      expected: .sixel, registers: 1024),
     // Read back here: mlterm 3.9.0 (Debian 12) answers neither the kitty query nor XTVERSION.
     Case(
-      name: "mlterm 3.9.0", variables: ["TERM": "mlterm"], answer: "\u{1B}[6;19;10t\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c",
-      cell: PixelSize(width: 10, height: 19), expected: .sixel),
+      name: "mlterm 3.9.0", variables: ["TERM": "mlterm"], answer: "\u{1B}[6;19;10t\u{1B}[?1;0;1024S\u{1B}[?63;1;2;3;4;6;7;15;18;22;29c",
+      cell: PixelSize(width: 10, height: 19), expected: .sixel, registers: 1024),
     Case(
       name: "iTerm2 3.5", variables: ["TERM": "xterm-256color", "TERM_PROGRAM": "iTerm.app", "LC_TERMINAL": "iTerm2"],
       answer: kittyOK + version("iTerm2 3.5.0") + "\u{1B}[?62;4c", expected: .iterm),
@@ -117,6 +119,7 @@ struct TerminalMatrixTests {
       environment: terminal.variables, tmuxPassthrough: terminal.variables["TMUX"] != nil && terminal.passthrough)
     let resolved = GraphicsProbe.resolve(forced: nil, environment: environment, line: line)
     #expect(resolved.drawing == terminal.expected)
+    #expect(resolved.registers == terminal.registers)
     let queries = asked.withLock { $0 }
     if environment.insideTmux && !terminal.passthrough {
       #expect(queries.isEmpty, "inside tmux without passthrough nothing is asked")
@@ -132,6 +135,23 @@ struct TerminalMatrixTests {
   }
 
   /// XTVERSION's answer is read whole and named; the variables only when it gave none.
+  /// XTSMGRAPHICS' colour registers are asked with the rest, and with a forced `sixel` too (the cell's
+  /// size known): xterm 379 `-ti vt340` answers 1024 (read back here); a status other than 0 is ignored.
+  @Test func sixelColourRegisters() {
+    let vt340 = Self.cases.first { $0.name == "xterm 379 -ti vt340" }!
+    let asked = Mutex<[String]>([])
+    let line = GraphicsProbe.Line(cellPixels: { vt340.cell }) { query, _ in
+      asked.withLock { $0.append(String(decoding: query, as: UTF8.self)) }
+      return GraphicsReplies.parse(Array((vt340.answer ?? "").utf8))
+    }
+    let environment = GraphicsEnvironment(environment: vt340.variables, tmuxPassthrough: false)
+    let forced = GraphicsProbe.resolve(forced: .sixel, environment: environment, line: line)
+    #expect(forced.drawing == .sixel && forced.registers == 1024)
+    #expect(asked.withLock { $0 } == ["\u{1B}[?1;1;0S\u{1B}[c"])
+    #expect(GraphicsReplies.parse(Array("\u{1B}[?1;3;0S\u{1B}[?62c".utf8)).registers == nil)
+    #expect(PictureTerminal().registers == 256)
+  }
+
   @Test func theTerminalsName() {
     let replies = GraphicsReplies.parse(Array((Self.kittyOK + Self.version("kitty(0.26.5)") + "\u{1B}[?62;c").utf8))
     #expect(replies == GraphicsReplies(kitty: true, version: "kitty(0.26.5)", complete: true))

@@ -49,16 +49,26 @@ public struct GraphicsReplies: Sendable, Equatable {
   public var version: String?
   /// A cell's size in pixels, from the answer to `ESC [ 16 t` (`ESC [ 6 ; height ; width t`).
   public var cell: PixelSize?
+  /// The sixel colour registers, from XTSMGRAPHICS (`ESC [ ? 1 ; 1 ; 0 S`, answered
+  /// `ESC [ ? 1 ; 0 ; n S`): xterm 379 and mlterm 3.9.0 answer 1024 (read back here).
+  public var registers: Int?
   /// The DA1 reply came: nothing more to wait for.
   public var complete = false
 
-  public init(kitty: Bool = false, sixel: Bool = false, version: String? = nil, cell: PixelSize? = nil, complete: Bool = false) {
+  public init(
+    kitty: Bool = false, sixel: Bool = false, version: String? = nil, cell: PixelSize? = nil, registers: Int? = nil,
+    complete: Bool = false
+  ) {
     self.kitty = kitty
     self.sixel = sixel
     self.version = version
     self.cell = cell
+    self.registers = registers
     self.complete = complete
   }
+
+  /// XTSMGRAPHICS' read of the sixel colour registers, asked before DA1 (a terminal without it ignores it).
+  static let registersQuery = "\u{1B}[?1;1;0S"
 
   /// The id the kitty query uses, so its reply is told apart from any other `_G` reply.
   static let queryID = 31
@@ -69,7 +79,7 @@ public struct GraphicsReplies: Sendable, Equatable {
   /// comes first; xterm leaves it unanswered by default, and gives the size in TIOCGWINSZ instead).
   public static func query(passthrough: Bool, cell: Bool = false) -> [UInt8] {
     let kitty = Array("\u{1B}_Gi=\(queryID),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\".utf8)
-    let da1 = Array((cell ? "\u{1B}[16t" : "").utf8) + Array("\u{1B}[>q\u{1B}[c".utf8)
+    let da1 = Array((cell ? "\u{1B}[16t" : "").utf8) + Array((registersQuery + "\u{1B}[>q\u{1B}[c").utf8)
     guard passthrough else { return kitty + da1 }
     func wrap(_ bytes: [UInt8]) -> [UInt8] {
       Array("\u{1B}Ptmux;".utf8) + bytes.flatMap { $0 == 0x1B ? [0x1B, 0x1B] : [$0] } + Array("\u{1B}\\".utf8)
@@ -109,6 +119,12 @@ public struct GraphicsReplies: Sendable, Equatable {
           let attributes = String(decoding: bytes[(i + 3)..<j], as: UTF8.self).split(separator: ";")
           replies.sixel = attributes.contains("4")
           replies.complete = true
+        } else if bytes[j] == UInt8(ascii: "S") {
+          // CSI ? 1 ; 0 ; n S: the colour registers (item 1), read successfully (status 0).
+          let numbers = String(decoding: bytes[(i + 3)..<j], as: UTF8.self).split(separator: ";").map { Int($0) }
+          if numbers.count == 3, numbers[0] == 1, numbers[1] == 0, let n = numbers[2], (2...65_536).contains(n) {
+            replies.registers = n
+          }
         }
         i = j + 1
       } else if bytes[i + 1] == UInt8(ascii: "["), i + 4 < bytes.count, bytes[i + 2] == UInt8(ascii: "6"),
@@ -265,9 +281,11 @@ public enum GraphicsProbe {
     var asked = environment
     if checksTmux { asked.variables = [:] }
     let found = probe(asked, support: checksTmux ? nil : forced, timeout: timeout, line: line)
-    return PictureTerminal(
+    var terminal = PictureTerminal(
       choose(forced: forced, answered: found.support, insideTmux: environment.insideTmux), cell: found.cell,
       insideTmux: environment.insideTmux)
+    if let registers = found.registers { terminal.registers = registers }
+    return terminal
   }
 
   /// The mode from the answer (`GraphicsReplies.support`, or `forced` itself when only the cell was
@@ -283,17 +301,19 @@ public enum GraphicsProbe {
 
   /// What the terminal draws and its cell's size in pixels: TIOCGWINSZ's when it fills them in, else
   /// the answer to `ESC [ 16 t`, else `PixelSize.fallbackCell`. With `support` given (a forced
-  /// `inline-images`), only the cell's size is asked for.
+  /// `inline-images`), only the cell's size is asked for, and for sixel its colour registers.
   public static func probe(
     _ environment: GraphicsEnvironment, support: PictureMode? = nil, timeout: Duration = timeout, line: Line = .tty
-  ) -> (support: PictureMode, cell: PixelSize) {
+  ) -> (support: PictureMode, cell: PixelSize, registers: Int?) {
     let known = line.cellPixels()
-    guard environment.shouldQuery, support == nil || known == nil else { return (support ?? .cells, known ?? .fallbackCell) }
+    guard environment.shouldQuery, support == nil || support == .sixel || known == nil else {
+      return (support ?? .cells, known ?? .fallbackCell, nil)
+    }
     let query = support == nil
       ? GraphicsReplies.query(passthrough: environment.insideTmux, cell: known == nil)
-      : Array("\u{1B}[16t\u{1B}[c".utf8)
+      : Array(((known == nil ? "\u{1B}[16t" : "") + (support == .sixel ? GraphicsReplies.registersQuery : "") + "\u{1B}[c").utf8)
     let replies = line.ask(query, timeout)
-    return (support ?? replies.support(in: environment), known ?? replies.cell ?? .fallbackCell)
+    return (support ?? replies.support(in: environment), known ?? replies.cell ?? .fallbackCell, replies.registers)
   }
 
   /// A cell's size in pixels from TIOCGWINSZ (xterm, foot, WezTerm fill it in), nil when it is unset.

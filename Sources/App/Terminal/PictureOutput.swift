@@ -9,6 +9,9 @@ public struct PictureTerminal: Sendable, Equatable {
   public var cell: PixelSize
   /// Inside tmux with `allow-passthrough`: kitty's commands go to the outer terminal wrapped.
   public var passthrough: Bool
+  /// The sixel colour registers a picture's palette may use (the probe does not ask: the VT340's and
+  /// xterm's 256 unless set).
+  public var registers = IndexedBitmap.defaultRegisters
 
   public init(drawing: PictureMode = .cells, cell: PixelSize = .fallbackCell, passthrough: Bool = false) {
     self.drawing = drawing
@@ -104,7 +107,8 @@ public struct PictureOutput {
     var out = ""
     for transmission in frame.transmissions where sent[transmission.id] != transmission.key {
       let command = transmission.pixels.kittyTransmission(
-        id: transmission.id, columns: transmission.columns, rows: transmission.rows)
+        id: transmission.id, columns: transmission.columns, rows: transmission.rows, from: transmission.firstRow,
+        of: transmission.totalRows)
       out += terminal.passthrough ? Self.passthrough(command) : command
       sent[transmission.id] = transmission.key
     }
@@ -157,11 +161,11 @@ public struct PictureOutput {
     let p = picture.placement
     let size = PixelSize(width: p.frame.width * cell.width, height: p.rows * cell.height)
     let top = p.firstRow * cell.height
-    let part = p.pixels.part(fitting: size, rows: top..<top + p.frame.height * cell.height, hidden: picture.hidden, cell: cell)
+    let rows = top..<top + p.frame.height * cell.height
     switch terminal.drawing {
-    case .kittyDirect: return KittyGraphics.place(part, id: id)
-    case .iterm: return ITermImages.place(part)
-    default: return Sixel.encode(part)
+    case .kittyDirect: return KittyGraphics.place(p.pixels.part(fitting: size, rows: rows, hidden: picture.hidden, cell: cell), id: id)
+    case .iterm: return ITermImages.place(p.pixels.part(fitting: size, rows: rows, hidden: picture.hidden, cell: cell))
+    default: return p.pixels.sixel(fitting: size, rows: rows, hidden: picture.hidden, cell: cell, registers: terminal.registers)
     }
   }
 
@@ -176,14 +180,19 @@ extension Picture {
   /// The sixel stream of the picture scaled to fit `size`, only its pixel rows `rows` of that, with the
   /// pixels of the `hidden` cells (of `cell` pixels, counted from the first row shown) left out: the
   /// terminal's cells turned into the picture's pixels.
-  public func sixel(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> String {
-    Sixel.encode(part(fitting: size, rows: rows, hidden: hidden, cell: cell))
+  public func sixel(
+    fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize, registers: Int = IndexedBitmap.defaultRegisters
+  ) -> String {
+    sixel(fitting: size.width, size.height, rows: rows, hiding: Self.pixels(of: hidden, cell: cell), registers: registers)
   }
 
   /// The pixels `sixel(fitting:rows:hidden:cell:)` encodes, for any protocol drawing at a cell.
   func part(fitting size: PixelSize, rows: Range<Int>, hidden: [Point], cell: PixelSize) -> Bitmap {
-    part(
-      fitting: size.width, size.height, rows: rows,
-      hiding: hidden.map { ($0.x * cell.width, $0.y * cell.height, cell.width, cell.height) })
+    part(fitting: size.width, size.height, rows: rows, hiding: Self.pixels(of: hidden, cell: cell))
+  }
+
+  /// The pixels of cells of `cell` pixels each.
+  static func pixels(of cells: [Point], cell: PixelSize) -> [(x: Int, y: Int, width: Int, height: Int)] {
+    cells.map { ($0.x * cell.width, $0.y * cell.height, cell.width, cell.height) }
   }
 }

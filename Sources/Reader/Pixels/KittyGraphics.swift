@@ -16,8 +16,8 @@ public enum KittyGraphics {
   static let chunkSize = 4096
 
   /// The first 64 of the protocol's row/column diacritics (its rowcolumn-diacritics table, index = value):
-  /// a picture is never taller than two thirds of the pane, so 64 rows cover panes up to 96 lines; a
-  /// taller one stays as cells.
+  /// a picture taller than 64 rows (in a pane over 96 lines) is sent as one image per 64 rows
+  /// (`PictureTransmission.firstRow`), each numbered from its own first row.
   static let diacritics: [UInt32] = [
     0x0305, 0x030D, 0x030E, 0x0310, 0x0312, 0x033D, 0x033E, 0x033F, 0x0346, 0x034A, 0x034B, 0x034C,
     0x0350, 0x0351, 0x0352, 0x0357, 0x035B, 0x0363, 0x0364, 0x0365, 0x0366, 0x0367, 0x0368, 0x0369,

@@ -52,6 +52,9 @@ extension Setting {
     .choice(
       "inline-images", \.ui.inlineImages,
       "Pictures in the article: auto asks the terminal at start which it is and draws with what it draws best: kitty placeholders (kitty 0.28+, Ghostty), iTerm2 inline images (iTerm2, WezTerm), sixel, kitty direct placements (older kitty, Konsole), else character cells; kitty, sixel or cells draws that way (inside tmux without allow-passthrough: cells); off shows their alt text; i toggles them."),
+    .choice(
+      "fetch-pictures", \.ui.fetchPictures,
+      "When the article's pictures are fetched (a fetch tells their server the article was read): on-open; on-key, only once i is pressed in the article; never. Pictures declared 2 pixels wide or tall or less (tracking pixels) are never fetched."),
     .choice("article-sort-order", \.ui.articleSort, "The order article lists start in; S cycles it per list."),
     .command("browser", \.ui.browser, "Opens links (o); %u is replaced by the address, else the address is appended.", unset: "$BROWSER, else xdg-open"),
     .command("player", \.ui.player, "Opens enclosures (e), run as the browser is.", unset: "the browser command"),

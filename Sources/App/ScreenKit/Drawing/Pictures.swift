@@ -46,17 +46,24 @@ public struct PictureTransmission: Equatable, Sendable {
   public var key: String
   public var columns: Int
   public var rows: Int
+  /// The picture's rows this image holds from (`firstRow`, of `totalRows`): a picture taller than the
+  /// placeholders' marks can number is sent as several images (`KittyGraphics.maxRows` rows each).
+  public var firstRow: Int
+  public var totalRows: Int
 
-  public init(pixels: Picture, id: Int, key: String, columns: Int, rows: Int) {
+  public init(pixels: Picture, id: Int, key: String, columns: Int, rows: Int, firstRow: Int = 0, totalRows: Int? = nil) {
     self.pixels = pixels
     self.id = id
     self.key = key
     self.columns = columns
     self.rows = rows
+    self.firstRow = firstRow
+    self.totalRows = totalRows ?? rows
   }
 
   public static func == (a: PictureTransmission, b: PictureTransmission) -> Bool {
     a.pixels === b.pixels && a.id == b.id && a.key == b.key && a.columns == b.columns && a.rows == b.rows
+      && a.firstRow == b.firstRow && a.totalRows == b.totalRows
   }
 }
 

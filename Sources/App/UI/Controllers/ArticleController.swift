@@ -48,7 +48,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
   /// The `UserActions.revision` this pane last laid out.
   private var outputRevision = 0
   /// `i` turned pictures the other way from `inline-images` in this article.
-  private(set) var picturesToggled = false
+  var picturesToggled = false
   /// The words of the search this article was opened from, marked in its text (`]`/`[` jump to them).
   let highlight: Highlight
   /// The list this article was opened from, which `J`, `K` and `n` move through (DESIGN §5); nil once
@@ -151,9 +151,13 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       let refusing = session?.reading.refusesLocalLinks(of: article) ?? true
       body = ArticleBody.layout(
         text, width: key.width, paneRows: key.height, cellPixels: key.cellPixels,
-        graphics: terminalDraws ? images.map { images in { images.picture(of: $0) } } : nil,
+        graphics: terminalDraws ? images.map { images in { self.picture(of: $0, fitting: $1, in: images) } } : nil,
         picture: images.map { images in
-          { images.state(of: $0.url, refusingLocal: self.session?.reading.refusesLocal($0.url, refusing: refusing) ?? true) }
+          {
+            ArticleImages.isTracker($0)
+              ? .skipped
+              : images.state(of: $0.url, refusingLocal: self.session?.reading.refusesLocal($0.url, refusing: refusing) ?? true)
+          }
         })
       if let images, pictureMode == .kitty { Self.giveKittyIDs(in: &body, from: images) }
     }
@@ -302,7 +306,7 @@ final class ArticleController: Controller, SecondaryContent, PopoverPresentation
       case .last: scroll(to: maxScrollOffset)
       case .fullArticle: toggleFullArticle()
       case .openEnclosure: openEnclosure()
-      case .toggleImages: picturesToggled.toggle()
+      case .toggleImages: toggleImages()
       case .nextMatch: jumpToMatch(step: 1)
       case .previousMatch: jumpToMatch(step: -1)
       case .showUrls: showLinks()

@@ -21,6 +21,8 @@ public enum Event: Sendable {
   case pageFailed(itemID: Int64, notice: Notice)
   /// A picture of an article was fetched and decoded, or why not (`ArticleImages`).
   case imageLoaded(url: String, result: Result<Bitmap, ImageFailure>)
+  /// A picture's sixel palette and dithering at one size are made (`ArticleImages.sixelPicture`).
+  case picturePrepared(key: String)
   /// The marks and openings handed to the cache writer in one batch are written (or reported failed).
   case marksWritten
   /// `reload-interval` has passed since the last automatic reload.

@@ -149,6 +149,8 @@ public final class Jobs {
       board.line.notify(notice)
     case .imageLoaded(let url, let result):
       pages.images.loaded(url, result)
+    case .picturePrepared(let key):
+      pages.images.prepared(key)
     case .listCounted(let scope, let count):
       backgroundCounts.arrived(scope, count: count)
     case .reloadTimer:

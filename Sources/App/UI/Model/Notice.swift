@@ -130,6 +130,8 @@ public enum Notice: Sendable {
   case saved(path: String)
   /// `save` could not write `path`; nothing was changed there.
   case notSaved(path: String, reason: String)
+  /// `i` with `fetch-pictures never`: the article's pictures are not fetched (docs/MANUAL.md "Pictures").
+  case picturesNeverFetched
 
   /// What a read-only cache refuses.
   public enum ReadOnlyRefusal: Sendable {
@@ -224,6 +226,7 @@ public enum Notice: Sendable {
     case .noMoreMatches(let below): below ? "No more matches below." : "No more matches above."
     case .match(let index, let count): "Match \(index) of \(count)."
     case .noEnclosure: "This article has no enclosure."
+    case .picturesNeverFetched: "Pictures are never fetched (fetch-pictures never)."
     case .noLinks: "This article has no links."
     case .noSuchLink(let number, let count):
       count == 0 ? "No link \(number): this article's text has no numbered links."

@@ -40,6 +40,8 @@ public struct UIConfiguration: Equatable, Sendable {
   public var articleSort = ArticleSort.date
   /// `inline-images`: pictures in the article as character cells, or their alt text (`off`); `i` toggles.
   public var inlineImages = InlineImages.auto
+  /// `fetch-pictures`: when the article's pictures are fetched (on open, on `i`, never).
+  public var fetchPictures = FetchPictures.onOpen
   /// `always-full-article` lines: the feeds (addresses as in the urls file, `tag:NAME`, `*`) whose articles
   /// open on the extracted web page, as if `f` had been pressed (for feeds that carry only a summary).
   public var alwaysFullArticle: Set<FeedSelector> = []

@@ -32,10 +32,11 @@ struct ArticleBody {
 
   /// `text` at `width` in a pane `paneRows` tall; `picture` gives each picture's state, nil when pictures
   /// are off (the captions show, as `[image: alt]`); `graphics`, when the terminal draws pictures itself,
-  /// gives a loaded picture's object (then no half blocks are made).
+  /// gives a loaded picture's object for its size in pixels (when the cell's is known), or nil while it
+  /// is not ready to draw (then no half blocks are made).
   static func layout(
     _ text: StyledText, width: Int, paneRows: Int, cellPixels: PixelSize? = nil,
-    graphics: ((String) -> Picture?)? = nil, picture: ((ImageReference) -> ArticleImages.State)?
+    graphics: ((String, PixelSize?) -> Picture?)? = nil, picture: ((ImageReference) -> ArticleImages.State)?
   ) -> ArticleBody {
     var text = text
     var states: [Int: (ImageReference, ArticleImages.State)] = [:]
@@ -52,7 +53,7 @@ struct ArticleBody {
             (reference.alt.isEmpty ? [] : [StyledRun(reference.alt, [.dim, .italic])])
             + (reference.link.map { [StyledRun("[\($0)]", .dim)] } ?? [])
         case .failed(let why): text.blocks[index].runs.append(StyledRun(" (\(why))", .dim))
-        case .loading: break
+        case .loading, .skipped: break
         }
       }
     }
@@ -72,7 +73,7 @@ struct ArticleBody {
 
   private mutating func placeRows(
     of reference: ImageReference, _ state: ArticleImages.State, block: StyledBlock, index: Int, width: Int,
-    paneRows: Int, cellPixels: PixelSize?, graphics: ((String) -> Picture?)?
+    paneRows: Int, cellPixels: PixelSize?, graphics: ((String, PixelSize?) -> Picture?)?
   ) {
     let size: (width: Int, height: Int)?
     var bitmap: Bitmap?
@@ -83,7 +84,7 @@ struct ArticleBody {
     case .loading:
       // The declared size keeps the picture's room while it loads, so the text does not jump.
       size = reference.declaredWidth.flatMap { w in reference.declaredHeight.map { (w, $0) } }
-    case .failed:
+    case .failed, .skipped:
       size = nil
     }
     guard let size else { return }
@@ -92,8 +93,9 @@ struct ArticleBody {
       width: size.width, height: size.height, columns: width - indent, paneRows: paneRows,
       cellPixels: cellPixels.map { ($0.width, $0.height) })
     guard cells.rows > 0 else { return }
-    let object = bitmap == nil ? nil : graphics?(reference.url)
-    let rows = object == nil ? bitmap?.halfBlocks(columns: cells.columns, rows: cells.rows) ?? [] : []
+    let pixels = cellPixels.map { PixelSize(width: cells.columns * $0.width, height: cells.rows * $0.height) }
+    let object = bitmap == nil ? nil : graphics?(reference.url, pixels)
+    let rows = graphics == nil ? bitmap?.halfBlocks(columns: cells.columns, rows: cells.rows) ?? [] : []
     if let last = lines.indices.last, lines[last].source == TextPosition(block: index, offset: -1) {
       lines[last].source.offset = Self.gapOffset
     }

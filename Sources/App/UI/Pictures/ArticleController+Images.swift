@@ -23,6 +23,13 @@ extension ArticleController {
   /// back as cells there.
   var terminalDraws: Bool { pictureMode != .cells }
 
+  /// The picture at `url` to draw at `size` pixels: for sixel, once made ready off the main thread
+  /// (`ArticleImages.sixelPicture`).
+  func picture(of url: String, fitting size: PixelSize?, in images: ArticleImages) -> Picture? {
+    guard pictureMode == .sixel, let size else { return images.picture(of: url) }
+    return images.sixelPicture(of: url, width: size.width, height: size.height)
+  }
+
   /// Gives each picture at its size a kitty image id (layout: ids are handed out, which drawing may not do).
   static func giveKittyIDs(in body: inout ArticleBody, from images: ArticleImages) {
     for (line, row) in body.graphics.sorted(by: { $0.key < $1.key }) {
@@ -30,7 +37,11 @@ extension ArticleController {
     }
   }
 
-  static func kittyKey(_ row: ArticleBody.PictureRow) -> String { "\(row.url)#\(row.columns)x\(row.rows)" }
+  /// A picture at one size, and which of its slices of `KittyGraphics.maxRows` rows: each slice is an
+  /// image of its own, so a picture taller than the placeholders' row marks is drawn whole.
+  static func kittyKey(_ row: ArticleBody.PictureRow) -> String {
+    "\(row.url)#\(row.columns)x\(row.rows)#\(row.row / KittyGraphics.maxRows)"
+  }
 
   /// Draws line `index` when it holds a row of a picture the terminal draws; false for any other line.
   /// kitty: the row's Unicode placeholders, ordinary cells whose foreground is the image id, and the
@@ -42,10 +53,13 @@ extension ArticleController {
   ) -> Bool {
     guard let row = body.graphics[index] else { return false }
     if pictureMode == .kitty {
-      guard row.kittyID > 0, let text = KittyGraphics.placeholderRow(row.row, columns: row.columns) else { return true }
+      let first = row.row / KittyGraphics.maxRows * KittyGraphics.maxRows
+      guard row.kittyID > 0, let text = KittyGraphics.placeholderRow(row.row - first, columns: row.columns) else { return true }
       surface.put(text, at: point, style: Style(foreground: .index(UInt8(row.kittyID))), clip: clip)
       surface.transmit(
-        PictureTransmission(pixels: row.picture, id: row.kittyID, key: Self.kittyKey(row), columns: row.columns, rows: row.rows))
+        PictureTransmission(
+          pixels: row.picture, id: row.kittyID, key: Self.kittyKey(row), columns: row.columns,
+          rows: min(KittyGraphics.maxRows, row.rows - first), firstRow: first, totalRows: row.rows))
       return true
     }
     func continues(_ line: Int, from other: ArticleBody.PictureRow) -> Bool {
@@ -60,9 +74,18 @@ extension ArticleController {
     return true
   }
 
-  /// Whether pictures show in this article now: the setting, `i`, and a terminal that can draw the
-  /// half blocks (an ASCII terminal gets the alt text).
+  /// Whether pictures show (and so are fetched) in this article now: the settings, `i`, and a terminal
+  /// that can draw the half blocks (an ASCII terminal gets the alt text). With `fetch-pictures on-key`
+  /// an article opens on the alt text, as with `inline-images off`, and `i` fetches them; with `never`
+  /// nothing is fetched at all (docs/MANUAL.md "Pictures").
   var picturesShown: Bool {
-    (picturesToggled ? configuration.inlineImages == .off : configuration.inlineImages != .off) && glyphs == .unicode
+    let atOpen = configuration.inlineImages != .off && configuration.fetchPictures == .onOpen
+    return (picturesToggled ? !atOpen : atOpen) && configuration.fetchPictures != .never && glyphs == .unicode
+  }
+
+  /// `i`: pictures ⇄ their alt text; with `fetch-pictures never` says why nothing comes.
+  func toggleImages() {
+    guard configuration.fetchPictures != .never else { return session?.status.notify(.picturesNeverFetched) ?? () }
+    picturesToggled.toggle()
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Pixels
 import Reader
+import TextLayout
 
 /// `inline-images`, as the user wrote it: how the article pane draws pictures. `auto` is resolved at start
 /// from what the terminal answers (`GraphicsProbe`, docs/MANUAL.md "Pictures") into the run's `PictureMode`, which
@@ -21,6 +22,15 @@ public enum InlineImages: String, CaseIterable, Sendable {
   }
 }
 
+/// `fetch-pictures`: when the article's pictures are fetched. A picture fetched tells its server that
+/// the article was read (a tracking pixel is made for nothing else), so the user may wait for `i`, or
+/// never fetch them (docs/MANUAL.md "Pictures").
+public enum FetchPictures: String, CaseIterable, Sendable {
+  case onOpen = "on-open"
+  case onKey = "on-key"
+  case never
+}
+
 /// The pictures of the articles shown, by address: fetched and decoded off the main thread a few at a
 /// time (`ImageLoader`), the result back as `.imageLoaded`. Kept in memory within one byte budget for
 /// every decoded picture (`maxBytes`, docs/ROBUSTNESS.md), the least recently asked
@@ -32,6 +42,15 @@ public final class ArticleImages {
     case loading
     case loaded(Bitmap)
     case failed(ImageFailure)
+    /// Not asked for, ever: a tracking pixel (`isTracker`).
+    case skipped
+  }
+
+  /// A picture whose page declares it at most 2 pixels wide or tall: a tracking pixel, which shows
+  /// nothing and is only there to tell its server the article was read, so it is never fetched, whatever
+  /// `fetch-pictures` says.
+  public static func isTracker(_ reference: ImageReference) -> Bool {
+    (reference.declaredWidth.map { $0 <= 2 } ?? false) || (reference.declaredHeight.map { $0 <= 2 } ?? false)
   }
 
   private let fetcher: Fetcher
@@ -39,7 +58,7 @@ public final class ArticleImages {
   private let events: EventQueue
   private let heavy: HeavyWork
   private let lanes: FetchLanes?
-  private var states: [String: State] = [:]
+  private(set) var states: [String: State] = [:]
   /// Addresses, least recently asked for first; one still loading keeps its place, and is weighed (and
   /// may go) once it has arrived. Before, an address dropped while loading was never dropped again: 400
   /// pictures held 0.9 GB for the rest of the run.
@@ -52,6 +71,8 @@ public final class ArticleImages {
   public private(set) var revision = 0
   /// One object per picture in memory, so a frame's placements compare equal while it stays the same.
   private var pictures: [String: Picture] = [:]
+  /// Sixel pictures by `sixelKey`: being made ready in the heavy lane (false) or ready (true).
+  private var sixels: [String: Bool] = [:]
   /// The kitty graphics ids of the pictures drawn at one size (`KittyImageIDs`).
   var kittyIDs = KittyImageIDs()
 
@@ -103,6 +124,32 @@ public final class ArticleImages {
     return picture
   }
 
+  /// The picture at `url` for sixel at `width` × `height` pixels, once its palette and dithering at that
+  /// size are made (`Picture.prepareSixel`), in the heavy lane, started the first time it is asked:
+  /// until then its cells stay blank and `.picturePrepared` lays the text out again, so the main thread
+  /// never waits for the costly part of a sixel stream (DESIGN §1, pictures; docs/DECISIONS.md, "Sixel
+  /// that looks like the picture").
+  func sixelPicture(of url: String, width: Int, height: Int) -> Picture? {
+    guard let picture = picture(of: url) else { return nil }
+    let key = "\(url)#\(width)x\(height)"
+    if let ready = sixels[key] { return ready ? picture : nil }
+    if sixels.count >= Self.maxKept { sixels = [:] }
+    sixels[key] = false
+    let (heavy, events) = (self.heavy, self.events)
+    Task.detached {
+      _ = try? await heavy.run { picture.prepareSixel(fitting: width, height) }
+      events.post(.picturePrepared(key: key))
+    }
+    return nil
+  }
+
+  /// A sixel picture is ready (`.picturePrepared`).
+  func prepared(_ key: String) {
+    guard sixels[key] == false else { return }
+    sixels[key] = true
+    revision += 1
+  }
+
   /// A picture arrived (`.imageLoaded`).
   public func loaded(_ url: String, _ result: Result<Bitmap, ImageFailure>) {
     running -= 1
@@ -131,6 +178,7 @@ public final class ArticleImages {
       recent.remove(at: index)
       if case .loaded(let bitmap) = states.removeValue(forKey: url) { keptBytes -= bitmap.pixels.count }
       pictures[url] = nil
+      sixels = sixels.filter { !$0.key.hasPrefix(url + "#") }
     }
   }
 
