@@ -10,10 +10,21 @@ import TestSupport
 struct CommandFeedTests {
   static let rss = FeedXML.rss(title: "Old title", items: [FeedXML.Item(title: "One", guid: "1")])
 
-  /// An executable script `name` in `dir` with `body` after its `#!/bin/sh` line.
+  /// An executable script `name` in `dir` with `body` after its `#!/bin/sh` line. Written under another
+  /// name through a close-on-exec descriptor, closed, then renamed into place: a program another test
+  /// starts meanwhile must not keep the file open for writing, or running it fails with "Text file busy"
+  /// (ETXTBSY). The few moments a child forked just then holds it until its exec are the runner's to wait
+  /// out (`ChildProgram.spawnWhileBusy`).
   static func script(_ dir: TemporaryDirectory, _ name: String, _ body: String) throws -> String {
-    let path = try dir.write("#!/bin/sh\n" + body + "\n", to: name)
-    chmod(path, 0o755)
+    let path = dir.path(name)
+    let draft = path + ".draft"
+    let fd = open(draft, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    guard close(fd) == 0, written == bytes.count, chmod(draft, 0o755) == 0, rename(draft, path) == 0 else {
+      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
     return path
   }
 
@@ -70,6 +81,18 @@ struct CommandFeedTests {
     #expect(result.failure?.description == "\(program) exited with status 3: no network today")
     let missing = try await Self.fetch("exec:no-such-program-here")
     #expect(missing.failure?.description.hasPrefix("Could not start no-such-program-here:") == true, "\(String(describing: missing))")
+  }
+
+  @Test func aProgramStillBeingWrittenFailsAsBusyAfterWaitingForIt() async throws {
+    let dir = try TemporaryDirectory("exec-busy")
+    let program = try Self.script(dir, "feed", "echo never")
+    let writer = open(program, O_WRONLY | O_CLOEXEC)  // an editor saving it in place, for good
+    try #require(writer >= 0)
+    defer { close(writer) }
+    let started = Date()
+    let result = try await Self.fetch("exec:\(program)")
+    #expect(result.failure == .program("Could not start \(program): Text file busy."), "\(String(describing: result))")
+    #expect(Date().timeIntervalSince(started) >= 0.9, "tried again for about a second first")
   }
 
   @Test func aProgramIsBoundedInTimeAndSizeAndStoppedWithItsChildren() async throws {
