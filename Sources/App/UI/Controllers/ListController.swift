@@ -85,10 +85,11 @@ class ListController: Controller {
     return true
   }
 
+  /// Selects row `index`; the next layout scrolls it into view. Nothing is scrolled for good here: a
+  /// selection made by a resize's transition (the open article selected again) at a short size would
+  /// keep that size's scroll (docs/ARCHITECTURE.md, "A resize").
   func selectRow(_ index: Int) {
-    actFromShown()
     movement.select(index)
-    scrollToSelection()
   }
 
   var selectedIndex: Int { movement.selected }
