@@ -10,22 +10,10 @@ import TestSupport
 struct CommandFeedTests {
   static let rss = FeedXML.rss(title: "Old title", items: [FeedXML.Item(title: "One", guid: "1")])
 
-  /// An executable script `name` in `dir` with `body` after its `#!/bin/sh` line. Written under another
-  /// name through a close-on-exec descriptor, closed, then renamed into place: a program another test
-  /// starts meanwhile must not keep the file open for writing, or running it fails with "Text file busy"
-  /// (ETXTBSY). The few moments a child forked just then holds it until its exec are the runner's to wait
-  /// out (`ChildProgram.spawnWhileBusy`).
+  /// An executable script `name` in `dir` with `body` after its `#!/bin/sh` line, written close-on-exec
+  /// (`TemporaryDirectory.writeExecutable`): feeds run programs while other tests start theirs.
   static func script(_ dir: TemporaryDirectory, _ name: String, _ body: String) throws -> String {
-    let path = dir.path(name)
-    let draft = path + ".draft"
-    let fd = open(draft, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    let bytes = Array(("#!/bin/sh\n" + body + "\n").utf8)
-    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    guard close(fd) == 0, written == bytes.count, chmod(draft, 0o755) == 0, rename(draft, path) == 0 else {
-      throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-    }
-    return path
+    try dir.writeExecutable("#!/bin/sh\n" + body + "\n", to: name)
   }
 
   /// The feed `text` of a urls file fetches, or its fetch error.
