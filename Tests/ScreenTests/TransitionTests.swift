@@ -253,6 +253,21 @@ struct TransitionTests {
     fresh.press(.character("j"))
     #expect(h.lines == fresh.lines, "keys act on the same rows")
   }
+
+  /// A refresh landing while the terminal is short (a reload's end: every list reads its rows again and
+  /// keeps its selection on the same article, `selectRow`) does not keep that size's scroll either.
+  @Test func aRefreshWhileShortLeavesTheListsScroll() {
+    let keys: [Key] = [.down, .enter, .character("j")]
+    let fresh = Harness(100, 30)
+    fresh.press(keys)
+    let h = Harness(120, 40)
+    h.press(keys)
+    h.resize(100, 7)
+    h.session.refreshFeeds()
+    h.drain()
+    h.resize(100, 30)
+    #expect(h.lines == fresh.lines, "\(h.text)")
+  }
 }
 
 /// Containment, traits and routing of the base controller (DESIGN §2, §3's table).

@@ -86,8 +86,8 @@ class ListController: Controller {
   }
 
   /// Selects row `index`; the next layout scrolls it into view. Nothing is scrolled for good here: a
-  /// selection made by a resize's transition (the open article selected again) at a short size would
-  /// keep that size's scroll (docs/ARCHITECTURE.md, "A resize").
+  /// refresh keeping the selection on its article (marks written, a reload) while the terminal is short
+  /// would keep that size's scroll after it grew back (docs/ARCHITECTURE.md, "A resize").
   func selectRow(_ index: Int) {
     movement.select(index)
   }
