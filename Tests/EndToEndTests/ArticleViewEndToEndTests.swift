@@ -29,8 +29,7 @@ struct ArticleViewEndToEndTests {
       server = try TestHTTPServer(serving: pages)
       for (name, log) in [("browser.sh", browserLog), ("player.sh", playerLog)] {
         let script = folder.root.appendingPathComponent(name).path
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n".write(toFile: script, atomically: true, encoding: .utf8)
-        chmod(script, 0o755)
+        try TemporaryDirectory.writeExecutable("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n", atPath: script)
       }
       try "browser \(folder.root.path)/browser.sh\nplayer \(folder.root.path)/player.sh\n"
         .write(toFile: folder.configDir + "/config", atomically: true, encoding: .utf8)

@@ -19,9 +19,8 @@ struct CommandFeedsEndToEndTests {
       try folder.writeFeed("made.xml", title: "Made By A Program", items: ["Program story one", "Program story two"])
       try folder.writeFeed("raw.xml", title: "Raw Title", items: ["Raw story"])
       let made = folder.root.appendingPathComponent("www/made.xml").path
-      let script = try folder.temporary.write(
+      let script = try folder.temporary.writeExecutable(
         "#!/bin/sh\nif [ -e \(good) ]; then cat \(made); else printf 'garbage \\001\\002 not xml'; fi\n", to: "bin/make-feed")
-      chmod(script, 0o755)
       try Data().write(to: URL(fileURLWithPath: good))
       let raw = folder.root.appendingPathComponent("www/raw.xml").path
       let urls = "\"exec:\(script) --quiet\"\n\"filter:sed s/Raw/Filtered/:\(raw)\"\n"

@@ -15,8 +15,7 @@ struct FreshCheckTests {
     try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
     let started = temporary.path("debootstrap-ran")
     let fake = bin.appendingPathComponent("debootstrap").path
-    try "#!/bin/sh\ntouch '\(started)'\nexit 1\n".write(toFile: fake, atomically: true, encoding: .utf8)
-    chmod(fake, 0o755)
+    try TemporaryDirectory.writeExecutable("#!/bin/sh\ntouch '\(started)'\nexit 1\n", atPath: fake)
 
     let loose = temporary.path("loose")
     mkdir(loose, 0o700)

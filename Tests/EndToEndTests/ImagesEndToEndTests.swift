@@ -184,8 +184,7 @@ struct ImagesEndToEndTests {
     let folder = try RunFolder("splitfeed-images-o")
     let log = folder.root.appendingPathComponent("browser.log").path
     let script = folder.root.appendingPathComponent("browser.sh").path
-    try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n".write(toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o755)
+    try TemporaryDirectory.writeExecutable("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n", atPath: script)
     let setup = try Setup(config: "browser \(script)\n")
     let tmux = try setup.openArticle((60, 20))  // shorter than the article, so it scrolls
     defer { tmux.close() }

@@ -18,8 +18,7 @@ struct LinksEndToEndTests {
     init() throws {
       folder = try RunFolder("splitfeed-links")
       let script = folder.root.appendingPathComponent("browser.sh").path
-      try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(browserLog)'\n".write(toFile: script, atomically: true, encoding: .utf8)
-      chmod(script, 0o755)
+      try TemporaryDirectory.writeExecutable("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(browserLog)'\n", atPath: script)
       try "browser \(script)\n".write(toFile: folder.configDir + "/config", atomically: true, encoding: .utf8)
       let body = """
         <p>Read <a href="https://example.com/one">the first</a>, <a href="\(Self.second.replacingOccurrences(of: "&", with: "&amp;"))">the second</a>

@@ -16,8 +16,7 @@ struct MacroEndToEndTests {
     var logs: [String: String] = [:]
     for name in ["usual", "mpv"] {
       let log = folder.root.appendingPathComponent("\(name).log").path
-      let script = try folder.temporary.write("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n", to: "bin/\(name)")
-      chmod(script, 0o755)
+      try folder.temporary.writeExecutable("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n", to: "bin/\(name)")
       logs[name] = log
     }
     let bin = folder.root.appendingPathComponent("bin").path

@@ -228,8 +228,7 @@ struct NewsboatImportTests {
     let scene = try Scene()
     let log = scene.splitfeed.root.appendingPathComponent("browser.log").path
     let browser = scene.splitfeed.root.appendingPathComponent("browser.sh").path
-    try "#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n".write(toFile: browser, atomically: true, encoding: .utf8)
-    chmod(browser, 0o755)
+    try TemporaryDirectory.writeExecutable("#!/bin/sh\nprintf '%s\\n' \"$@\" >> '\(log)'\n", atPath: browser)
     try """
       bind-key SPACE next-unread
       bind-key ^R reload-all

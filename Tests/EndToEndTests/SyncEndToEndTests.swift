@@ -98,8 +98,9 @@ struct SyncEndToEndTests {
     // In the reader: open two articles of the first feed, star the second, quit.
     let tmux = try launch()
     defer { tmux.close() }
-    let list = try tmux.waitFor(text: "Gamma")
-    #expect(list.contains { $0.contains("Alpha") && $0.contains("3/3") }, "\(list.joined(separator: "\n"))")
+    try tmux.waitUntil("Gamma listed, Alpha counted 3/3") { screen in
+      screen.contains { $0.contains("Gamma") } && screen.contains { $0.contains("Alpha") && $0.contains("3/3") }
+    }
     try tmux.send(keys: "Enter")
     try tmux.waitFor(text: "story 2")
     try tmux.send(keys: "Enter")

@@ -16,8 +16,7 @@ struct UserActionsEndToEndTests {
       folder = try RunFolder("splitfeed-actions")
       try folder.writeFeed("news.xml", title: "News", items: ["First story", "Second story"])
       for (name, body) in scripts {
-        let path = try folder.temporary.write("#!/bin/sh\n" + body.replacing("$DIR", with: dir) + "\n", to: name)
-        chmod(path, 0o755)
+        try folder.temporary.writeExecutable("#!/bin/sh\n" + body.replacing("$DIR", with: dir) + "\n", to: name)
       }
       _ = try folder.temporary.write(
         lines.map { $0.replacing("$DIR", with: dir) }.joined(separator: "\n") + "\n", to: "conf/config")

@@ -10,11 +10,10 @@ import TestSupport
 struct CommandFeedTests {
   static let rss = FeedXML.rss(title: "Old title", items: [FeedXML.Item(title: "One", guid: "1")])
 
-  /// An executable script `name` in `dir` with `body` after its `#!/bin/sh` line.
+  /// An executable script `name` in `dir` with `body` after its `#!/bin/sh` line, written close-on-exec
+  /// (`TemporaryDirectory.writeExecutable`): feeds run programs while other tests start theirs.
   static func script(_ dir: TemporaryDirectory, _ name: String, _ body: String) throws -> String {
-    let path = try dir.write("#!/bin/sh\n" + body + "\n", to: name)
-    chmod(path, 0o755)
-    return path
+    try dir.writeExecutable("#!/bin/sh\n" + body + "\n", to: name)
   }
 
   /// The feed `text` of a urls file fetches, or its fetch error.
@@ -70,6 +69,18 @@ struct CommandFeedTests {
     #expect(result.failure?.description == "\(program) exited with status 3: no network today")
     let missing = try await Self.fetch("exec:no-such-program-here")
     #expect(missing.failure?.description.hasPrefix("Could not start no-such-program-here:") == true, "\(String(describing: missing))")
+  }
+
+  @Test func aProgramStillBeingWrittenFailsAsBusyAfterWaitingForIt() async throws {
+    let dir = try TemporaryDirectory("exec-busy")
+    let program = try Self.script(dir, "feed", "echo never")
+    let writer = open(program, O_WRONLY | O_CLOEXEC)  // an editor saving it in place, for good
+    try #require(writer >= 0)
+    defer { close(writer) }
+    let started = Date()
+    let result = try await Self.fetch("exec:\(program)")
+    #expect(result.failure == .program("Could not start \(program): Text file busy."), "\(String(describing: result))")
+    #expect(Date().timeIntervalSince(started) >= 0.9, "tried again for about a second first")
   }
 
   @Test func aProgramIsBoundedInTimeAndSizeAndStoppedWithItsChildren() async throws {

@@ -234,6 +234,40 @@ struct TransitionTests {
     #expect(h.lines == fresh.lines)
     #expect(h.root.treeDescription == Self.expandedWithArticle)
   }
+
+  /// A short size only passed through (a resize burst the reader saw part of) does not keep the list
+  /// scrolled: coming back draws what a fresh start at that size draws (docs/ROBUSTNESS.md, Terminal).
+  @Test(arguments: [(60, 7), (100, 7), (120, 6)])
+  func aShortSizePassedThroughLeavesTheListsScroll(short: (Int, Int)) {
+    let keys: [Key] = [.down, .enter, .character("j")]
+    let fresh = Harness(100, 30)
+    fresh.press(keys)
+    let h = Harness(120, 40)
+    h.press(keys)
+    let first = String(fresh.lines[2].dropFirst().prefix(12))
+    h.resize(short.0, short.1)
+    #expect(!h.text.contains(first), "the list scrolled at \(short.0)×\(short.1) to show the selection:\n\(h.text)")
+    h.resize(100, 30)
+    #expect(h.lines == fresh.lines, "\(h.text)")
+    h.press(.character("j"))
+    fresh.press(.character("j"))
+    #expect(h.lines == fresh.lines, "keys act on the same rows")
+  }
+
+  /// A refresh landing while the terminal is short (a reload's end: every list reads its rows again and
+  /// keeps its selection on the same article, `selectRow`) does not keep that size's scroll either.
+  @Test func aRefreshWhileShortLeavesTheListsScroll() {
+    let keys: [Key] = [.down, .enter, .character("j")]
+    let fresh = Harness(100, 30)
+    fresh.press(keys)
+    let h = Harness(120, 40)
+    h.press(keys)
+    h.resize(100, 7)
+    h.session.refreshFeeds()
+    h.drain()
+    h.resize(100, 30)
+    #expect(h.lines == fresh.lines, "\(h.text)")
+  }
 }
 
 /// Containment, traits and routing of the base controller (DESIGN §2, §3's table).

@@ -67,6 +67,16 @@ struct ListMovementTests {
     #expect(rows.map(\.y) == [0, 3, 6])
   }
 
+  @Test func fittingToAShortViewportLeavesThePlace() {
+    var list = ListMovement(count: 20)
+    list.select(4)
+    list.scrollToSelection(viewport: 10, rowHeight: Self.one)
+    let short = list.fitted(viewport: 2, rowHeight: Self.one)
+    #expect(short.top == 3 && short.selected == 4, "the selection shown at 2 lines")
+    #expect(list.top == 0, "the place itself not moved")
+    #expect(list.fitted(viewport: 10, rowHeight: Self.one) == list)
+  }
+
   @Test func scrollingAFarSelectionMeasuresOnlyVisibleRows() {
     var list = ListMovement(count: 1_000_000)
     var measured = 0

@@ -54,16 +54,16 @@ public final class NcursesBackend: TerminalBackend {
   /// Restores the terminal. Idempotent.
   public static func stop() { cnc_stop() }
 
-  /// Re-reads the terminal size (after SIGWINCH, or `fg`) and tells curses; returns the new size. The
-  /// next frame is always sent whole, even at an unchanged size: a terminal that shrank and grew back
-  /// between two looks (a burst of resizes coalesced into one) has lost the cells it cut off.
-  @discardableResult
   /// Colour only on a terminal that has it and when `NO_COLOR` is unset or empty (no-color.org: "when
   /// present and not an empty string").
   nonisolated static func usesColor(terminalHasColors: Bool, noColor: String?) -> Bool {
     terminalHasColors && (noColor ?? "").isEmpty
   }
 
+  /// Re-reads the terminal size (after SIGWINCH, or `fg`) and tells curses; returns the new size. The
+  /// next frame is always sent whole, even at an unchanged size: a terminal that shrank and grew back
+  /// between two looks (a burst of resizes coalesced into one) has lost the cells it cut off.
+  @discardableResult
   public func refreshSize() -> Size {
     var cols: Int32 = 0
     var lines: Int32 = 0

@@ -86,6 +86,16 @@ public struct ListMovement: Equatable, Sendable {
     top = first
   }
 
+  /// This movement scrolled the least needed to show the selection in a viewport `height` lines tall,
+  /// `self` left as it was: what a frame shows. A list lays itself out this way, so a size it was only
+  /// passed through (a terminal shrunk and grown back) does not move the place its keys left, and the
+  /// same size draws the same rows whatever sizes came between (docs/ROBUSTNESS.md, Terminal).
+  public func fitted(viewport height: Int, rowHeight: (Int) -> Int) -> ListMovement {
+    var shown = self
+    shown.scrollToSelection(viewport: height, rowHeight: rowHeight)
+    return shown
+  }
+
   /// The rows to draw from `top`: index, first line (relative to the viewport) and height, stopping at
   /// the viewport's end (the last row may be cut).
   public func visibleRows(viewport height: Int, rowHeight: (Int) -> Int) -> [(index: Int, y: Int, height: Int)] {

@@ -11,7 +11,12 @@ import TextLayout
 /// the visible rows (text, style, accessory); drawing only paints them.
 @MainActor
 class ListController: Controller {
+  /// The selection and the scroll the list's keys, clicks and selections left. Layout does not write
+  /// it: a frame shows it fitted to its height (`shown`), so a resize through a short size and back draws
+  /// what a fresh start at that size draws (docs/ARCHITECTURE.md, "A resize").
   private(set) var movement = ListMovement()
+  /// `movement` fitted to the frame of the last layout: the rows on screen, which a key or click acts from.
+  private var shown = ListMovement()
   /// Lines a row may wrap to (DESIGN §1: at most 3).
   static let maxLinesPerRow = 3
   private var wrapped: [Int: [String]] = [:]
@@ -80,9 +85,11 @@ class ListController: Controller {
     return true
   }
 
+  /// Selects row `index`; the next layout scrolls it into view. Nothing is scrolled for good here: a
+  /// refresh keeping the selection on its article (marks written, a reload) while the terminal is short
+  /// would keep that size's scroll after it grew back (docs/ARCHITECTURE.md, "A resize").
   func selectRow(_ index: Int) {
     movement.select(index)
-    scrollToSelection()
   }
 
   var selectedIndex: Int { movement.selected }
@@ -111,6 +118,11 @@ class ListController: Controller {
     movement.scrollToSelection(viewport: frame.height, rowHeight: rowHeight)
   }
 
+  /// A key or click acts on the rows the user sees: their scroll becomes the list's before it moves.
+  private func actFromShown() {
+    if shown.count == movement.count && shown.selected == movement.selected { movement = shown }
+  }
+
   /// A row as it is drawn this frame.
   private struct VisibleRow {
     var rect: Rect
@@ -135,12 +147,12 @@ class ListController: Controller {
       wrappedEllipsis = ellipsis
       wrapped.removeAll(keepingCapacity: true)
     }
-    scrollToSelection()
+    shown = movement.fitted(viewport: frame.height, rowHeight: rowHeight)
     let theme = self.theme
     // The selection is bright in the focused pane and dim in the other one.
     let focused = hasFocus
     func selected(_ style: Style) -> Style { focused ? theme.selected(style) : theme.selected(style).adding(.dim) }
-    visible = movement.visibleRows(viewport: frame.height, rowHeight: rowHeight).map { row in
+    visible = shown.visibleRows(viewport: frame.height, rowHeight: rowHeight).map { row in
       let isSelected = row.index == movement.selected
       var style = rowStyle(at: row.index, theme: theme)
       if isSelected { style = selected(style) }
@@ -196,6 +208,7 @@ class ListController: Controller {
   override func handle(_ key: Key) -> Bool {
     catchUp()
     guard let action = keyMap.action(for: key, in: .list) else { return false }
+    actFromShown()
     switch action {
     case .moveDown: movement.move(by: 1)
     case .moveUp: movement.move(by: -1)
@@ -218,12 +231,13 @@ class ListController: Controller {
 
   /// The row drawn at screen line `y`, if any.
   func row(atLine y: Int) -> Int? {
-    movement.visibleRows(viewport: frame.height, rowHeight: rowHeight)
+    shown.visibleRows(viewport: frame.height, rowHeight: rowHeight)
       .first { frame.minY + $0.y <= y && y < frame.minY + $0.y + $0.height }?.index
   }
 
   override func handleMouse(_ event: MouseEvent) -> Bool {
     catchUp()
+    actFromShown()
     switch event.kind {
     case .press:
       guard let index = row(atLine: event.point.y) else { return true }

@@ -181,7 +181,7 @@ extension ChildProgram {
     var pid: pid_t = 0
     let cArgs = argv.map { strdup($0) } + [nil]
     defer { cArgs.forEach { free($0) } }
-    let code = posix_spawnp(&pid, program, &actions, &attributes, cArgs, environ)
+    let code = spawnWhileBusy { posix_spawnp(&pid, program, &actions, &attributes, cArgs, environ) }
     closeAll([out.write, err?.write ?? -1])  // ours closed: end of file comes when the program's are
     guard code == 0 else { return .failure(.spawnFailed(command: program, code: code)) }
 
@@ -225,6 +225,21 @@ extension ChildProgram {
     }
     run.status = wait(pid)
     return .success(run)
+  }
+
+  /// Runs `attempt` (a spawn, returning its error code) again while the program's file is open for
+  /// writing somewhere (ETXTBSY): an editor saving the user's script in place, or a script written a
+  /// moment ago whose descriptor a process forked meanwhile still holds until its own exec. Such a
+  /// writer is done within moments, so a reload does not fail the feed for it; after about a second
+  /// the error stands, and the feed's failure says "Text file busy" (docs/ROBUSTNESS.md, "Feeds made by
+  /// a program").
+  static func spawnWhileBusy(_ attempt: () -> Int32) -> Int32 {
+    var code = attempt()
+    for pause in [50, 200, 750] where code == ETXTBSY {
+      usleep(UInt32(pause) * 1000)
+      code = attempt()
+    }
+    return code
   }
 
   /// A pipe whose ends are close-on-exec, its read end non-blocking; nil on failure (errno set).
