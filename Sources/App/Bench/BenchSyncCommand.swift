@@ -20,7 +20,7 @@ struct BenchSyncCommand: ParsableCommand {
   @Option(help: "A file holding the password.") var passwordFile: String
   @Option(help: "Write the requests made, as a curl config file.") var requests: String?
   @Option(help: "Articles asked for per stream/contents page (default: the engine's).") var pageSize: Int?
-  @Flag(help: "Also: a local feed of 1,000 articles stored first, its list open in a headless reader, whose keys (j, PgDn, G, g, N) are timed 2 ms apart while the sync runs, then as many again idle.")
+  @Flag(help: "Also: a local feed of 1,000 articles stored first, its list open in a headless reader, whose keys (j, PgDn, G, g, N) are timed 2 ms apart while the sync runs, then as many again idle (each with the events posted before it, so every N is written).")
   var keys = false
   @Flag(help: "Also: the time between stored article pages, its median over each fifth of the sync (whether a page costs more as the cache grows).")
   var timeline = false
@@ -44,7 +44,9 @@ struct BenchSyncCommand: ParsableCommand {
       let outcome = Outcome()
       pressed = MainActor.assumeIsolated {
         // The reader's sync runs in a detached task of default priority (`Reloads.startSync`).
-        BenchUICommand.measureWhile(cache: store, feeds: feeds, size: Size(width: 120, height: 40), priority: .medium) {
+        BenchUICommand.measureWhile(
+          cache: store, feeds: feeds, size: Size(width: 120, height: 40), priority: .medium, events: true
+        ) {
           outcome.set(await Self.run(sync, pages: pages))
           return 1
         }
