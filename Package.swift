@@ -49,6 +49,9 @@ let package = Package(
     // The fetcher's transfers on one thread through libcurl's multi interface, in C because libcurl's
     // options are variadic and the body cap must sit inside its write callback (gzip bombs).
     .target(name: "CCurl", dependencies: ["CLibCurl"]),
+    // `sqlite3_config` (variadic) for the cache's process-wide SQLite settings (`Storage/SQLiteProcess`),
+    // on the system's SQLite that GRDB builds against.
+    .target(name: "CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
     // Display width per grapheme cluster, styled text and the one wrapper: shared by the article renderer
     // and the screen, so both measure text the same way. Depends on nothing of ours.
     .target(name: "TextLayout", path: "Sources/Reader/TextLayout"),
@@ -60,7 +63,9 @@ let package = Package(
     // the library of feeds, reload and sync runs; Newsboat/: newsboat's files). No UI, no ncurses.
     .target(
       name: "Reader",
-      dependencies: ["TextLayout", "Pixels", "CLibXML2", "CCurl", "CLibImage", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "TextLayout", "Pixels", "CLibXML2", "CCurl", "CLibImage", "CSQLiteConfig", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       path: "Sources/Reader/Core"
     ),
     // Surface, cells, styles, input events and the pure layout functions (size → traits → frames, popover

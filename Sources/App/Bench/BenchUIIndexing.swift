@@ -44,6 +44,22 @@ extension BenchUICommand {
   static func measureWhileIndexing(
     cache: Cache, feeds: [CachedFeed], size: Size, wrote: (@Sendable (SearchIndexer.Write) -> Void)? = nil
   ) -> IndexingResult {
+    measureWhile(cache: cache, feeds: feeds, size: size) {
+      (try? await SearchIndexer(cache: cache).run(wrote: wrote))?.indexed ?? 0
+    }
+  }
+
+  /// The presses of `measureWhileIndexing` while `work` runs on another thread (the indexer, or a sync:
+  /// `splitfeed-bench sync --keys`), then as many again idle; `work` returns how much it did (`indexed`).
+  /// `priority` is the one the reader gives that work (the indexer `.utility`, a sync the default). With
+  /// `events`, what background work posted meanwhile (the marks' writes coming back) is handled before
+  /// each press and timed with it, as the reader's loop would, so every `N` reaches the cache while the
+  /// work runs instead of waiting behind the first.
+  @MainActor
+  static func measureWhile(
+    cache: Cache, feeds: [CachedFeed], size: Size, priority: TaskPriority = .utility, events: Bool = false,
+    work: @escaping @Sendable () async -> Int
+  ) -> IndexingResult {
     let backend = MemoryBackend(size: size)
     let screen = Screen(session: ReadingSession(cache: cache, feeds: feeds, configuration: UIConfiguration()),
                         backend: backend)
@@ -52,9 +68,8 @@ extension BenchUICommand {
     screen.renderNow()
     let done = Done()
     let start = DispatchTime.now().uptimeNanoseconds
-    Task.detached(priority: .utility) {
-      let progress = try? await SearchIndexer(cache: cache).run(wrote: wrote)
-      done.finish(indexed: progress?.indexed ?? 0)
+    Task.detached(priority: priority) {
+      done.finish(indexed: await work())
     }
     let keys: [(String, Key)] = [
       ("j", .character("j")), ("PgDn", .pageDown), ("G", .character("G")), ("g", .character("g")),
@@ -66,6 +81,7 @@ extension BenchUICommand {
       while going() {
         let index = press % keys.count
         let before = DispatchTime.now().uptimeNanoseconds
+        if events { screen.handlePosted() }
         screen.handle(.key(keys[index].1))
         screen.renderNow()
         samples[index].append(Double(DispatchTime.now().uptimeNanoseconds - before) / 1e9)

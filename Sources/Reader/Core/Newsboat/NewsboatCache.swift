@@ -33,6 +33,7 @@ public struct NewsboatCache {
     guard FileManager.default.fileExists(atPath: path) else {
       throw Failure(description: "\(path) does not exist")
     }
+    SQLiteProcess.configure()  // an import may open newsboat's cache before splitfeed's
     var configuration = Configuration()
     configuration.readonly = true
     configuration.label = "newsboat cache"

@@ -33,6 +33,7 @@ public final class Cache: Sendable {
   /// Opens (creating the file and its folder if needed) and migrates the cache at `path`. With
   /// `readOnly`, the file must exist and nothing is written — for a cache that cannot be written.
   public init(path: String, readOnly: Bool = false, busyTimeout: Double = 5) throws(CacheError) {
+    SQLiteProcess.configure()  // before the process's first connection
     self.path = path
     self.isReadOnly = readOnly
     self.busyTimeout = busyTimeout

@@ -1,0 +1,4 @@
+#include "CSQLiteConfig.h"
+#include <sqlite3.h>
+
+int splitfeed_sqlite_memstatus_off(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
