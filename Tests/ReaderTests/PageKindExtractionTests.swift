@@ -181,6 +181,25 @@ import Testing
     #expect(!text.contains("Footer address"))
   }
 
+  @Test func aGridOfCardsUnderItsIntroductionShowsTheCards() throws {
+    // Cards as section pages and shops set them: sibling `<a>` tiles of a picture and a title, no list
+    // items; the search keeps the introduction and drops the grid as links.
+    let cards = (1...30).map {
+      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
+        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
+    }
+    let page = """
+      <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
+      <main><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 2))</div>
+      <div class="card-list">\(cards.joined(separator: "\n"))</div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The tomato paragraph 2"))
+    #expect(text.contains("Recipe 1 with tomatoes and basil") && text.contains("Recipe 30 with tomatoes and basil"))
+    #expect(!text.contains("Footer address"))
+  }
+
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
     let page = """
       <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
