@@ -92,6 +92,66 @@ import Testing
     #expect(!text.contains("Other topic"))
   }
 
+  @Test func aThreadWhoseDatesAreWrittenOutIsFoundByThem() throws {
+    // Posts dated by a plain line of text (no `<time>`, no microdata), as script-built forums print them;
+    // the search keeps the opening post alone.
+    let posts = (1...5).map { index in
+      """
+      <div class="c-post"><div class="c-head"><div class="c-name">member\(index)</div>
+        <div class="c-when">2\(index)/11/2025 at 7:1\(index) pm</div></div>
+        <div class="c-body">\(index == 1 ? ArticleExtractorTests.prose("kettle") : "<p>\(Self.reply(index))</p>")</div></div>
+      """
+    }
+    let page = """
+      <html><head><title>Thread</title></head><body>\(Self.siteNavigation)
+      <div class="c-thread">\(posts.joined())</div><p class="c-phone">Call 440-214-9811</p></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The kettle paragraph 5"))
+    for index in 2...5 {
+      #expect(text.contains(Self.reply(index)))
+      #expect(text.contains("member\(index)") && text.contains("2\(index)/11/2025 at 7:1\(index) pm"))
+    }
+  }
+
+  @Test func writtenDatesAreToldFromNumbersAndProse() {
+    for date in ["28/11/2025 at 7:16 pm", "2025-11-28", "11.28.25", "Nov 28, 2025", "28th November", "3 hours ago", "a day ago"] {
+      #expect(WrittenDate.isDate(date), "\(date)")
+    }
+    for other in ["Call 440-214-9811", "Version 1.2.3", "May I help you", "3 hours", "Reply 12 of 40"] {
+      #expect(!WrittenDate.isDate(other), "\(other)")
+    }
+  }
+
+  @Test func dateLinesOfAListOfLinksAreNotAThread() throws {
+    // A list of links, each with a byline row of a few words and an age (a news aggregator's front page):
+    // the rows are dated and alike, yet say nothing of their own; the page is the list.
+    let rows = (1...30).map { index in
+      "<tr class=\"story\"><td><a href=\"https://example.net/\(index)\">Story \(index) about a new thing that shipped</a></td></tr>"
+        + "<tr><td class=\"sub\">\(index) points by <a href=\"/u/\(index)\">user\(index)</a> <span>\(index) minutes ago</span> | hide</td></tr>"
+    }
+    let page = """
+      <html><head><title>New stories</title></head><body><table class="list">\(rows.joined())</table></body></html>
+      """
+    let text = try ArticleExtractor.extractAnyway(data: Data(page.utf8), charset: nil, url: nil).text
+    #expect(text.contains("Story 1 about a new thing") && text.contains("Story 30 about a new thing"))
+  }
+
+  @Test func aRailOfDatedCommentsBesideAListingIsNotThePage() throws {
+    // A section page's grid of stories with a small rail of readers' latest comments beside it: the
+    // comments are dated posts, but a corner of the page; the page is the grid.
+    let cards = (1...30).map { "<a class=\"tile\" href=\"/s/\($0)\"><h3>Story \($0) about the harbour works</h3></a>" }
+    let comments = (1...3).map {
+      "<div class=\"remark\"><span>reader\($0)</span><span>\($0) hours ago</span><p>Reply \($0): a short view, with a reason and an example of it.</p></div>"
+    }
+    let page = """
+      <html><head><title>Harbour</title></head><body>
+      <div class="grid">\(cards.joined())</div><div class="rail">\(comments.joined())</div></body></html>
+      """
+    let text = try ArticleExtractor.extractAnyway(data: Data(page.utf8), charset: nil, url: nil).text
+    #expect(text.contains("Story 1 about the harbour works") && text.contains("Story 30 about the harbour works"))
+  }
+
   @Test func aThreadLeavesOutEachPostersPanelAndSignatureButKeepsAuthorAndDate() throws {
     let posts = (1...4).map { index in
       """
