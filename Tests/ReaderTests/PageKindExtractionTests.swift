@@ -114,6 +114,22 @@ import Testing
     }
   }
 
+  @Test func twoWrittenDatesAreNotAThreadButTwoMarkedOnesAre() throws {
+    // An article's header and body can each hold a date line (its update date, a dateline): two blocks
+    // of one kind with written dates are not a thread; three are, and two marked by `<time>` are.
+    func blocks(_ count: Int, marked: Bool) throws -> PageNode {
+      let parts = (1...count).map { index in
+        let date = marked ? "<time datetime=\"2025-01-0\(index)\">January \(index)</time>" : "<div>January \(index), 2025</div>"
+        return "<div class=\"part\">\(date)<p>\(Self.reply(index))</p></div>"
+      }
+      let root = try #require(ArticleExtractor.parse(Data("<html><body><div>\(parts.joined())</div></body></html>".utf8), charset: "UTF-8"))
+      return root.descendants(["body"]).first ?? root
+    }
+    #expect(ForumThread.datedPosts(try blocks(2, marked: false)) == nil)
+    #expect(ForumThread.datedPosts(try blocks(3, marked: false))?.count == 3)
+    #expect(ForumThread.datedPosts(try blocks(2, marked: true))?.count == 2)
+  }
+
   @Test func writtenDatesAreToldFromNumbersAndProse() {
     for date in ["28/11/2025 at 7:16 pm", "2025-11-28", "11.28.25", "Nov 28, 2025", "28th November", "3 hours ago", "a day ago"] {
       #expect(WrittenDate.isDate(date), "\(date)")
