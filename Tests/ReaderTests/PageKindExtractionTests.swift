@@ -92,6 +92,82 @@ import Testing
     #expect(!text.contains("Other topic"))
   }
 
+  @Test func aThreadWhoseDatesAreWrittenOutIsFoundByThem() throws {
+    // Posts dated by a plain line of text (no `<time>`, no microdata), as script-built forums print them;
+    // the search keeps the opening post alone.
+    let posts = (1...5).map { index in
+      """
+      <div class="c-post"><div class="c-head"><div class="c-name">member\(index)</div>
+        <div class="c-when">2\(index)/11/2025 at 7:1\(index) pm</div></div>
+        <div class="c-body">\(index == 1 ? ArticleExtractorTests.prose("kettle") : "<p>\(Self.reply(index))</p>")</div></div>
+      """
+    }
+    let page = """
+      <html><head><title>Thread</title></head><body>\(Self.siteNavigation)
+      <div class="c-thread">\(posts.joined())</div><p class="c-phone">Call 440-214-9811</p></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The kettle paragraph 5"))
+    for index in 2...5 {
+      #expect(text.contains(Self.reply(index)))
+      #expect(text.contains("member\(index)") && text.contains("2\(index)/11/2025 at 7:1\(index) pm"))
+    }
+  }
+
+  @Test func twoWrittenDatesAreNotAThreadButTwoMarkedOnesAre() throws {
+    // An article's header and body can each hold a date line (its update date, a dateline): two blocks
+    // of one kind with written dates are not a thread; three are, and two marked by `<time>` are.
+    func blocks(_ count: Int, marked: Bool) throws -> PageNode {
+      let parts = (1...count).map { index in
+        let date = marked ? "<time datetime=\"2025-01-0\(index)\">January \(index)</time>" : "<div>January \(index), 2025</div>"
+        return "<div class=\"part\">\(date)<p>\(Self.reply(index))</p></div>"
+      }
+      let root = try #require(ArticleExtractor.parse(Data("<html><body><div>\(parts.joined())</div></body></html>".utf8), charset: "UTF-8"))
+      return root.descendants(["body"]).first ?? root
+    }
+    #expect(ForumThread.datedPosts(try blocks(2, marked: false)) == nil)
+    #expect(ForumThread.datedPosts(try blocks(3, marked: false))?.count == 3)
+    #expect(ForumThread.datedPosts(try blocks(2, marked: true))?.count == 2)
+  }
+
+  @Test func writtenDatesAreToldFromNumbersAndProse() {
+    for date in ["28/11/2025 at 7:16 pm", "2025-11-28", "11.28.25", "Nov 28, 2025", "28th November", "3 hours ago", "a day ago"] {
+      #expect(WrittenDate.isDate(date), "\(date)")
+    }
+    for other in ["Call 440-214-9811", "Version 1.2.3", "May I help you", "3 hours", "Reply 12 of 40"] {
+      #expect(!WrittenDate.isDate(other), "\(other)")
+    }
+  }
+
+  @Test func dateLinesOfAListOfLinksAreNotAThread() throws {
+    // A list of links, each with a byline row of a few words and an age (a news aggregator's front page):
+    // the rows are dated and alike, yet say nothing of their own; the page is the list.
+    let rows = (1...30).map { index in
+      "<tr class=\"story\"><td><a href=\"https://example.net/\(index)\">Story \(index) about a new thing that shipped</a></td></tr>"
+        + "<tr><td class=\"sub\">\(index) points by <a href=\"/u/\(index)\">user\(index)</a> <span>\(index) minutes ago</span> | hide</td></tr>"
+    }
+    let page = """
+      <html><head><title>New stories</title></head><body><table class="list">\(rows.joined())</table></body></html>
+      """
+    let text = try ArticleExtractor.extractAnyway(data: Data(page.utf8), charset: nil, url: nil).text
+    #expect(text.contains("Story 1 about a new thing") && text.contains("Story 30 about a new thing"))
+  }
+
+  @Test func aRailOfDatedCommentsBesideAListingIsNotThePage() throws {
+    // A section page's grid of stories with a small rail of readers' latest comments beside it: the
+    // comments are dated posts, but a corner of the page; the page is the grid.
+    let cards = (1...30).map { "<a class=\"tile\" href=\"/s/\($0)\"><h3>Story \($0) about the harbour works</h3></a>" }
+    let comments = (1...3).map {
+      "<div class=\"remark\"><span>reader\($0)</span><span>\($0) hours ago</span><p>Reply \($0): a short view, with a reason and an example of it.</p></div>"
+    }
+    let page = """
+      <html><head><title>Harbour</title></head><body>
+      <div class="grid">\(cards.joined())</div><div class="rail">\(comments.joined())</div></body></html>
+      """
+    let text = try ArticleExtractor.extractAnyway(data: Data(page.utf8), charset: nil, url: nil).text
+    #expect(text.contains("Story 1 about the harbour works") && text.contains("Story 30 about the harbour works"))
+  }
+
   @Test func aThreadLeavesOutEachPostersPanelAndSignatureButKeepsAuthorAndDate() throws {
     let posts = (1...4).map { index in
       """
@@ -178,6 +254,25 @@ import Testing
     let text = try Self.extract(page).text
     #expect(text.contains("The category paragraph 3"))
     #expect(text.contains("- A programming language number 1\n") && text.contains("- C programming language number 14"))
+    #expect(!text.contains("Footer address"))
+  }
+
+  @Test func aGridOfCardsUnderItsIntroductionShowsTheCards() throws {
+    // Cards as section pages and shops set them: sibling `<a>` tiles of a picture and a title, no list
+    // items; the search keeps the introduction and drops the grid as links.
+    let cards = (1...30).map {
+      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
+        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
+    }
+    let page = """
+      <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
+      <main><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 2))</div>
+      <div class="card-list">\(cards.joined(separator: "\n"))</div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The tomato paragraph 2"))
+    #expect(text.contains("Recipe 1 with tomatoes and basil") && text.contains("Recipe 30 with tomatoes and basil"))
     #expect(!text.contains("Footer address"))
   }
 

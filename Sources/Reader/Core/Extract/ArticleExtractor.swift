@@ -183,13 +183,23 @@ public enum ArticleExtractor {
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or
     // kept less than half of a region the page marks as its main content and that reads as sections, or
     // kept a listing's introduction and left out its entries.
+    // Where the search found nothing, a thread that holds under a third of the main region's text is a
+    // rail beside the content (comments on other stories, dated teasers), not the page.
     let thread = ForumThread.find(in: body)
+    var region: PageNode?? = nil
+    func mainRegion() -> PageNode? {
+      if let region { return region }
+      let found = MainRegion.find(in: body, markedOnly: searchFound)
+      region = .some(found)
+      return found
+    }
     if let thread, thread.textLength >= minimumArticle,
-      picked.map({ !searchFound || (thread.textLength > $0.1 && ForumThread.contains(thread, $0.0)) }) ?? true
+      picked.map({ !searchFound || (thread.textLength > $0.1 && ForumThread.contains(thread, $0.0)) }) ?? true,
+      searchFound || thread.textLength * 3 >= (mainRegion()?.textLength ?? 0)
     {
       picked = (thread, thread.textLength, nil)
       kind = .thread
-    } else if let region = MainRegion.find(in: body, markedOnly: searchFound) {
+    } else if let region = mainRegion() {
       let length = region.textLength
       if !searchFound, length >= minimumArticle {
         picked = (region, length, nil)

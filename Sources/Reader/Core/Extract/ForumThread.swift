@@ -114,11 +114,20 @@ enum ForumThread {
     return nil
   }
 
-  static func isDate(_ node: PageNode) -> Bool {
+  /// A post's date: marked (`<time>`, `datetime`, microdata) or a short line of its own that reads as one
+  /// (`WrittenDate`: much forum software prints `28/11/2025 at 7:16 pm` in a plain `<div>`).
+  static func isDate(_ node: PageNode) -> Bool { isMarkedDate(node) || WrittenDate.isDateLine(node) }
+
+  static func isMarkedDate(_ node: PageNode) -> Bool {
     if node.tag == "time" || node["datetime"] != nil { return true }
     let itemprop = node["itemprop"] ?? ""
     return itemprop == "datePublished" || itemprop == "dateCreated"
   }
+
+  /// Dated blocks a run needs: two where the page marks the dates, three where they are only written out
+  /// (an article's header and body can each hold a date line; a thread of written dates is more posts).
+  static let minimumMarkedPosts = 2
+  static let minimumWrittenPosts = 3
 
   /// A block's kind among its siblings: its tag and first class (digits dropped), else its id without
   /// digits (`post_12` and `post_13` are one kind).
@@ -128,20 +137,26 @@ enum ForumThread {
     return node.tag + "." + name.filter { !$0.isNumber }
   }
 
+  /// The mean text outside links, in characters, of a run of dated blocks that are posts.
+  static let minimumPostText = 50
+
   /// The largest run of sibling blocks of one kind of which at least two, and at least half, carry a date,
-  /// none more than three (a block holding many dates holds many posts); measured by text outside links,
+  /// none more than three (a block holding many dates holds many posts), and with `minimumPostText` of their own on average; measured by text outside links,
   /// so that a rail of dated links loses to the posts.
   static func datedPosts(_ body: PageNode) -> [PageNode]? {
     // In the order first met, so that equal runs resolve the same way every time.
     var parents: [PageNode] = []
     var known = Set<ObjectIdentifier>()
     var datesPerBlock: [ObjectIdentifier: Int] = [:]
+    var markedPerBlock: [ObjectIdentifier: Int] = [:]
     for date in body.descendants() where isDate(date) {
+      let marked = isMarkedDate(date)
       var node = date
       var depth = 0
       while let parent = node.parent, parent !== body, depth < 12 {
         if known.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
         datesPerBlock[ObjectIdentifier(node), default: 0] += 1
+        if marked { markedPerBlock[ObjectIdentifier(node), default: 0] += 1 }
         node = parent
         depth += 1
       }
@@ -153,8 +168,13 @@ enum ForumThread {
       for members in groups.values where members.count >= 2 {
         let dated = members.map { datesPerBlock[ObjectIdentifier($0)] ?? 0 }
         let withDate = dated.filter { $0 > 0 }.count
-        guard withDate >= 2, withDate * 2 >= members.count, dated.allSatisfy({ $0 <= 3 }) else { continue }
+        let withMarkedDate = members.filter { (markedPerBlock[ObjectIdentifier($0)] ?? 0) > 0 }.count
+        let needed = withMarkedDate >= minimumMarkedPosts ? minimumMarkedPosts : minimumWrittenPosts
+        guard withDate >= needed, withDate * 2 >= members.count, dated.allSatisfy({ $0 <= 3 }) else { continue }
         let text = members.reduce(0) { $0 + Int(Double($1.textLength) * (1 - $1.linkDensity)) }
+        // Posts say something: a run of dated lines of a few words each (the byline rows of a list of
+        // links, "1 point by … 3 minutes ago | hide") is the furniture of a listing, not a conversation.
+        guard text >= members.count * minimumPostText else { continue }
         if text > (best?.text ?? 0) { best = (members, text) }
       }
     }

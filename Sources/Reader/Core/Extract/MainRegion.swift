@@ -48,19 +48,80 @@ extension MainRegion {
     return listed >= 1000 && listed >= 2 * length && listedText(pick) * 2 < listed
   }
 
-  /// The text of the list items under `node` that are mostly a link (a listing's entries). One walk: a
-  /// list item is measured whole (its nested lists with it) and not entered.
+  /// The text of a listing's entries under `node`: list items that are mostly a link, and cards — where
+  /// three or more sibling elements of one tag (a grid of `<a>` or `<div>` tiles, as shops and section
+  /// pages set their items) each hold at least a third of their text in links (a title linked, a price or
+  /// teaser beside it). An entry is measured whole and not entered. Linear: the text and link measures
+  /// come from one walk (`LinkMeasures`), so a deep page is not measured again at every level.
   static func listedText(_ node: PageNode) -> Int {
+    let measures = LinkMeasures(node)
     var total = 0
-    var stack = node.elements
+    var stack = [node]
     while let next = stack.popLast() {
-      guard next.tag == "li" else {
-        stack.append(contentsOf: next.elements)
-        continue
+      let kids = next.elements
+      var siblings: [String: Int] = [:]
+      for kid in kids { siblings[kid.tag, default: 0] += 1 }
+      for kid in kids {
+        let (text, linked) = measures[kid]
+        if kid.tag == "li" {
+          if linked * 2 > text { total += text }
+        } else if siblings[kid.tag, default: 0] >= 3, text > 0, linked * 3 >= text {
+          total += text
+        } else {
+          stack.append(kid)
+        }
       }
-      if next.linkDensity > 0.5 { total += next.textLength }
     }
     return total
+  }
+}
+
+/// Each element's text length (whitespace runs inside a text counted as one character, as `textLength`
+/// counts them) and the part of it inside links (in-page `#` links aside: tables of contents), measured
+/// in one post-order walk.
+struct LinkMeasures {
+  private var measures: [ObjectIdentifier: (text: Int, linked: Int)] = [:]
+
+  init(_ root: PageNode) {
+    var stack: [(PageNode, Bool)] = [(root, false)]
+    while let (node, done) = stack.popLast() {
+      if node.isText { continue }
+      guard done else {
+        stack.append((node, true))
+        for child in node.children where !child.isText { stack.append((child, false)) }
+        continue
+      }
+      var text = 0
+      var linked = 0
+      for child in node.children {
+        if child.isText {
+          text += Self.length(child.text)
+        } else if let measure = measures[ObjectIdentifier(child)] {
+          text += measure.text
+          linked += measure.linked
+        }
+      }
+      let href = node["href"] ?? ""
+      if node.tag == "a", !(href.hasPrefix("#") && href.count > 1) { linked = text }
+      measures[ObjectIdentifier(node)] = (text, linked)
+    }
+  }
+
+  subscript(node: PageNode) -> (text: Int, linked: Int) { measures[ObjectIdentifier(node)] ?? (0, 0) }
+
+  /// A text's length with its runs of whitespace as one character and its ends trimmed.
+  static func length(_ text: String) -> Int {
+    var count = 0
+    var pendingSpace = false
+    for scalar in text.unicodeScalars {
+      if PageNode.isSpace(scalar) {
+        pendingSpace = count > 0
+      } else {
+        count += pendingSpace ? 2 : 1
+        pendingSpace = false
+      }
+    }
+    return count
   }
 }
 
