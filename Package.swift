@@ -30,12 +30,14 @@ let package = Package(
     // libxml2 through pkg-config (its include path survives, unlike ncursesw's cflags).
     .systemLibrary(
       name: "CLibXML2",
+      path: "Sources/Reader/CLibXML2",
       pkgConfig: "libxml-2.0",
       providers: [.apt(["libxml2-dev"])]
     ),
     // libcurl through pkg-config, linked normally (FoundationNetworking is not linked at all).
     .systemLibrary(
       name: "CLibCurl",
+      path: "Sources/Reader/CLibCurl",
       pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
@@ -43,15 +45,18 @@ let package = Package(
     // errors longjmp).
     .systemLibrary(
       name: "CLibImage",
+      path: "Sources/Reader/CLibImage",
       pkgConfig: "libpng",
       providers: [.apt(["libpng-dev", "libjpeg62-turbo-dev", "libgif-dev", "libwebp-dev"])]
     ),
     // The fetcher's transfers on one thread through libcurl's multi interface, in C because libcurl's
     // options are variadic and the body cap must sit inside its write callback (gzip bombs).
-    .target(name: "CCurl", dependencies: ["CLibCurl"]),
+    .target(name: "CCurl", dependencies: ["CLibCurl"], path: "Sources/Reader/CCurl"),
     // `sqlite3_config` (variadic) for the cache's process-wide SQLite settings (`Storage/SQLiteProcess`),
     // on the system's SQLite that GRDB builds against.
-    .target(name: "CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]),
+    .target(
+      name: "CSQLiteConfig", path: "Sources/Reader/CSQLiteConfig", linkerSettings: [.linkedLibrary("sqlite3")]
+    ),
     // Display width per grapheme cluster, styled text and the one wrapper: shared by the article renderer
     // and the screen, so both measure text the same way. Depends on nothing of ours.
     .target(name: "TextLayout", path: "Sources/Reader/TextLayout"),
