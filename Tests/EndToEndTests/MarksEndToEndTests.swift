@@ -62,7 +62,7 @@ struct MarksEndToEndTests {
 
     // N on a row, then u.
     try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "Alpha third story")
+    try tmux.waitFor(text: "Alpha third")
     try tmux.send(keys: "N")
     try tmux.waitFor(text: "1 Feeds (3)")
     try tmux.send(keys: "u")
@@ -75,7 +75,7 @@ struct MarksEndToEndTests {
     try tmux.waitFor(text: "1 Feeds (4)")
     // s: the row is starred.
     try tmux.send(keys: "s")
-    try tmux.waitFor(text: "★Alpha first story")
+    try tmux.waitFor(text: "★Alpha first")
 
     // C + n cancels, C + y marks everything, u undoes it.
     try tmux.send(keys: "h")
@@ -98,8 +98,8 @@ struct MarksEndToEndTests {
     // The Starred entry (above the first feed) lists the starred article.
     try waitForRow(tmux, "Starred", "1")
     try tmux.send(keys: "k", "Enter")
-    let starred = try tmux.waitFor(text: "★Alpha first story")
-    #expect(!starred.contains { $0.contains("Alpha second story") })
+    let starred = try tmux.waitFor(text: "★Alpha first")
+    #expect(!starred.contains { $0.contains("Alpha second") })
     try tmux.send(keys: "h")
 
     // U: Beta, marked read, is hidden; the title bar says so; U again shows it.
@@ -125,7 +125,7 @@ struct MarksEndToEndTests {
     try waitForRow(again, "Alpha", "3/3")
     try waitForRow(again, "Starred", "1")
     try again.send(keys: "Enter")
-    try again.waitFor(text: "★Alpha first story")
+    try again.waitFor(text: "★Alpha first")
     try again.send(keys: "q", "q")
     #expect(try again.waitForExit().status == 0)
   }
@@ -138,9 +138,9 @@ struct MarksEndToEndTests {
     defer { tmux.close() }
     try tmux.waitFor(text: "Reloaded 2 feeds")
     try tmux.send(keys: "Enter")
-    try tmux.waitFor(text: "Alpha third story")
+    try tmux.waitFor(text: "Alpha third")
     try tmux.send(keys: "N", "s")
-    try tmux.waitFor(text: "★Alpha first story")
+    try tmux.waitFor(text: "★Alpha first")
     try waitForCache("the first article read and starred") { cache in
       let feed = try #require(try cache.feeds().first { $0.title == "Alpha" })
       let first = try #require(try cache.items(feedID: feed.id).first)
