@@ -24,18 +24,8 @@ struct SixelXtermEndToEndTests {
     "xterm -ti vt340 draws the encoded picture pixel for pixel, its hole left transparent",
     .enabled(if: XvfbScreen.isAvailable, "Xvfb, xterm or xwd is not installed (scripts/test installs xvfb xterm x11-apps xfonts-base)"))
   func xtermDrawsTheSixelStream() throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-sixel-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let stream = folder.appendingPathComponent("picture.six")
-    // The cursor hidden first: it would sit on the picture's last row.
-    try Data(("\u{1B}[?25l" + Sixel.encode(Self.picture)).utf8).write(to: stream)
-    let screen = try XvfbScreen(width: 400, height: 300)
-    defer { screen.stop() }
-    try screen.launch(
-      ["xterm", "-ti", "vt340", "-geometry", "40x12+0+0", "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "+sb",
-       "-e", "sh", "-c", "cat '\(stream.path)'; exec sleep 60"],
-      environment: ["LANG": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+    let (screen, folder) = try Self.xtermShowing(Sixel.encode(Self.picture))
+    defer { screen.stop(); try? FileManager.default.removeItem(at: folder) }
 
     var counts: [UInt32: [(Int, Int)]] = [:]
     let deadline = Date().addingTimeInterval(10)
@@ -73,17 +63,8 @@ struct SixelXtermEndToEndTests {
   func xtermDrawsAThousandColours() throws {
     let indexed = IndexedBitmap(Self.gradient, registers: 1024)
     #expect(indexed.palette.count > 256)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-sixel-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let stream = folder.appendingPathComponent("gradient.six")
-    try Data(("\u{1B}[?25l" + Sixel.encode(indexed)).utf8).write(to: stream)
-    let screen = try XvfbScreen(width: 400, height: 300)
-    defer { screen.stop() }
-    try screen.launch(
-      ["xterm", "-ti", "vt340", "-geometry", "40x12+0+0", "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "+sb",
-       "-e", "sh", "-c", "cat '\(stream.path)'; exec sleep 60"],
-      environment: ["LANG": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+    let (screen, folder) = try Self.xtermShowing(Sixel.encode(indexed))
+    defer { screen.stop(); try? FileManager.default.removeItem(at: folder) }
     // The colour a register holds as the terminal has it: the stream gives each channel in percent.
     func shown(_ c: UInt8) -> Int { ((Int(c) * 100 + 127) / 255) * 255 / 100 }
     func matches(_ pixel: UInt32, _ colour: RGB) -> Bool {
@@ -101,5 +82,26 @@ struct SixelXtermEndToEndTests {
       }
     } while right < 64 * 48 && Date() < deadline
     #expect(right == 64 * 48, "pixels of their register's colour: \(right) of \(64 * 48)")
+  }
+
+  /// A sixel stream shown by a real xterm (vt340) in Xvfb, the cursor hidden first (it would sit on the
+  /// picture's last row); the caller stops the screen and removes the folder.
+  static func xtermShowing(_ sixel: String) throws -> (screen: XvfbScreen, folder: URL) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-sixel-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let stream = folder.appendingPathComponent("picture.six")
+    try Data(("\u{1B}[?25l" + sixel).utf8).write(to: stream)
+    let screen = try XvfbScreen(width: 400, height: 300)
+    do {
+      try screen.launch(
+        ["xterm", "-ti", "vt340", "-geometry", "40x12+0+0", "-b", "0", "-bw", "0", "-bg", "black", "-fg", "white", "+sb",
+         "-e", "sh", "-c", "cat '\(stream.path)'; exec sleep 60"],
+        environment: ["LANG": "C.UTF-8", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+    } catch {
+      screen.stop()
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+    return (screen, folder)
   }
 }

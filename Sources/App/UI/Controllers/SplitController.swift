@@ -70,8 +70,7 @@ final class SplitController: Controller {
   /// The pane that shows the Feeds tab's article lists: the middle column at three columns.
   var listPane: Pane { supplementary != nil ? .supplementary : .primary }
 
-  /// The pane Back and the lists' return go to from the article: the one holding the list it was opened
-  /// from — at three columns the feed column when that is Recent (DESIGN §3a), else the middle column.
+  /// Where Back goes from the article: the pane of the list it came from (DESIGN §3a), Recent's included.
   private var sourcePane: Pane {
     guard supplementary != nil, let source = (secondary as? SecondaryContent)?.openedFromList,
       source.isDescendant(of: primary)
@@ -321,8 +320,7 @@ final class SplitController: Controller {
   /// Moves the focus to `pane` (expanded, the pane visible); the middle column only while it exists.
   func focus(_ pane: Pane) { focusedPane = pane == .supplementary && supplementary == nil ? .primary : pane }
 
-  /// The panes `Tab` cycles through, left to right (DESIGN §3a): those drawn side by side, or the two
-  /// lists drawn over the article.
+  /// The panes `Tab` cycles, left to right (DESIGN §3a): those side by side, or both lists over the article.
   private var cycledPanes: [Pane] {
     switch displayMode {
     case .allVisible: return [.primary, .secondary]
