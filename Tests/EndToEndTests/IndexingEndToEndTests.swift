@@ -93,7 +93,7 @@ struct IndexingEndToEndTests {
   func interruptMidIndexing(_ stop: (TmuxHarness) throws -> Void) throws {
     try reload()
     let first = try launch()
-    try first.waitFor(text: "articles for search…", timeout: 30)
+    try first.waitFor(text: "articles for search…", timeout: 30, settled: false)
     try stop(first)
     _ = try first.waitForExit()
     first.close()

@@ -226,25 +226,29 @@ final class TmuxHarness: @unchecked Sendable {
 
   /// Polls the screen until `text` appears; fails with the last screen on timeout.
   @discardableResult
-  func waitFor(text: String, timeout: TimeInterval = 10) throws -> [String] {
-    try waitUntil(timeout: timeout, "'\(text)' on screen") { $0.contains { $0.contains(text) } }
+  func waitFor(text: String, timeout: TimeInterval = 10, settled: Bool = true) throws -> [String] {
+    try waitUntil(timeout: timeout, settled: settled, "'\(text)' on screen") { $0.contains { $0.contains(text) } }
   }
 
   /// Polls the screen until `predicate` holds; fails with the last screen on timeout.
   ///
   /// A capture can land while tmux is still taking in a frame (a big overlay arrives in several reads),
   /// so a match is captured again until two captures agree: tests assert on the rest of the screen they
-  /// get back. When the text was transient and is gone by the next capture, the matching one is returned.
+  /// get back. When the text was transient and is gone by the next capture, the matching one is returned;
+  /// a screen that keeps changing (a progress count) is returned after three more captures. `settled:
+  /// false` returns the first match, for a test that must act in the middle of some work.
   @discardableResult
   func waitUntil(
-    timeout: TimeInterval = 10, styled: Bool = false, _ what: String, _ predicate: ([String]) -> Bool
+    timeout: TimeInterval = 10, styled: Bool = false, settled: Bool = true, _ what: String,
+    _ predicate: ([String]) -> Bool
   ) throws -> [String] {
     let deadline = Date().addingTimeInterval(timeout)
     var last: [String] = []
     repeat {
       last = try screen(styled: styled)
       if predicate(last) {
-        for _ in 0..<20 {
+        guard settled else { return last }
+        for _ in 0..<3 {
           Thread.sleep(forTimeInterval: 0.03)
           let next = try screen(styled: styled)
           if next == last || !predicate(next) { return last }
