@@ -31,4 +31,39 @@ struct LeadImageScreenTests {
     #expect(pane.filter { $0.contains("The river in spring") }.count == 1, "\(h.text)")
     #expect(pane.filter { $0.contains("Ada Writer") }.count == 1, "\(h.text)")
   }
+
+  /// The lead picture has no alt text (the title is not its description), so once loaded its block has
+  /// no caption and wraps to no line: its rows were never laid in, and it was never drawn, in sixel or
+  /// cells. Here it arrives after the body's picture, and both are placed, the lead one above.
+  @Test func aLateLeadPictureIsDrawnAboveTheBody() async throws {
+    let page = NewsPage.article().replacingOccurrences(
+      of: "<meta property=\"og:site_name\"", with: "<meta property=\"og:image\" content=\"/lead.png\"><meta property=\"og:site_name\""
+    ).replacingOccurrences(
+      of: "<p class=\"byline\">By Ada Writer</p>",
+      with: "<p class=\"byline\">By Ada Writer</p><p>Short opening words.</p><p><img src=\"/red.png\" width=\"40\" height=\"20\" alt=\"Red block\"></p>")
+    let red = TestPNG.solid(width: 40, height: 20, 255, 0, 0)
+    let blue = TestPNG.solid(width: 60, height: 30, 0, 0, 255)
+    let server = try TestHTTPServer { request in
+      switch request.path {
+      case "/lead.png": TestHTTPServer.Response(headers: [("Content-Type", "image/png")], body: blue, delay: 1)
+      case "/red.png": TestHTTPServer.Response(headers: [("Content-Type", "image/png")], body: red)
+      default: TestHTTPServer.Response(headers: [("Content-Type", "text/html")], page)
+      }
+    }
+    defer { server.stop() }
+    let feed = Feed(title: "Short", items: [
+      Item(title: "The river in spring", link: server.baseURL + "/story.html", author: "Ada Writer", summary: "<p>Teaser.</p>")
+    ])
+    let h = Harness(120, 40, feeds: [feed]) { $0.inlineImages = .sixel }
+    h.backend.pictureMode = .sixel
+    h.press(.enter)
+    h.press(.character("f"))
+    try await h.eventually("the body's picture placed") { h.surface.placements.count == 1 && h.text.contains("Red block") }
+    try await h.eventually("the lead picture placed too") { h.surface.placements.count == 2 }
+    let frames = h.surface.placements.map(\.frame).sorted { $0.minY < $1.minY }
+    try #require(frames.count == 2)
+    let caption = try #require(h.find("Red block"))
+    let opening = try #require(h.find("Short opening words"))
+    #expect(frames[0].maxY <= opening.y && frames[1].maxY == caption.y, "\(frames), \(h.text)")
+  }
 }

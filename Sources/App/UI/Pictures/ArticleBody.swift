@@ -59,15 +59,25 @@ struct ArticleBody {
     }
     var body = ArticleBody()
     var placed: Set<Int> = []
+    func place(_ block: Int) {
+      guard let (reference, state) = states[block], placed.insert(block).inserted else { return }
+      body.placeRows(
+        of: reference, state, block: text.blocks[block], index: block, width: width, paneRows: paneRows,
+        cellPixels: cellPixels, graphics: graphics)
+    }
+    // A picture without a caption (no alt text, no link: the full article's lead picture) wraps to no
+    // line of its own, so its rows go in before the next block's lines, or at the end.
+    var pending = states.keys.sorted()[...]
     for line in text.wrap(width: width) {
       let block = line.source.block
-      if line.source.offset >= 0, let (reference, state) = states[block], placed.insert(block).inserted {
-        body.placeRows(
-          of: reference, state, block: text.blocks[block], index: block, width: width, paneRows: paneRows,
-          cellPixels: cellPixels, graphics: graphics)
+      while let first = pending.first, first < block {
+        place(first)
+        pending.removeFirst()
       }
+      if line.source.offset >= 0 { place(block) }
       body.lines.append(line)
     }
+    pending.forEach(place)
     return body
   }
 
