@@ -58,7 +58,8 @@ struct LeadImageScreenTests {
     h.backend.pictureMode = .sixel
     h.press(.enter)
     h.press(.character("f"))
-    try await h.eventually("the body's picture placed") { h.surface.placements.count == 1 && h.text.contains("Red block") }
+    // At least the body's: on a busy machine its encode can still be waiting when the lead lands.
+    try await h.eventually("the body's picture placed") { h.surface.placements.count >= 1 && h.text.contains("Red block") }
     try await h.eventually("the lead picture placed too") { h.surface.placements.count == 2 }
     let frames = h.surface.placements.map(\.frame).sorted { $0.minY < $1.minY }
     try #require(frames.count == 2)
