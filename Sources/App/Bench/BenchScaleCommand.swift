@@ -4,7 +4,7 @@ import Reader
 import ReaderUI
 import ScreenKit
 
-/// `splitfeed-bench scale`, for `scripts/bench-scale`'s 100,000- and 1,000,000-article cases (issue 40):
+/// `splitfeed-bench scale`, for `scripts/bench-scale`'s 100,000- and 1,000,000-article cases (docs/BENCHMARKS.md):
 /// on the cache a reload left, its articles still queued for search, what a reader does on it, each
 /// step timed in process so the two sizes compare step by step: the keys pressed while the backlog is
 /// indexed (the whole reader, headless) and the indexer's longest transaction, then the feed list's
@@ -63,7 +63,7 @@ struct BenchScaleCommand: ParsableCommand {
       _ = try cache.items(in: unread, limit: Self.page, offset: 0)
     }
     let last = max(0, (total - 1) / Self.page * Self.page)
-    // `G`: the last page read at its offset (before issue 40), and from the list's end.
+    // `G`: the last page read at its offset (the old way), and from the list's end.
     let byOffset = try median { _ = try cache.items(in: unread, limit: Self.page, offset: last) }
     let fromEnd = try median { _ = try cache.items(in: unread, limit: Self.page, offset: last, of: total) }
     Output.out(String(
