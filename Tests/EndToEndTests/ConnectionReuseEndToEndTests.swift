@@ -10,7 +10,7 @@ struct ConnectionReuseEndToEndTests {
   func twoHundredFeedsOpenNoMoreConnectionsThanReloadThreads(threads: Int) throws {
     let folder = try RunFolder("splitfeed-connections")
     defer { try? FileManager.default.removeItem(at: folder.root) }
-    let server = try TestHTTPServer(lifetime: 90) { request in
+    let server = try TestHTTPServer { request in
       TestHTTPServer.Response(
         headers: [("Content-Type", "application/rss+xml")], delay: 0.01,
         "<rss version=\"2.0\"><channel><title>\(request.path)</title><item><title>a</title><guid>a</guid></item></channel></rss>")

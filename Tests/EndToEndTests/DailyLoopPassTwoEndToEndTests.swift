@@ -133,7 +133,7 @@ struct DailyLoopPassTwoEndToEndTests {
     init() throws {
       folder = try RunFolder("splitfeed-stall")
       web = try folder.serveWebRoot()
-      stalled = try TestHTTPServer(lifetime: 120) { _ in TestHTTPServer.Response(delay: 60, "") }
+      stalled = try TestHTTPServer { _ in TestHTTPServer.Response(delay: 60, "") }
       try writeFast(items: 2)
       let urls = [web.url("fast.xml"), stalled.url("stalled.xml")].joined(separator: "\n") + "\n"
       try Data(urls.utf8).write(to: URL(fileURLWithPath: folder.configDir + "/urls"))
@@ -193,7 +193,7 @@ struct DailyLoopPassTwoEndToEndTests {
   func unreadGrowsWhileOneOfFiftyOneStalls() throws {
     let folder = try RunFolder("splitfeed-fifty")
     let web = try folder.serveWebRoot()
-    let stalled = try TestHTTPServer(lifetime: 120) { _ in TestHTTPServer.Response(delay: 60, "") }
+    let stalled = try TestHTTPServer { _ in TestHTTPServer.Response(delay: 60, "") }
     defer {
       web.stop()
       stalled.stop()

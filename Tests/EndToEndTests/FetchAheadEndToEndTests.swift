@@ -25,7 +25,7 @@ struct FetchAheadEndToEndTests {
   /// A server answering `/pN.html` with story N's page after `delay` seconds, and a feed file of
   /// `count` summaries linking to them (Story 1 first), read with `always-full-article *` plus `config`.
   func serve(count: Int, delay: Double, config: String = "") throws -> TestHTTPServer {
-    let server = try TestHTTPServer(lifetime: 300) { request in
+    let server = try TestHTTPServer { request in
       let name = request.path.dropFirst(2).split(separator: ".").first.flatMap { Int($0) }
       guard request.path.hasPrefix("/p"), let n = name else { return TestHTTPServer.Response(status: 404, "no") }
       return TestHTTPServer.Response(headers: [("Content-Type", "text/html; charset=utf-8")], body: Self.page(n), delay: delay)

@@ -45,7 +45,7 @@ struct HostileInputEndToEndTests {
     // Over HTTP with the charset in the Content-Type too: the parser then looks the encoding up in
     // libxml2's handler table itself, before any parser context exists.
     let served = bodies
-    let server = try TestHTTPServer(lifetime: 300) { request in
+    let server = try TestHTTPServer { request in
       let n = Int(request.path.filter(\.isNumber)) ?? 0
       return .init(headers: [("Content-Type", "text/xml; charset=\(Self.encodings[n % Self.encodings.count])")], body: served[n % served.count])
     }

@@ -48,7 +48,7 @@ struct NetworkFaultReloadTests {
   @Test func faultyFeedsFailOneLineEachAndKeepTheirArticlesWhileTheOthersUpdate() throws {
     defer { try? FileManager.default.removeItem(at: root) }
     let faulty = Switch()
-    let server = try TestHTTPServer(lifetime: 90) { request in
+    let server = try TestHTTPServer { request in
       let name = String(request.path.dropFirst())  // "gone.xml", "good1.xml"…
       let fault = request.method == "TLS" ? .tls : NetworkFault(rawValue: String(name.dropLast(4)))
       if faulty.isOn {

@@ -27,7 +27,7 @@ struct NewsboatImportTests {
       for dir in [folder, served] { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) }
       try Self.feed("Alpha", items: ["a1", "a2", "a3"]).write(to: served.appendingPathComponent("alpha.xml"), atomically: true, encoding: .utf8)
       try Self.feed("Beta", items: ["b1", nil]).write(to: served.appendingPathComponent("beta.xml"), atomically: true, encoding: .utf8)
-      server = try TestHTTPServer(serving: served, lifetime: 300)
+      server = try TestHTTPServer(serving: served)
       try """
         \(server.url("alpha.xml")) tech "~Alpha renamed"
         \(server.url("beta.xml")) "!" news

@@ -105,7 +105,7 @@ struct PerFeedSettingsEndToEndTests {
     try folder.writeFeed("due.xml", title: "Due feed", items: ["Due story 1"])
     try FileManager.default.setAttributes(
       [.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: folder.root.appendingPathComponent("www/due.xml").path)
-    let fresh = try TestHTTPServer(lifetime: 300) { _ in
+    let fresh = try TestHTTPServer { _ in
       TestHTTPServer.Response(
         headers: [("Cache-Control", "max-age=3600")],
         body: Data(FeedXML.rss(title: "Fresh feed", items: [FeedXML.Item(title: "Fresh story", guid: "f1")]).utf8))

@@ -298,7 +298,7 @@ struct PicturesXtermEndToEndTests {
       },
       server: { site in
         let red = try Data(contentsOf: site.appendingPathComponent("red.png"))
-        return try TestHTTPServer(lifetime: 180) { request in
+        return try TestHTTPServer { request in
           guard request.path == "/late.png" else { return .init(headers: [("Content-Type", "image/png")], body: red) }
           _ = gate.wait(timeout: .now() + 120)
           return .init(headers: [("Content-Type", "image/png")], body: blue)

@@ -40,7 +40,7 @@ extension PicturesXtermEndToEndTests {
     let red = TestPNG.solid(width: Self.pictureWidth, height: Self.pictureHeight, 255, 0, 0)
     let blue = TestPNG.solid(width: leadWidth, height: leadHeight, 0, 0, 255)
     let page = Self.leadPicturePage()
-    let server = try TestHTTPServer(lifetime: 240) { request in
+    let server = try TestHTTPServer { request in
       switch request.path {
       case "/post.html": return .init(headers: [("Content-Type", "text/html; charset=utf-8")], page)
       case "/lead.png":

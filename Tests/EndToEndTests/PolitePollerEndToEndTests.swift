@@ -24,7 +24,7 @@ struct PolitePollerEndToEndTests {
 
   @Test func reloadAsksOnlyWhatEachServerAllowsAndForceAsksEverything() throws {
     let store = try StoreCommandTests()
-    let server = try TestHTTPServer(lifetime: 120) { request in
+    let server = try TestHTTPServer { request in
       switch request.path {
       case "/old.xml": return .init(status: 301, headers: [("Location", "/new.xml")], body: Data())
       case "/temporary.xml": return .init(status: 307, headers: [("Location", "/target.xml")], body: Data())

@@ -48,7 +48,7 @@ struct ReaderEndToEndTests {
     defer { try? FileManager.default.removeItem(at: root) }
     // Three feeds from a server that takes 0.8 s per answer, fetched one at a time (reload-threads 1),
     // so each step of the progress line stays on screen long enough to be read.
-    let server = try TestHTTPServer(lifetime: 60) { request in
+    let server = try TestHTTPServer { request in
       let name = request.path.split(separator: "/").last.map(String.init) ?? "?"
       return TestHTTPServer.Response(
         delay: 0.8,

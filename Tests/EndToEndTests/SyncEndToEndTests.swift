@@ -23,7 +23,7 @@ struct SyncEndToEndTests {
     for name in ["Alpha", "Beta", "Gamma"] {
       try folder.writeFeed("\(name).xml", title: name, items: (1...3).map { "\(name) story \($0)" })
     }
-    let web = try TestHTTPServer(serving: root.appendingPathComponent("www"), lifetime: 600)
+    let web = try TestHTTPServer(serving: root.appendingPathComponent("www"))
     let server = try FreshRSSServer()
     let device = try GReaderDevice(server)
     for name in ["Alpha", "Beta", "Gamma"] { try device.subscribe(web.url("\(name).xml")) }

@@ -52,7 +52,7 @@ struct SyncHangingServerEndToEndTests {
   func aHangingServerBlocksNeitherKeysNorQuitAndLosesNoMark() throws {
     defer { try? FileManager.default.removeItem(at: root) }
     try folder.writeFeed("Alpha.xml", title: "Alpha", items: (1...3).map { "Alpha story \($0)" })
-    let web = try TestHTTPServer(serving: root.appendingPathComponent("www"), lifetime: 600)
+    let web = try TestHTTPServer(serving: root.appendingPathComponent("www"))
     let server = try FreshRSSServer()
     defer { web.stop(); server.stop() }
     let device = try GReaderDevice(server)

@@ -27,7 +27,7 @@ struct SyncReaderEndToEndTests {
     for name in ["Alpha", "Beta"] {
       try folder.writeFeed("\(name).xml", title: name, items: (1...2).map { "\(name) story \($0)" })
     }
-    let web = try TestHTTPServer(serving: root.appendingPathComponent("www"), lifetime: 600)
+    let web = try TestHTTPServer(serving: root.appendingPathComponent("www"))
     let server = try FreshRSSServer()
     defer { web.stop(); server.stop() }
     let device = try GReaderDevice(server)
@@ -55,7 +55,7 @@ struct SyncReaderEndToEndTests {
   @Test func aSlowServerNeverStallsTheKeys() throws {
     defer { try? FileManager.default.removeItem(at: root) }
     // Every answer comes after 3 seconds, and the login is refused.
-    let slow = try TestHTTPServer(lifetime: 60) { _ in
+    let slow = try TestHTTPServer { _ in
       TestHTTPServer.Response(status: 403, delay: 3, "Error=BadAuthentication\n")
     }
     defer { slow.stop() }

@@ -18,7 +18,7 @@ struct SyncStatusEndToEndTests {
   /// FreshRSS subscribed to Alpha (three stories, served here), and the config pointing at it.
   func setUp() throws -> (TestHTTPServer, FreshRSSServer, GReaderDevice) {
     try folder.writeFeed("Alpha.xml", title: "Alpha", items: (1...3).map { "Alpha story \($0)" })
-    let web = try TestHTTPServer(serving: root.appendingPathComponent("www"), lifetime: 600)
+    let web = try TestHTTPServer(serving: root.appendingPathComponent("www"))
     let server = try FreshRSSServer()
     let device = try GReaderDevice(server)
     _ = try device.subscribe(web.url("Alpha.xml"))

@@ -10,7 +10,7 @@ import TestSupport
 struct ConnectionReuseTests {
   /// A keep-alive server answering every path with a small feed after `delay` seconds (so fetches overlap).
   static func server(delay: Double = 0.01) throws -> TestHTTPServer {
-    try TestHTTPServer(lifetime: 120) { request in
+    try TestHTTPServer { request in
       TestHTTPServer.Response(
         headers: [("Content-Type", "application/rss+xml")], delay: delay,
         "<rss version=\"2.0\"><channel><title>\(request.path)</title></channel></rss>")

@@ -158,7 +158,7 @@ struct FetcherTests {
     // The server would answer after 30 s with a valid feed: an error at all means a timeout fired, and
     // "0.5 seconds" that it was the idle one, not the 60 s transfer deadline. The wall-clock bound is
     // loose: in the whole suite the awaiting task may wait seconds for a free thread to resume on.
-    let server = try TestHTTPServer(lifetime: 60) { _ in TestHTTPServer.Response(delay: 30, Self.rss) }
+    let server = try TestHTTPServer { _ in TestHTTPServer.Response(delay: 30, Self.rss) }
     defer { server.stop() }
     let clock = ContinuousClock()
     let start = clock.now

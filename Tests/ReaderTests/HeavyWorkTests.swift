@@ -30,7 +30,7 @@ struct HeavyWorkTests {
   }
 
   static func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
+    let deadline = ContinuousClock.now + .seconds(300)
     while !condition() {
       guard ContinuousClock.now < deadline else {
         Issue.record("timed out waiting for \(what)")

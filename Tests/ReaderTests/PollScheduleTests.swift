@@ -177,7 +177,7 @@ struct ReloaderScheduleTests {
   }
 
   @Test func aRetryAfterIsHonouredUntilItsTimeAndAFreshFeedUntilItsMaxAge() async throws {
-    let server = try TestHTTPServer(lifetime: 120) { request in
+    let server = try TestHTTPServer { request in
       request.path == "/busy"
         ? .init(status: 429, headers: [("Retry-After", "600")], "later")
         : .init(headers: [("Cache-Control", "max-age=120")], FeedXML.rss(title: "Fresh", items: []))
@@ -235,7 +235,7 @@ struct ReloadPeriodTests {
   }
 
   @Test func aReloadAskingWhatIsDueWaitsForThePeriodAndANamedFeedDoesNot() async throws {
-    let server = try TestHTTPServer(lifetime: 120) { _ in .init(FeedXML.rss(title: "Plain", items: [])) }
+    let server = try TestHTTPServer { _ in .init(FeedXML.rss(title: "Plain", items: [])) }
     defer { server.stop() }
     let fixture = try CacheFixture("splitfeed-periods", feeds: [server.baseURL + "/plain"])
     let clock = ReloaderScheduleTests.Clock()
@@ -282,7 +282,7 @@ struct AdaptivePaceTests {
     let items = (0..<5).map { n in
       FeedXML.Item(title: "Day \(n)", guid: "d\(n)", pubDate: FeedXML.date(Date(timeIntervalSince1970: 1_700_000_000 - Double(n) * 86_400)))
     }
-    let server = try TestHTTPServer(lifetime: 120) { _ in .init(FeedXML.rss(title: "Daily", items: items)) }
+    let server = try TestHTTPServer { _ in .init(FeedXML.rss(title: "Daily", items: items)) }
     defer { server.stop() }
     let fixture = try CacheFixture("splitfeed-pace", feeds: [server.baseURL + "/daily"])
     let clock = ReloaderScheduleTests.Clock()

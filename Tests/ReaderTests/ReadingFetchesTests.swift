@@ -14,7 +14,7 @@ struct ReadingFetchesTests {
   /// A loopback server answering every request after `delay` seconds: HTML, or a picture for `.png`;
   /// it lives long enough for a test that waits for a starved thread pool.
   static func slowServer(delay: Double) throws -> TestHTTPServer {
-    try TestHTTPServer(lifetime: 300) { request in
+    try TestHTTPServer { request in
       request.path.hasSuffix(".png")
         ? TestHTTPServer.Response(headers: [("Content-Type", "image/png")], body: TestPNG.solid(width: 2, height: 2, 9, 9, 9), delay: delay)
         : TestHTTPServer.Response(headers: [("Content-Type", "text/html")], body: page, delay: delay)
@@ -55,7 +55,7 @@ struct ReadingFetchesTests {
   @Test func theFetchWaitedForGoesFirstAndACancelledOneIsNeverSent() async throws {
     // The first request is answered only when the test opens the gate, so the others wait meanwhile.
     let gate = DispatchSemaphore(value: 0)
-    let server = try TestHTTPServer(lifetime: 300) { request in
+    let server = try TestHTTPServer { request in
       if request.path == "/first" { gate.wait() }
       return TestHTTPServer.Response(headers: [("Content-Type", "text/html")], body: Self.page)
     }

@@ -12,7 +12,7 @@ struct SyncFreshRSSTests {
     let dir = try TemporaryDirectory("splitfeed-freshrss")
     let instance = try FreshRSSInstance(dir: dir.path("server"))
     defer { instance.stop() }
-    let feeds = try TestHTTPServer(lifetime: 120) { request in
+    let feeds = try TestHTTPServer { request in
       let name = request.path.split(separator: "/").last.map(String.init) ?? "x"
       return .init(headers: [("Content-Type", "application/rss+xml")], FreshRSSInstance.rss(name, count: 3))
     }
@@ -86,7 +86,7 @@ struct SyncFreshRSSTests {
     let dir = try TemporaryDirectory("splitfeed-freshrss-local")
     let instance = try FreshRSSInstance(dir: dir.path("server"))
     defer { instance.stop() }
-    let feeds = try TestHTTPServer(lifetime: 120) { request in
+    let feeds = try TestHTTPServer { request in
       let name = request.path.split(separator: "/").last.map(String.init) ?? "x"
       return .init(headers: [("Content-Type", "application/rss+xml")], FreshRSSInstance.rss(name, count: 2))
     }

@@ -198,7 +198,7 @@ extension Result {
 @Suite("Sync login lines")
 struct SyncLoginTests {
   func login(_ url: String, status: Int = 200, body: String = "") async throws -> SyncError? {
-    let server = try TestHTTPServer(lifetime: 20) { _ in .init(status: status, body) }
+    let server = try TestHTTPServer { _ in .init(status: status, body) }
     defer { server.stop() }
     let dir = try TemporaryDirectory("splitfeed-sync-login")
     let address = try #require(URL(string: url.replacingOccurrences(of: "SERVER", with: server.baseURL)))

@@ -27,7 +27,7 @@ struct IndexingTests {
 
   /// Hands over the posted events one at a time, drawing after each, until `condition` holds.
   func step(_ h: Harness, until what: String, _ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + Harness.patience
     var pending: [Event] = []
     while ContinuousClock.now < deadline {
       pending += h.session.events.take()

@@ -12,7 +12,7 @@ import Testing
 @Suite("polling in the reader")
 struct PollingScreenTests {
   @Test func theTimerHonoursMaxAgeAndGoneAndCtrlRAsksEverything() async throws {
-    let server = try TestHTTPServer(lifetime: 120) { request in
+    let server = try TestHTTPServer { request in
       switch request.path {
       case "/removed": return .init(status: 410, "gone")
       case "/fresh": return .init(headers: [("Cache-Control", "max-age=3600")], FeedXML.rss(title: "Fresh", items: []))

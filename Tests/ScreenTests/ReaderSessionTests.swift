@@ -53,7 +53,7 @@ import TextLayout
       return
     }
     var arrived: Event?
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + Harness.patience
     while arrived == nil, ContinuousClock.now < deadline {
       arrived = h.session.events.take().first { if case .imageLoaded = $0 { true } else { false } }
       if arrived == nil { try await Task.sleep(for: .milliseconds(10)) }

@@ -30,10 +30,10 @@ struct SyncScreenTests {
     return h
   }
 
-  /// `Harness.eventually` (60 s: tests running beside this one may hold the few threads of the
-  /// concurrency pool) with the screen and the server's requests in the failure.
+  /// `Harness.eventually` (`Harness.patience`: tests running beside this one may hold the few threads
+  /// of the concurrency pool and the main actor) with the screen and the server's requests in the failure.
   func soon(_ h: Harness, _ server: GReaderTestServer, _ what: String, _ condition: () throws -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(60)
+    let deadline = ContinuousClock.now + Harness.patience
     while ContinuousClock.now < deadline {
       h.drain()
       if try condition() { return }

@@ -52,7 +52,7 @@ public final class GReaderTestServer: @unchecked Sendable {
   public init() throws {
     // Weak: a reader's background sync can still ask after the test let this server go; it gets a 503,
     // not a read of a freed object.
-    server = try TestHTTPServer(lifetime: 120) { [weak self] request in
+    server = try TestHTTPServer { [weak self] request in
       self?.answer(request) ?? TestHTTPServer.Response(status: 503, "the test's server is gone")
     }
   }

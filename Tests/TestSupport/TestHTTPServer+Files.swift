@@ -4,7 +4,7 @@ extension TestHTTPServer {
   /// Serves the files under `directory`, a folder's `index.html` for the folder's address, and 404 for
   /// anything else: for tests that need the binary to fetch feeds and pages written to disk. Like a
   /// static web server it sends Last-Modified and answers 304 when the client sends that date back.
-  public convenience init(serving directory: URL, lifetime: Double = 120) throws {
+  public convenience init(serving directory: URL, lifetime: Double = 900) throws {
     try self.init(lifetime: lifetime) { request in Self.file(for: request, in: directory) }
   }
 

@@ -13,7 +13,10 @@ import Reader
 /// the files of a folder, `init(serving:)`) it can stay silent, trickle, reset the connection mid-body,
 /// and answer a TLS handshake in plain text (what a plain HTTP server does when given an `https://` URL),
 /// so every network fault is reproducible without the internet. It stops on `stop()` or by itself after
-/// `lifetime` seconds, so a failing test never leaves it running.
+/// `lifetime` seconds, so a failing test never leaves it running. That safety net is longer than any
+/// test's own waits: under the whole parallel suite a main-actor test can be kept from running for over
+/// 30 s, and a server gone by then failed its pictures as "not fetched" (docs/DECISIONS.md, "Flakes under
+/// load: a test server gone before the main actor came back").
 public final class TestHTTPServer: @unchecked Sendable {
   public struct Request: Sendable {
     /// `GET`…, or `TLS` when the client opened with a TLS handshake instead of an HTTP request (the
@@ -85,7 +88,7 @@ public final class TestHTTPServer: @unchecked Sendable {
 
   public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-  public init(lifetime: Double = 30, handler: @escaping @Sendable (Request) -> Response) throws {
+  public init(lifetime: Double = 900, handler: @escaping @Sendable (Request) -> Response) throws {
     self.handler = handler
     let (fd, port) = try Self.bind(listening: true)
     listener = fd

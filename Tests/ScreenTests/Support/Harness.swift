@@ -52,15 +52,22 @@ final class Harness {
     screen.renderNow()
   }
 
+  /// How long a test waits for background work before it records an issue.
+  static let patience: Duration = .seconds(300)
+
   /// Waits (without blocking the main actor) until `condition` holds after a drain; background work that
-  /// reports through events lands this way. Records an issue after 60 s.
+  /// reports through events lands this way. Records an issue after 300 s: a loaded machine is slow, never
+  /// wrong, and the main-actor tests of the whole suite share one thread (docs/DECISIONS.md, "Flakes under
+  /// load: a test server gone before the main actor came back").
   func eventually(_ what: String, _ condition: () throws -> Bool) async throws {
     // A deadline, not a count of sleeps: under the full parallel suite a sleep can take far longer than
-    // asked.
-    let deadline = ContinuousClock.now + .seconds(60)
-    while ContinuousClock.now < deadline {
+    // asked. The last look comes after the deadline, so a main actor held past it still sees what arrived.
+    let deadline = ContinuousClock.now + Self.patience
+    while true {
+      let late = ContinuousClock.now >= deadline
       drain()
       if try condition() { return }
+      if late { break }
       try await Task.sleep(for: .milliseconds(10))
     }
     Issue.record("timed out waiting for \(what)")
