@@ -163,7 +163,11 @@ struct XtermEndToEndTests {
       last = shot
       Thread.sleep(forTimeInterval: 0.3)
     }
-    throw TmuxHarness.Failure(description: "the reader's screen in xterm did not settle in 10 s")
+    let lit = last.map { shot in (0..<shot.height).reduce(0) { n, y in n + (0..<shot.width).filter { shot[$0, y] != 0 }.count } } ?? 0
+    let saved = FileManager.default.temporaryDirectory.appendingPathComponent("xterm-unsettled-\(UUID().uuidString.prefix(8)).ppm")
+    try? last?.ppm.write(to: saved)
+    throw TmuxHarness.Failure(
+      description: "the reader's screen in xterm did not settle in 60 s (\(lit) pixels lit; clients \(screen.clientStates); \(saved.path))")
   }
 
   /// The same feed in tmux at the same size: every row holding the divider holds it in column 42, and the

@@ -13,29 +13,17 @@ import Testing
 @MainActor
 @Suite(.serialized)
 struct PictureFetchTests {
-  final class Site {
-    let folder: TemporaryDirectory
-    let server: TestHTTPServer
-    let feed: Feed
-    var picture: String { server.baseURL + "/picture.png" }
-    var trackers: [String] { ["/tracker.png", "/pixel.png"].map { server.baseURL + $0 } }
+  typealias Site = PicturesTests.Site
 
-    init() throws {
-      folder = try TemporaryDirectory("splitfeed-picture-fetch")
-      try TestPNG.solid(width: 64, height: 32, 0, 0, 255).write(to: folder.url.appendingPathComponent("picture.png"))
-      for name in ["tracker.png", "pixel.png"] {
-        try TestPNG.solid(width: 1, height: 1, 255, 255, 255).write(to: folder.url.appendingPathComponent(name))
-      }
-      server = try TestHTTPServer(serving: folder.url)
-      let html = "<p>Intro.<img src='\(server.baseURL)/tracker.png' width='2' height='2' alt=''></p>"
-        + "<p><img src='\(server.baseURL)/pixel.png' width='1' height='1' alt='Pixel'></p>"
-        + "<p><img src='\(server.baseURL)/picture.png' alt='The picture'></p>"
-      feed = Feed(title: "Pictures", items: [Item(title: "A picture", published: SampleFeeds.date("2014-09-04 17:09"), content: html)])
+  /// The article: a 2 × 2 tracker without alt text, a 1 × 1 pixel with some, then the real picture.
+  static func site() throws -> Site {
+    let pixel = TestPNG.solid(width: 1, height: 1, 255, 255, 255)
+    let files = ["picture.png": TestPNG.solid(width: 64, height: 32, 0, 0, 255), "tracker.png": pixel, "pixel.png": pixel]
+    return try Site(files: files) {
+      "<p>Intro.<img src='\($0)/tracker.png' width='2' height='2' alt=''></p>"
+        + "<p><img src='\($0)/pixel.png' width='1' height='1' alt='Pixel'></p>"
+        + "<p><img src='\($0)/picture.png' alt='The picture'></p>"
     }
-
-    var paths: [String] { server.requests.map(\.path) }
-
-    deinit { server.stop() }
   }
 
   func open(_ site: Site, fetching: FetchPictures) -> Harness {
@@ -47,33 +35,33 @@ struct PictureFetchTests {
 
   @Test("on-open: the picture is fetched as the article opens, the tracking pixel never")
   func onOpen() async throws {
-    let site = try Site()
+    let site = try Self.site()
     let harness = open(site, fetching: .onOpen)
     let images = harness.session.pages.images
-    #expect(images.states[site.picture] != nil, "asked for as the article was drawn")
+    #expect(images.states[site.server.url("picture.png")] != nil, "asked for as the article was drawn")
     try await harness.eventually("the picture loaded") { images.revision > 0 }
     #expect(site.paths == ["/picture.png"])
-    #expect(site.trackers.allSatisfy { images.states[$0] == nil })
+    #expect(["tracker.png", "pixel.png"].allSatisfy { images.states[site.server.url($0)] == nil })
   }
 
   @Test("on-key: nothing is fetched until i, then the picture, never the tracking pixel")
   func onKey() async throws {
-    let site = try Site()
+    let site = try Self.site()
     let harness = open(site, fetching: .onKey)
     let images = harness.session.pages.images
     #expect(images.states.isEmpty, "nothing asked for at open")
     #expect(harness.find("[image: The picture]") != nil, "the alt text shows")
     #expect(site.paths.isEmpty)
     harness.press(.character("i"))
-    #expect(images.states[site.picture] != nil)
+    #expect(images.states[site.server.url("picture.png")] != nil)
     try await harness.eventually("the picture loaded after i") { images.revision > 0 }
     #expect(site.paths == ["/picture.png"])
-    #expect(site.trackers.allSatisfy { images.states[$0] == nil })
+    #expect(["tracker.png", "pixel.png"].allSatisfy { images.states[site.server.url($0)] == nil })
   }
 
   @Test("never: i fetches nothing and says why")
   func never() async throws {
-    let site = try Site()
+    let site = try Self.site()
     let harness = open(site, fetching: .never)
     harness.press(.character("i"))
     try await harness.eventually("the notice") { harness.find("Pictures are never fetched") != nil }

@@ -14,23 +14,32 @@ import TextLayout
 @MainActor
 @Suite(.serialized)
 struct PicturesTests {
-  /// A site serving `picture` and a one-article feed showing it between two paragraphs (`before` more
-  /// paragraphs first, so it can sit low in the pane).
+  /// A loopback site serving `files` and a one-article feed whose HTML (`html`, given the site's base
+  /// address) shows them; every picture test builds on it.
   final class Site {
     let folder: TemporaryDirectory
     let server: TestHTTPServer
     let feed: Feed
 
-    init(_ picture: Data, before: Int = 0) throws {
+    init(files: [String: Data], html: (String) -> String) throws {
       folder = try TemporaryDirectory("splitfeed-pictures")
-      let site = folder.url.appendingPathComponent("site")
-      try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
-      try picture.write(to: site.appendingPathComponent("picture.png"))
-      server = try TestHTTPServer(serving: folder.url.appendingPathComponent("site"))
-      let paragraphs = (0..<before).map { "<p>Paragraph \($0).</p>" }.joined()
-      let html = "<p>Intro.</p>" + paragraphs + "<p><img src='http://127.0.0.1:\(server.port)/picture.png' alt='The picture'></p>"
-      feed = Feed(title: "Pictures", items: [Item(title: "A picture", published: SampleFeeds.date("2014-09-04 17:09"), content: html)])
+      for (name, data) in files { try data.write(to: folder.url.appendingPathComponent(name)) }
+      server = try TestHTTPServer(serving: folder.url)
+      feed = Feed(title: "Pictures", items: [
+        Item(title: "A picture", published: SampleFeeds.date("2014-09-04 17:09"), content: html(server.baseURL))
+      ])
     }
+
+    /// `picture` between two paragraphs (`before` more paragraphs first, so it can sit low in the pane).
+    convenience init(_ picture: Data, before: Int = 0) throws {
+      let paragraphs = (0..<before).map { "<p>Paragraph \($0).</p>" }.joined()
+      try self.init(files: ["picture.png": picture]) { base in
+        "<p>Intro.</p>" + paragraphs + "<p><img src='\(base)/picture.png' alt='The picture'></p>"
+      }
+    }
+
+    /// The paths the server was asked for, in order.
+    var paths: [String] { server.requests.map(\.path) }
 
     deinit { server.stop() }
   }

@@ -50,7 +50,19 @@ final class XvfbScreen: @unchecked Sendable {
   func launch(_ arguments: [String], environment: [String: String]) throws {
     let variables = environment.merging(["DISPLAY": display]) { _, new in new }.sorted { $0.key < $1.key }
       .map { "\($0.key)=\($0.value)" }
-    clients.append(try ChildProcess.spawn("/usr/bin/env", ["-i"] + variables + arguments, stdoutPath: "/dev/null"))
+    let errors = folder.appendingPathComponent("client\(clients.count).stderr").path
+    clients.append(try ChildProcess.spawn("/usr/bin/env", ["-i"] + variables + arguments, stdoutPath: "/dev/null", stderrPath: errors))
+  }
+
+  /// Each client's state (running, or the state /proc gives) and what it wrote to stderr: for a failure's
+  /// message when a terminal shows nothing.
+  var clientStates: String {
+    clients.enumerated().map { index, pid in
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+      let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "gone"
+      let errors = (try? String(contentsOfFile: folder.appendingPathComponent("client\(index).stderr").path, encoding: .utf8)) ?? ""
+      return "\(pid) \(state) stderr: \(errors.prefix(400))"
+    }.joined(separator: "; ")
   }
 
   /// The whole screen now.
