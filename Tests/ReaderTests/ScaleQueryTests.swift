@@ -179,6 +179,35 @@ struct ScaleQueryTests {
     #expect(truth.map(\.stored).allSatisfy { $0 > 0 } && truth[0].overlaid.unread == 30 - 7 + 12 - 1)
   }
 
+  /// An article's row is counted from the nearer end of its list, in growing bounds taken from both ends,
+  /// and is its row in every order and list; the last row of the Unread list costs two counts of one
+  /// bound each, along the list's index. Before, its row was the count of every row before it: a refresh
+  /// keeping the selection at the end of a million unread articles counted them all.
+  @Test func positionCountsFromTheNearerEnd() throws {
+    try cache.setRead(true, itemIDs: Array(try cache.items(feedID: feeds[0]).map(\.id).prefix(5)))
+    for sort in ArticleSort.allCases {
+      for scope in [ItemScope(.all, sort: sort), ItemScope(.all, unreadOnly: true, sort: sort), ItemScope(.feed(feeds[1]), sort: sort)] {
+        let ids = try cache.items(in: scope).map(\.id)
+        for (row, id) in ids.enumerated() {
+          #expect(try cache.position(ofItem: id, in: scope, of: ids.count, step: 4) == row, "\(sort) \(scope.source) row \(row)")
+        }
+        #expect(try cache.position(ofItem: try cache.items(feedID: feeds[0]).map(\.id)[0], in: ItemScope(.feed(feeds[1]), sort: sort), of: ids.count, step: 4) == nil)
+      }
+    }
+    let unread = ItemScope(.all, unreadOnly: true)
+    let total = try cache.count(in: unread)
+    let last = try #require(try cache.items(in: unread).last).id
+    statements.clear()
+    #expect(try cache.position(ofItem: last, in: unread, of: total, step: 4) == total - 1)
+    let counts = statements.all.filter { $0.hasPrefix("SELECT count(*)") }
+    #expect(counts.count == 2 && counts.allSatisfy { $0.hasSuffix("LIMIT 4)") }, "\(counts)")
+    for sql in counts {
+      let plan = try plan(of: sql)
+      #expect(!plan.contains(where: Self.sortsTheList), "\(sql)\n\(plan)")
+      #expect(plan.contains { $0.contains("INDEX") }, "\(sql)\n\(plan)")
+    }
+  }
+
   /// A start whose urls file names the cached feeds in their order writes nothing (`addFeeds` reads
   /// first): at 1,000 feeds the 2,000 statements of that write were a tenth of the first frame's CPU.
   /// A new order or a new feed still writes, and the positions follow the order given.
