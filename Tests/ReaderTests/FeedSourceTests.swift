@@ -34,6 +34,21 @@ import Testing
     #expect(error.description.hasSuffix("."))
   }
 
+  /// White space is trimmed as Foundation's `.whitespacesAndNewlines` trims it (every Unicode white
+  /// space, by scalars), in the urls file's addresses as in typed ones; what is inside is kept.
+  @Test(arguments: [
+    "\u{A0}\u{3000}https://example.com/a b\u{2028}\t", "\u{85}https://example.com/a b\u{202F}",
+  ])
+  func trimsUnicodeWhiteSpace(text: String) throws {
+    let url = URL(string: "https://example.com/a%20b")!
+    #expect(try FeedSource(parsing: text).location == .web(url))
+    #expect(try FeedSource(urlsFileAddress: text).location == .web(url))
+    #expect(FeedSource.trimmed(" \u{301}a\u{301} ") == "\u{301}a\u{301}")
+    #expect(throws: FeedSourceError.empty) { try FeedSource(urlsFileAddress: "\u{A0}\u{2003}") }
+    #expect(throws: FeedSourceError.commandOutsideUrlsFile("EXEC:ls")) { try FeedSource(parsing: "\u{3000}EXEC:ls") }
+    #expect(try FeedSource(urlsFileAddress: " Exec:ls -l ").location == .exec(command: "ls -l"))
+  }
+
   @Test func urlAndDescription() throws {
     let web = try FeedSource(parsing: "https://example.com/f")
     #expect(web.url.absoluteString == "https://example.com/f")

@@ -47,6 +47,23 @@ struct SubscriptionsTests {
     #expect(entries.map(\.isHidden) == [false, true, false])
   }
 
+  /// The words are read byte by byte (docs/DECISIONS.md, "A million articles, the first screen"): text
+  /// that is not ASCII, inside and outside quotes, escaped or not, comes out as written, and each word's
+  /// range still points at it in the line.
+  @Test func wordsOutsideASCIIAndTheirRanges() throws {
+    let line: Substring = "https://é.example/ü \"caf\\é \\\"日本\\\" 語\"\tnaïve\t# ç \"x"
+    let tokens = try LineTokenizer.tokens(line).get()
+    #expect(tokens.map(\.word) == ["https://é.example/ü", "café \"日本\" 語", "naïve"])
+    #expect(tokens.map { String(line[$0.range]) } == ["https://é.example/ü", "\"caf\\é \\\"日本\\\" 語\"", "naïve"])
+    #expect(throws: LineTokenizer.TokenError.unclosedQuote) { try LineTokenizer.tokens("a \"ß b").get() }
+  }
+
+  /// A line is validated whole; only a bad one is walked to find its first bad byte (1-based column).
+  @Test func linesThatAreNotUTF8SayWhere() {
+    let bytes: [UInt8] = Array("ok é\n".utf8) + [0x61, 0x62, 0xC3, 0x28] + Array("\r\n\u{FEFF}x\n".utf8)
+    #expect(TextFileLines.split([0xEF, 0xBB, 0xBF] + bytes) == [.text("ok é"), .notUTF8(column: 3), .text("\u{FEFF}x")])
+  }
+
   @Test func appendingKeepsTheFileAndQuotesTags() {
     let out = UrlsFile.appending([("https://a.example/feed", ["Tech News", "x"])], to: "# mine\nhttps://b.example/")
     #expect(out == "# mine\nhttps://b.example/\nhttps://a.example/feed \"Tech News\" x\n")

@@ -224,7 +224,7 @@ final class ArticleListController: ListController {
     let index: Int?
     if let scope {
       do {
-        index = try session.cache.position(ofItem: itemID, in: scope)
+        index = try session.cache.position(ofItem: itemID, in: scope, of: isCounting ? nil : count)
       } catch {
         session.status.notify(.failure("\(error)"))
         index = nil

@@ -32,6 +32,10 @@ extension Cache {
     feeds: Set<Int64>? = nil, scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:]
   ) throws(CacheError) -> CountSnapshot {
     let perFeed = perFeedCounts(feeds: feeds)
+    let ignoring = ignoring.withLock { $0 }
+    // A scope of whole feeds' articles (a query feed of `unread = "yes"`) from the kept counts, one row
+    // per feed; any other scope article by article.
+    let kept = { (scope: ItemScope) in ignoring.live.isEmpty ? FeedCounts.count(of: scope, flagged: ignoring.flagged) : nil }
     return try self.read { db in
       var snapshot = CountSnapshot()
       let all = try visible(ItemScope(.all), in: db)
@@ -54,8 +58,12 @@ extension Cache {
         var unreadScope = scope
         unreadScope.unreadOnly = true
         let listed = try visible(scope, in: db)
+        let counted = { (scope: ItemScope, condition: SQLCondition) throws -> Int in
+          guard let query = kept(scope) else { return try Self.count(condition, in: db) }
+          return try Int.fetchOne(db, sql: query.sql, arguments: query.arguments) ?? 0
+        }
         var count = ScopeCount(
-          unread: try Self.count(try visible(unreadScope, in: db), in: db), total: try Self.count(listed, in: db))
+          unread: try counted(unreadScope, try visible(unreadScope, in: db)), total: try counted(scope, listed))
         for (id, flags) in try Self.storedFlags(of: Set(read.keys), where: listed, in: db) {
           if let value = read[id], value != flags.read { count.unread += value ? -1 : 1 }
         }

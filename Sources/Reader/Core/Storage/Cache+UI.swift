@@ -79,8 +79,17 @@ extension Cache {
   }
 
   /// The row of article `itemID` in `scope`'s list (in its order, as `items(in:)` reads it); nil when
-  /// the article is not in it.
-  public func position(ofItem itemID: Int64, in scope: ItemScope) throws(CacheError) -> Int? {
+  /// the article is not in it. Given the list's count `total`, the rows are counted from whichever end
+  /// of the list is nearer, in counts of growing bounds taken from both ends in turn, so the cost follows
+  /// the article's distance to that end: a refresh keeping the selection on the last row of a million
+  /// unread articles counted the million rows before it (docs/DECISIONS.md, "A million articles, the first
+  /// screen"). Without `total`, or for a list of a page or two, it counts every row before the article.
+  /// A stale `total` puts a row counted from the end off by the difference, as
+  /// `items(in:limit:offset:of:)` does.
+  /// `step` is the first bound (the tests' lists are short).
+  public func position(ofItem itemID: Int64, in scope: ItemScope, of total: Int? = nil, step: Int = positionStep)
+    throws(CacheError) -> Int?
+  {
     try read { db in
       let condition = try visible(scope, in: db)
       let member = condition && SQLCondition("i.id = ?", [itemID])
@@ -88,10 +97,33 @@ extension Cache {
         let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db)
       else { return nil }
       let before = condition && scope.sort.after(anchor, before: true)
-      return try Int.fetchOne(
-        db, sql: "SELECT count(*) FROM \(scope.sort.from) WHERE \(before.sql)", arguments: before.arguments)
+      guard let total, total > step else {
+        return try Int.fetchOne(
+          db, sql: "SELECT count(*) FROM \(scope.sort.from) WHERE \(before.sql)", arguments: before.arguments)
+      }
+      // At most `limit` rows of `side`, walked along the list's order from the article outwards.
+      let count = { (side: SQLCondition, reversed: Bool, limit: Int) throws -> Int in
+        try Int.fetchOne(
+          db,
+          sql: """
+            SELECT count(*) FROM (SELECT 1 FROM \(scope.sort.from) WHERE \(side.sql)
+            ORDER BY \(scope.sort.orderBy(reversed: reversed)) LIMIT ?)
+            """, arguments: side.arguments + [limit]) ?? 0
+      }
+      let after = condition && scope.sort.after(anchor)
+      var limit = step
+      while true {
+        let rowsBefore = try count(before, true, limit)
+        if rowsBefore < limit { return rowsBefore }
+        let rowsAfter = try count(after, false, limit)
+        if rowsAfter < limit { return max(0, total - 1 - rowsAfter) }
+        limit *= 4
+      }
     }
   }
+
+  /// The first bound of `position(ofItem:in:of:)`'s counts: a page of rows.
+  public static let positionStep = 256
 
   /// The values of `sort`'s keys for one article, nil when there is no such article.
   private static func sortValues(of itemID: Int64, sort: ArticleSort, in db: Database) throws -> [DatabaseValue]? {

@@ -47,7 +47,10 @@ public enum TextFileLines {
     return (lines, problems)
   }
 
+  /// The line as text, or where its first byte that is not UTF-8 is: the whole line validated at once,
+  /// scalar by scalar only to find that byte.
   private static func decode(_ line: ArraySlice<UInt8>) -> Line {
+    if let text = String(validating: line, as: UTF8.self) { return .text(text) }
     var iterator = line.makeIterator()
     var decoder = UTF8()
     var text = String.UnicodeScalarView()
