@@ -276,6 +276,31 @@ import Testing
     #expect(!text.contains("Footer address"))
   }
 
+  @Test func aGridOfCardsOnAPageWithoutAMainRegionShowsTheCards() throws {
+    // The same grid on a page that marks no main region: the cards are found around the introduction
+    // the search kept, not in the whole body (its footer's links stay out).
+    let cards = (1...60).map {
+      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
+        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
+    }
+    let page = """
+      <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
+      <div class="page"><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 3))</div>
+      <div class="card-list">\(cards.joined(separator: "\n"))</div></div>
+      <div class="site-links"><p>Footer address line</p><ul>\((1...20).map { "<li><a href=\"/s/\($0)\">Site section \($0)</a></li>" }.joined())</ul></div>
+      </body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The tomato paragraph 3"))
+    #expect(text.contains("Recipe 1 with tomatoes and basil") && text.contains("Recipe 60 with tomatoes and basil"))
+    #expect(!text.contains("Footer address") && !text.contains("Site section"))
+
+    // A page that declares itself an article is a short article, the grid a rail of other stories.
+    let article = try Self.extract(page.replacingOccurrences(
+      of: "<head>", with: "<head><meta property=\"og:type\" content=\"article\">")).text
+    #expect(article.contains("The tomato paragraph 3") && !article.contains("Recipe 1 with tomatoes"))
+  }
+
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
     let page = """
       <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)

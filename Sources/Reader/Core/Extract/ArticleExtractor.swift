@@ -145,7 +145,8 @@ public enum ArticleExtractor {
     let deadline = ContinuousClock.now + timeLimit
     guard let root = parse(data, charset: charset) else { throw .unreadable }
     let readerable = Readerable.check(root)
-    var metadata = PageMetadata.read(root, baseURL: url)
+    let read = PageMetadata.read(root, baseURL: url)
+    var metadata = read.metadata
     let product = ProductFacts.description(in: root)
     PageNode.remove(root.descendants(["script"]))
     try Preparation.prepare(root, deadline: deadline)
@@ -213,6 +214,13 @@ public enum ArticleExtractor {
         picked = (region, length, found.2)
         kind = .region
       }
+    } else if searchFound, !read.declaresArticle, let found = picked,
+      let listing = MainRegion.listingAround(found.0, in: body, length: found.1)
+    {
+      // No marked region: the listing the short pick introduces, found around it (a page that declares
+      // itself an article is a short article, with rails of other stories beside it).
+      picked = (listing, listing.textLength, found.2)
+      kind = .region
     }
     if !product.isEmpty {
       // A product's description where the content leaves it out (ProductFacts); alone where there is no content.
