@@ -257,17 +257,22 @@ import Testing
     #expect(!text.contains("Footer address"))
   }
 
+  /// A grid of `count` cards as section pages and shops set them: sibling `<a>` tiles of a picture and a
+  /// title, no list items.
+  static func recipeCards(_ count: Int) -> String {
+    (1...count).map {
+      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
+        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
+    }.joined(separator: "\n")
+  }
+
   @Test func aGridOfCardsUnderItsIntroductionShowsTheCards() throws {
     // Cards as section pages and shops set them: sibling `<a>` tiles of a picture and a title, no list
     // items; the search keeps the introduction and drops the grid as links.
-    let cards = (1...30).map {
-      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
-        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
-    }
     let page = """
       <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
       <main><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 2))</div>
-      <div class="card-list">\(cards.joined(separator: "\n"))</div></main>
+      <div class="card-list">\(Self.recipeCards(30))</div></main>
       <footer><p>Footer address line</p></footer></body></html>
       """
     let text = try Self.extract(page).text
@@ -279,14 +284,10 @@ import Testing
   @Test func aGridOfCardsOnAPageWithoutAMainRegionShowsTheCards() throws {
     // The same grid on a page that marks no main region: the cards are found around the introduction
     // the search kept, not in the whole body (its footer's links stay out).
-    let cards = (1...60).map {
-      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
-        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
-    }
     let page = """
       <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
       <div class="page"><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 3))</div>
-      <div class="card-list">\(cards.joined(separator: "\n"))</div></div>
+      <div class="card-list">\(Self.recipeCards(60))</div></div>
       <div class="site-links"><p>Footer address line</p><ul>\((1...20).map { "<li><a href=\"/s/\($0)\">Site section \($0)</a></li>" }.joined())</ul></div>
       </body></html>
       """
