@@ -217,8 +217,7 @@ public enum ArticleExtractor {
     } else if searchFound, !read.declaresArticle, let found = picked,
       let listing = MainRegion.listingAround(found.0, in: body, length: found.1)
     {
-      // No marked region: the listing the short pick introduces, found around it (a page that declares
-      // itself an article is a short article, with rails of other stories beside it).
+      // No marked region: the listing the short pick introduces, found around it (not on a declared article).
       picked = (listing, listing.textLength, found.2)
       kind = .region
     }
