@@ -229,6 +229,28 @@ import Testing
     #expect(!text.contains("newsletter") && !text.contains("Footer address") && !text.contains("Latest"))
   }
 
+  @Test func aServicePageWithoutAMainRegionKeepsEverySection() throws {
+    // The search keeps the section of prose; the sections are found around it, not the page's footer.
+    let sections = ["Planning", "Building", "Support"].map { name in
+      """
+      <section class="block"><div class="inner"><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p>
+      <ul>\((1...8).map { "<li>\(name) item \($0) covers one more part of the garden work</li>" }.joined())</ul></div></section>
+      """
+    }
+    let page = """
+      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
+      <div class="wrapper"><h1>Garden services</h1>
+      <section class="block"><div class="inner"><h2>Our approach</h2><div class="text">\(ArticleExtractorTests.prose("garden", count: 4))</div></div></section>\(sections.joined())</div>
+      <div class="site-end"><p>Footer address line</p></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The garden paragraph 4"))
+    for name in ["Planning", "Building", "Support"] {
+      #expect(text.contains("\(name) is part of what we offer") && text.contains("\(name) item 8 covers"))
+    }
+    #expect(!text.contains("Footer address") && !text.contains("Latest"))
+  }
+
   @Test func aListingShowsItsItemsInOrder() throws {
     let page = NewsPage.frontPage(stories: 20)
     let article = try Self.extract(page)
@@ -282,8 +304,7 @@ import Testing
   }
 
   @Test func aGridOfCardsOnAPageWithoutAMainRegionShowsTheCards() throws {
-    // The same grid on a page that marks no main region: the cards are found around the introduction
-    // the search kept, not in the whole body (its footer's links stay out).
+    // The same grid without a main region: found around the introduction, not the body's footer links.
     let page = """
       <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
       <div class="page"><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 3))</div>

@@ -215,9 +215,9 @@ public enum ArticleExtractor {
         kind = .region
       }
     } else if searchFound, !read.declaresArticle, let found = picked,
-      let listing = MainRegion.listingAround(found.0, in: body, length: found.1)
+      let listing = MainRegion.around(found.0, in: body, length: found.1)
     {
-      // No marked region: the listing the short pick introduces, found around it (not on a declared article).
+      // No marked region: the sections or the listing found around the pick (not on a declared article).
       picked = (listing, listing.textLength, found.2)
       kind = .region
     }

@@ -58,12 +58,13 @@ extension MainRegion {
   /// teaser beside it). An entry is measured whole and not entered (`LinkMeasures.listed`).
   static func listedText(_ node: PageNode) -> Int { LinkMeasures(node)[node].listed }
 
-  /// On a page that marks no main region, the block around the search's pick that holds the listing the
-  /// pick introduces (`isListing`): the body is copied and cleaned as a region is (`RegionCleaner`), the
-  /// pick's longest text found in it, and the nearest block above that text whose entries pass `isListing`
-  /// is the listing. Linear: one copy, one clean, one measuring walk, then one climb.
-  static func listingAround(_ pick: PageNode, in body: PageNode, length: Int) -> PageNode? {
-    guard length < listingIntroduction else { return nil }
+  /// On a page that marks no main region, the block around the search's pick that the page's content is
+  /// (what a marked region is tested for in `ArticleExtractor`): the body is copied and cleaned as a region
+  /// is (`RegionCleaner`), the pick's longest text found in it, and the blocks above that text climbed.
+  /// A block of sections (`isSectioned`, few links) of which the pick holds under half wins, else the
+  /// nearest block whose entries pass `isListing`. Linear: one copy, one clean, one measuring walk, one
+  /// climb, sections tested only where the block's text has doubled since the last test.
+  static func around(_ pick: PageNode, in body: PageNode, length: Int) -> PageNode? {
     func texts(_ node: PageNode) -> [PageNode] { ([node] + node.descendants()).flatMap { $0.children.filter(\.isText) } }
     let longest = texts(pick).max { $0.text.utf8.count < $1.text.utf8.count }
     guard let anchorText = longest.map({ PageNode.collapsed($0.text) }), !anchorText.isEmpty else { return nil }
@@ -72,19 +73,29 @@ extension MainRegion {
     guard let anchor = texts(page).first(where: { PageNode.collapsed($0.text) == anchorText }) else { return nil }
     let measures = LinkMeasures(page)
     let kept = listedText(pick)
+    var tested = length
+    var listing: PageNode?
+    var listingTested = false
     var node = anchor.parent
     while let block = node {
-      let (text, _, listed) = measures[block]
-      if outweighs(listed: listed, length: length, kept: kept) {
-        // Beside its entries the block holds little but the introduction: a short article under a page's
-        // rails of other stories is not an introduction (their nearest common block holds much else).
-        guard text - listed <= 2 * length else { return nil }
-        block.remove()
-        return block
+      let (text, linked, listed) = measures[block]
+      if text >= 2 * tested {
+        tested = text
+        if linked * 100 < text * 35, isSectioned(block, beyond: pick) {
+          block.remove()
+          return block
+        }
+      }
+      // Beside its entries the block holds little but the introduction: a short article under a page's
+      // rails of other stories is not an introduction (their nearest common block holds much else).
+      if !listingTested, length < listingIntroduction, outweighs(listed: listed, length: length, kept: kept) {
+        listingTested = true
+        if text - listed <= 2 * length { listing = block }
       }
       node = block.parent
     }
-    return nil
+    listing?.remove()
+    return listing
   }
 }
 
@@ -168,16 +179,20 @@ enum RegionCleaner {
     "advert", "-ad-", "promo", "signup", "sign-up", "toolbar", "dropdown", "navbar", "menu", "footer",
   ], tokens: ["review", "reviews", "cart", "recommendations", "recommended"])
 
+  /// The furniture goes in one batch (one pass per parent, docs/ROBUSTNESS.md): removed one by one,
+  /// thousands of sibling controls made the clean quadratic.
   static func clean(_ root: PageNode) {
+    var furniture: [PageNode] = []
     var stack: [PageNode] = root.children.reversed()
     while let node = stack.popLast() {
       if node.isText { continue }
       if isFurniture(node) {
-        node.remove()
+        furniture.append(node)
         continue
       }
       stack.append(contentsOf: node.children.reversed())
     }
+    PageNode.remove(furniture)
   }
 
   static func isFurniture(_ node: PageNode) -> Bool {

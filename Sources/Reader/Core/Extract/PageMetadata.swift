@@ -20,7 +20,7 @@ public struct ArticleMetadata: Sendable, Equatable, Codable {
 /// properties, then the DOM (`<title>` without its site suffix, `<time>`, `<html lang dir>`).
 enum PageMetadata {
   /// The metadata, and whether the page declares itself an article (an `og:type` of `article`, an article
-  /// in its JSON-LD or its microdata): such a page is not a listing's introduction (`MainRegion.listingAround`).
+  /// in its JSON-LD or its microdata): such a page is not a listing's introduction nor one section of a page (`MainRegion.around`).
   static func read(_ root: PageNode, baseURL: URL?) -> (metadata: ArticleMetadata, declaresArticle: Bool) {
     var values: [String: String] = [:]
     let elements = root.descendants()
