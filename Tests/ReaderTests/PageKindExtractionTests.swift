@@ -229,6 +229,28 @@ import Testing
     #expect(!text.contains("newsletter") && !text.contains("Footer address") && !text.contains("Latest"))
   }
 
+  @Test func aServicePageWithoutAMainRegionKeepsEverySection() throws {
+    // The search keeps the section of prose; the sections are found around it, not the page's footer.
+    let sections = ["Planning", "Building", "Support"].map { name in
+      """
+      <section class="block"><div class="inner"><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p>
+      <ul>\((1...8).map { "<li>\(name) item \($0) covers one more part of the garden work</li>" }.joined())</ul></div></section>
+      """
+    }
+    let page = """
+      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
+      <div class="wrapper"><h1>Garden services</h1>
+      <section class="block"><div class="inner"><h2>Our approach</h2><div class="text">\(ArticleExtractorTests.prose("garden", count: 4))</div></div></section>\(sections.joined())</div>
+      <div class="site-end"><p>Footer address line</p></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The garden paragraph 4"))
+    for name in ["Planning", "Building", "Support"] {
+      #expect(text.contains("\(name) is part of what we offer") && text.contains("\(name) item 8 covers"))
+    }
+    #expect(!text.contains("Footer address") && !text.contains("Latest"))
+  }
+
   @Test func aListingShowsItsItemsInOrder() throws {
     let page = NewsPage.frontPage(stories: 20)
     let article = try Self.extract(page)
@@ -257,23 +279,48 @@ import Testing
     #expect(!text.contains("Footer address"))
   }
 
+  /// A grid of `count` cards as section pages and shops set them: sibling `<a>` tiles of a picture and a
+  /// title, no list items.
+  static func recipeCards(_ count: Int) -> String {
+    (1...count).map {
+      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
+        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
+    }.joined(separator: "\n")
+  }
+
   @Test func aGridOfCardsUnderItsIntroductionShowsTheCards() throws {
     // Cards as section pages and shops set them: sibling `<a>` tiles of a picture and a title, no list
     // items; the search keeps the introduction and drops the grid as links.
-    let cards = (1...30).map {
-      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
-        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
-    }
     let page = """
       <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
       <main><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 2))</div>
-      <div class="card-list">\(cards.joined(separator: "\n"))</div></main>
+      <div class="card-list">\(Self.recipeCards(30))</div></main>
       <footer><p>Footer address line</p></footer></body></html>
       """
     let text = try Self.extract(page).text
     #expect(text.contains("The tomato paragraph 2"))
     #expect(text.contains("Recipe 1 with tomatoes and basil") && text.contains("Recipe 30 with tomatoes and basil"))
     #expect(!text.contains("Footer address"))
+  }
+
+  @Test func aGridOfCardsOnAPageWithoutAMainRegionShowsTheCards() throws {
+    // The same grid without a main region: found around the introduction, not the body's footer links.
+    let page = """
+      <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
+      <div class="page"><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 3))</div>
+      <div class="card-list">\(Self.recipeCards(60))</div></div>
+      <div class="site-links"><p>Footer address line</p><ul>\((1...20).map { "<li><a href=\"/s/\($0)\">Site section \($0)</a></li>" }.joined())</ul></div>
+      </body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The tomato paragraph 3"))
+    #expect(text.contains("Recipe 1 with tomatoes and basil") && text.contains("Recipe 60 with tomatoes and basil"))
+    #expect(!text.contains("Footer address") && !text.contains("Site section"))
+
+    // A page that declares itself an article is a short article, the grid a rail of other stories.
+    let article = try Self.extract(page.replacingOccurrences(
+      of: "<head>", with: "<head><meta property=\"og:type\" content=\"article\">")).text
+    #expect(article.contains("The tomato paragraph 3") && !article.contains("Recipe 1 with tomatoes"))
   }
 
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {

@@ -145,7 +145,8 @@ public enum ArticleExtractor {
     let deadline = ContinuousClock.now + timeLimit
     guard let root = parse(data, charset: charset) else { throw .unreadable }
     let readerable = Readerable.check(root)
-    var metadata = PageMetadata.read(root, baseURL: url)
+    let read = PageMetadata.read(root, baseURL: url)
+    var metadata = read.metadata
     let product = ProductFacts.description(in: root)
     PageNode.remove(root.descendants(["script"]))
     try Preparation.prepare(root, deadline: deadline)
@@ -213,6 +214,12 @@ public enum ArticleExtractor {
         picked = (region, length, found.2)
         kind = .region
       }
+    } else if searchFound, !read.declaresArticle, let found = picked,
+      let listing = MainRegion.around(found.0, in: body, length: found.1)
+    {
+      // No marked region: the sections or the listing found around the pick (not on a declared article).
+      picked = (listing, listing.textLength, found.2)
+      kind = .region
     }
     if !product.isEmpty {
       // A product's description where the content leaves it out (ProductFacts); alone where there is no content.

@@ -44,43 +44,67 @@ extension MainRegion {
   /// least 1,000 characters, twice the pick's text and twice what of them the pick kept.
   static func isListing(_ region: PageNode, beyond pick: PageNode, length: Int) -> Bool {
     guard length < listingIntroduction else { return false }
-    let listed = listedText(region)
-    return listed >= 1000 && listed >= 2 * length && listedText(pick) * 2 < listed
+    return outweighs(listed: listedText(region), length: length, kept: listedText(pick))
+  }
+
+  /// Entries of `listed` characters outweigh a pick of `length` characters that kept `kept` of them.
+  private static func outweighs(listed: Int, length: Int, kept: Int) -> Bool {
+    listed >= 1000 && listed >= 2 * length && kept * 2 < listed
   }
 
   /// The text of a listing's entries under `node`: list items that are mostly a link, and cards — where
   /// three or more sibling elements of one tag (a grid of `<a>` or `<div>` tiles, as shops and section
   /// pages set their items) each hold at least a third of their text in links (a title linked, a price or
-  /// teaser beside it). An entry is measured whole and not entered. Linear: the text and link measures
-  /// come from one walk (`LinkMeasures`), so a deep page is not measured again at every level.
-  static func listedText(_ node: PageNode) -> Int {
-    let measures = LinkMeasures(node)
-    var total = 0
-    var stack = [node]
-    while let next = stack.popLast() {
-      let kids = next.elements
-      var siblings: [String: Int] = [:]
-      for kid in kids { siblings[kid.tag, default: 0] += 1 }
-      for kid in kids {
-        let (text, linked) = measures[kid]
-        if kid.tag == "li" {
-          if linked * 2 > text { total += text }
-        } else if siblings[kid.tag, default: 0] >= 3, text > 0, linked * 3 >= text {
-          total += text
-        } else {
-          stack.append(kid)
+  /// teaser beside it). An entry is measured whole and not entered (`LinkMeasures.listed`).
+  static func listedText(_ node: PageNode) -> Int { LinkMeasures(node)[node].listed }
+
+  /// On a page that marks no main region, the block around the search's pick that the page's content is
+  /// (what a marked region is tested for in `ArticleExtractor`): the body is copied and cleaned as a region
+  /// is (`RegionCleaner`), the pick's longest text found in it, and the blocks above that text climbed.
+  /// A block of sections (`isSectioned`, few links) of which the pick holds under half wins, else the
+  /// nearest block whose entries pass `isListing`. Linear: one copy, one clean, one measuring walk, one
+  /// climb, sections tested only where the block's text has doubled since the last test.
+  static func around(_ pick: PageNode, in body: PageNode, length: Int) -> PageNode? {
+    func texts(_ node: PageNode) -> [PageNode] { ([node] + node.descendants()).flatMap { $0.children.filter(\.isText) } }
+    let longest = texts(pick).max { $0.text.utf8.count < $1.text.utf8.count }
+    guard let anchorText = longest.map({ PageNode.collapsed($0.text) }), !anchorText.isEmpty else { return nil }
+    let page = body.copy()
+    RegionCleaner.clean(page)
+    guard let anchor = texts(page).first(where: { PageNode.collapsed($0.text) == anchorText }) else { return nil }
+    let measures = LinkMeasures(page)
+    let kept = listedText(pick)
+    var tested = length
+    var listing: PageNode?
+    var listingTested = false
+    var node = anchor.parent
+    while let block = node {
+      let (text, linked, listed) = measures[block]
+      if text >= 2 * tested {
+        tested = text
+        if linked * 100 < text * 35, isSectioned(block, beyond: pick) {
+          block.remove()
+          return block
         }
       }
+      // Beside its entries the block holds little but the introduction: a short article under a page's
+      // rails of other stories is not an introduction (their nearest common block holds much else).
+      if !listingTested, length < listingIntroduction, outweighs(listed: listed, length: length, kept: kept) {
+        listingTested = true
+        if text - listed <= 2 * length { listing = block }
+      }
+      node = block.parent
     }
-    return total
+    listing?.remove()
+    return listing
   }
 }
 
 /// Each element's text length (whitespace runs inside a text counted as one character, as `textLength`
-/// counts them) and the part of it inside links (in-page `#` links aside: tables of contents), measured
-/// in one post-order walk.
+/// counts them), the part of it inside links (in-page `#` links aside: tables of contents), and the text of
+/// the listing entries under it (`MainRegion.listedText`), measured in one post-order walk, so a deep page
+/// is not measured again at every level.
 struct LinkMeasures {
-  private var measures: [ObjectIdentifier: (text: Int, linked: Int)] = [:]
+  private var measures: [ObjectIdentifier: (text: Int, linked: Int, listed: Int)] = [:]
 
   init(_ root: PageNode) {
     var stack: [(PageNode, Bool)] = [(root, false)]
@@ -93,21 +117,31 @@ struct LinkMeasures {
       }
       var text = 0
       var linked = 0
+      var listed = 0
+      var siblings: [String: Int] = [:]
+      for child in node.children where !child.isText { siblings[child.tag, default: 0] += 1 }
       for child in node.children {
         if child.isText {
           text += Self.length(child.text)
         } else if let measure = measures[ObjectIdentifier(child)] {
           text += measure.text
           linked += measure.linked
+          if child.tag == "li" {
+            if measure.linked * 2 > measure.text { listed += measure.text }
+          } else if siblings[child.tag, default: 0] >= 3, measure.text > 0, measure.linked * 3 >= measure.text {
+            listed += measure.text
+          } else {
+            listed += measure.listed
+          }
         }
       }
       let href = node["href"] ?? ""
       if node.tag == "a", !(href.hasPrefix("#") && href.count > 1) { linked = text }
-      measures[ObjectIdentifier(node)] = (text, linked)
+      measures[ObjectIdentifier(node)] = (text, linked, listed)
     }
   }
 
-  subscript(node: PageNode) -> (text: Int, linked: Int) { measures[ObjectIdentifier(node)] ?? (0, 0) }
+  subscript(node: PageNode) -> (text: Int, linked: Int, listed: Int) { measures[ObjectIdentifier(node)] ?? (0, 0, 0) }
 
   /// A text's length with its runs of whitespace as one character and its ends trimmed.
   static func length(_ text: String) -> Int {
@@ -145,16 +179,20 @@ enum RegionCleaner {
     "advert", "-ad-", "promo", "signup", "sign-up", "toolbar", "dropdown", "navbar", "menu", "footer",
   ], tokens: ["review", "reviews", "cart", "recommendations", "recommended"])
 
+  /// The furniture goes in one batch (one pass per parent, docs/ROBUSTNESS.md): removed one by one,
+  /// thousands of sibling controls made the clean quadratic.
   static func clean(_ root: PageNode) {
+    var furniture: [PageNode] = []
     var stack: [PageNode] = root.children.reversed()
     while let node = stack.popLast() {
       if node.isText { continue }
       if isFurniture(node) {
-        node.remove()
+        furniture.append(node)
         continue
       }
       stack.append(contentsOf: node.children.reversed())
     }
+    PageNode.remove(furniture)
   }
 
   static func isFurniture(_ node: PageNode) -> Bool {

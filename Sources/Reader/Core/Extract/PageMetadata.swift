@@ -19,7 +19,9 @@ public struct ArticleMetadata: Sendable, Equatable, Codable {
 /// Reads the metadata from JSON-LD first (the most deliberate source), then `<meta>` names and Open Graph
 /// properties, then the DOM (`<title>` without its site suffix, `<time>`, `<html lang dir>`).
 enum PageMetadata {
-  static func read(_ root: PageNode, baseURL: URL?) -> ArticleMetadata {
+  /// The metadata, and whether the page declares itself an article (an `og:type` of `article`, an article
+  /// in its JSON-LD or its microdata): such a page is not a listing's introduction nor one section of a page (`MainRegion.around`).
+  static func read(_ root: PageNode, baseURL: URL?) -> (metadata: ArticleMetadata, declaresArticle: Bool) {
     var values: [String: String] = [:]
     let elements = root.descendants()
     for meta in elements where meta.tag == "meta" {
@@ -58,7 +60,9 @@ enum PageMetadata {
       metadata.dir = elements.first { $0.tag == "body" }?["dir"]?.lowercased()
     }
     if metadata.title?.isEmpty ?? true { metadata.title = nil }
-    return metadata
+    let declaresArticle = linked != nil || values["og:type"]?.lowercased() == "article"
+      || elements.contains { JSONLD.isArticle(($0["itemtype"] ?? "").split(separator: "/").last.map(String.init)) }
+    return (metadata, declaresArticle)
   }
 }
 
@@ -105,7 +109,7 @@ enum JSONLD {
     return nil
   }
 
-  private static func isArticle(_ type: Any?) -> Bool {
+  static func isArticle(_ type: Any?) -> Bool {
     let types = (type as? [Any])?.compactMap { $0 as? String } ?? [(type as? String) ?? ""]
     return types.contains {
       $0.hasSuffix("Article") || ["BlogPosting", "LiveBlogPosting", "Report", "SocialMediaPosting", "Review"].contains($0)
