@@ -167,7 +167,8 @@ struct PicturesXtermEndToEndTests {
         guard Date() < deadline else {
           let file = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-sixel-reader-failed.ppm")
           try? shot.ppm.write(to: file)
-          throw TmuxHarness.Failure(description: "\(what): not on screen in 90 s (the screenshot: \(file.path))")
+          throw TmuxHarness.Failure(
+            description: "\(what): not on screen in 90 s (the screenshot: \(file.path); clients \(screen.clientStates))")
         }
         Thread.sleep(forTimeInterval: 0.25)
         shot = try screen.screenshot()
