@@ -145,17 +145,9 @@ struct LinkMeasures {
 
   /// A text's length with its runs of whitespace as one character and its ends trimmed.
   static func length(_ text: String) -> Int {
-    var count = 0
-    var pendingSpace = false
-    for scalar in text.unicodeScalars {
-      if PageNode.isSpace(scalar) {
-        pendingSpace = count > 0
-      } else {
-        count += pendingSpace ? 2 : 1
-        pendingSpace = false
-      }
-    }
-    return count
+    var length = CollapsedLength()
+    length.add(text)
+    return length.count
   }
 }
 

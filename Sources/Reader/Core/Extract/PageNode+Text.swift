@@ -61,24 +61,16 @@ extension PageNode {
   /// Length in characters of `innerText` (counted in scalars: cheaper, and close enough for thresholds),
   /// counted without building the string: scoring asks for it on every level of deep trees.
   var textLength: Int {
-    var count = 0
-    var pendingSpace = false
+    var length = CollapsedLength()
     var stack: [PageNode] = [self]
     while let node = stack.popLast() {
       guard node.isText else {
         stack.append(contentsOf: node.children.reversed())
         continue
       }
-      for scalar in node.text.unicodeScalars {
-        if Self.isSpace(scalar) {
-          pendingSpace = count > 0
-        } else {
-          count += pendingSpace ? 2 : 1
-          pendingSpace = false
-        }
-      }
+      length.add(node.text)
     }
-    return count
+    return length.count
   }
 
   /// Whether any element under the node satisfies `test` (stops at the first).
@@ -223,4 +215,23 @@ enum ExtractionPatterns {
     "youtube.com", "youtube-nocookie.com", "player.vimeo.com", "v.qq.com", "archive.org/embed", "upload.wikimedia.org",
     "player.twitch.tv", "dailymotion.com", "bilibili.com", "youku.com",
   ]
+}
+
+/// A length counted over one or more texts in a row, each run of whitespace as one character and the ends
+/// trimmed: a run at the end of one text and the start of the next counts once (`textLength`,
+/// `LinkMeasures.length`).
+struct CollapsedLength {
+  private(set) var count = 0
+  private var pendingSpace = false
+
+  mutating func add(_ text: String) {
+    for scalar in text.unicodeScalars {
+      if PageNode.isSpace(scalar) {
+        pendingSpace = count > 0
+      } else {
+        count += pendingSpace ? 2 : 1
+        pendingSpace = false
+      }
+    }
+  }
 }
