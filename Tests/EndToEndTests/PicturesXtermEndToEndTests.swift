@@ -34,6 +34,7 @@ struct PicturesXtermEndToEndTests {
     signal.signal(signal.SIGWINCH, lambda *_: fcntl.ioctl(fd, termios.TIOCSWINSZ, fcntl.ioctl(0, termios.TIOCGWINSZ, b'\\0' * 8)))
     keys = os.open(sys.argv[1], os.O_RDWR)
     term = os.open(sys.argv[2], os.O_RDWR)
+    tail = b''
     while True:
         try:
             ready, _, _ = select.select([0, fd, keys, term], [], [])
@@ -46,9 +47,13 @@ struct PicturesXtermEndToEndTests {
             if fd in ready:
                 data = os.read(fd, 65536)
                 if not data: break
+                tail = (tail + data)[-2048:]
                 os.write(1, data)
         except OSError:
             break
+    # How the reader ended and its last output, beside the FIFOs: the terminal closes with it.
+    with open(os.path.join(os.path.dirname(sys.argv[1]), 'reader-exit'), 'wb') as out:
+        out.write(b'status %d: ' % os.waitpid(pid, 0)[1] + tail)
     """
 
   /// The terminal the reader runs in: xterm, Debian's kitty (0.26.5) on Mesa's software GL with a
@@ -152,6 +157,14 @@ struct PicturesXtermEndToEndTests {
 
     static var relayScript: String { PicturesXtermEndToEndTests.relay }
 
+    /// How the reader ended and the last of what it wrote, when it has (the relay writes it as it ends).
+    var readerExit: String {
+      let file = folder.root.appendingPathComponent("reader-exit").path
+      guard let data = FileManager.default.contents(atPath: file) else { return "the reader is running" }
+      let shown = String(decoding: data, as: UTF8.self).unicodeScalars.map { $0.isASCII && $0.value >= 0x20 ? String($0) : "·" }
+      return "the reader ended: " + shown.joined()
+    }
+
     func type(_ text: String, toTerminal: Bool = false) throws {
       let fd = open(toTerminal ? terminal : keys, O_WRONLY)
       guard fd >= 0 else { throw TmuxHarness.Failure(description: "the key FIFO cannot be opened") }
@@ -168,7 +181,7 @@ struct PicturesXtermEndToEndTests {
           let file = FileManager.default.temporaryDirectory.appendingPathComponent("splitfeed-sixel-reader-failed.ppm")
           try? shot.ppm.write(to: file)
           throw TmuxHarness.Failure(
-            description: "\(what): not on screen in 90 s (the screenshot: \(file.path); clients \(screen.clientStates))")
+            description: "\(what): not on screen in 90 s (the screenshot: \(file.path); clients \(screen.clientStates); \(readerExit))")
         }
         Thread.sleep(forTimeInterval: 0.25)
         shot = try screen.screenshot()

@@ -28,7 +28,7 @@ final class XvfbScreen: @unchecked Sendable {
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let numberFile = folder.appendingPathComponent("display").path
     server = try ChildProcess.spawn(
-      "/usr/bin/env", ["Xvfb", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp"],
+      "/usr/bin/env", ["Xvfb", "-displayfd", "1", "-screen", "0", "\(width)x\(height)x24", "-nolisten", "tcp", "-noreset"],
       stdoutPath: numberFile)
     // Xvfb writes the display's number once it accepts clients.
     let deadline = Date().addingTimeInterval(10)
@@ -44,6 +44,16 @@ final class XvfbScreen: @unchecked Sendable {
       usleep(20_000)
     }
     display = ":" + (number ?? "")
+    // An xterm started at once failed now and then with "Can't open display" (under CI's load; the
+    // screen stayed black): a first client must connect before the test's. `-noreset` keeps the server
+    // up when that client leaves: without it the server resets then, and refused the xterm every time.
+    while (try? Command.run("xwd", ["-root", "-silent", "-display", display, "-out", "/dev/null"]))?.status != 0 {
+      if Date() > deadline.addingTimeInterval(20) {
+        stop()
+        throw TmuxHarness.Failure(description: "Xvfb on \(display) took no connection in 30 s")
+      }
+      usleep(50_000)
+    }
   }
 
   /// Starts `arguments` on this display in a clean environment: `environment` and DISPLAY.
