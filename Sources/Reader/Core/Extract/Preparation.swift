@@ -1,0 +1,102 @@
+import Foundation
+
+/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, and text split by runs of `<br>` becomes
+/// paragraphs (old pages write paragraphs that way).
+enum Preparation {
+  static func prepare(_ root: PageNode, deadline: ContinuousClock.Instant = .now + ArticleExtractor.timeLimit)
+    throws(ExtractionError)
+  {
+    // Without script, a <noscript> image is the real one; the rest of <noscript> is for script-less
+    // browsers (cookie and "enable JavaScript" notices), not the article.
+    LazyImages.unwrapNoscriptImages(root)
+    // Except where the page's content itself waits in <noscript> (a script-built page that renders its
+    // text for script-less readers there: forum software does): a <noscript> holding most of the page's
+    // text is the page. The rest go in one batch (one pass per parent, docs/ROBUSTNESS.md).
+    let total = root.textLength
+    var dropped: [PageNode] = []
+    for noscript in root.descendants(["noscript"]) {
+      let length = noscript.textLength
+      if length >= 500, length * 2 >= total {
+        noscript.tag = "div"
+      } else {
+        dropped.append(noscript)
+      }
+    }
+    PageNode.remove(dropped)
+    var parents: [PageNode] = []
+    var seen = Set<ObjectIdentifier>()
+    for node in root.descendants() {
+      if node.tag == "font" { node.tag = "span" }
+      if node.tag == "br", let parent = node.parent, seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
+    }
+    // One pass over each parent's children, never a search per `<br>` (docs/ROBUSTNESS.md: 1.5 MB of `a<br>`
+    // took 30 s), with the clock read as it goes.
+    for (index, parent) in parents.enumerated() {
+      if index & 63 == 0, ContinuousClock.now > deadline { throw .tooSlow }
+      paragraphs(in: parent)
+    }
+  }
+
+  /// A `<br>` followed by more `<br>`s (white space between them aside) becomes a `<p>` that takes the
+  /// phrasing content after it, up to the next such run or the first block.
+  private static func paragraphs(in parent: PageNode) {
+    let kids = parent.children
+    var out: [PageNode] = []
+    out.reserveCapacity(kids.count)
+    var changed = false
+    var index = 0
+    func isBlank(_ node: PageNode) -> Bool { node.isText && !node.hasVisibleText }
+    while index < kids.count {
+      let node = kids[index]
+      guard node.tag == "br" else {
+        out.append(node)
+        index += 1
+        continue
+      }
+      // The <br>s that follow (whitespace between them aside) go; the whitespace stays, in the paragraph.
+      var content: [PageNode] = []
+      var next = index + 1
+      var replaced = false
+      while next < kids.count, isBlank(kids[next]) || kids[next].tag == "br" {
+        if kids[next].tag == "br" {
+          replaced = true
+          kids[next].parent = nil
+        } else {
+          content.append(kids[next])
+        }
+        next += 1
+      }
+      guard replaced else {
+        out.append(node)
+        index += 1
+        continue
+      }
+      changed = true
+      node.parent = nil
+      while next < kids.count {
+        let sibling = kids[next]
+        if sibling.tag == "br" {
+          // A second <br> ends this paragraph.
+          let after = kids[(next + 1)...].first { !isBlank($0) }
+          if after?.tag == "br" { break }
+        }
+        guard ArticleGrabber.isPhrasing(sibling) else { break }
+        content.append(sibling)
+        next += 1
+      }
+      while let last = content.last, isBlank(last) {
+        last.parent = nil
+        content.removeLast()
+      }
+      let paragraph = PageNode(tag: "p")
+      paragraph.parent = parent
+      for child in content { child.parent = paragraph }
+      paragraph.children = content
+      out.append(paragraph)
+      index = next
+    }
+    guard changed else { return }
+    parent.children = out
+    if parent.tag == "p" { parent.tag = "div" }
+  }
+}

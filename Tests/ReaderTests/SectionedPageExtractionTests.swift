@@ -1,0 +1,202 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Reader
+
+/// Hand-made pages whose main content is several blocks (`MainRegion`): service pages, listings, card
+/// grids, products and documentation show all of it rather than one part or "no article".
+@Suite struct SectionedPageExtractionTests {
+  static func extract(_ html: String) throws -> ExtractedArticle { try PageKindExtractionTests.extract(html) }
+  static let siteNavigation = PageKindExtractionTests.siteNavigation
+
+  @Test func aServicePageKeepsEverySectionOfItsMainRegion() throws {
+    let sections = ["Planning", "Building", "Support"].map { name in
+      """
+      <section class="block"><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p>
+      <ul><li>\(name) item one</li><li>\(name) item two</li></ul></section>
+      """
+    }
+    let page = """
+      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
+      <main><h1>Garden services</h1>\(sections.joined())
+      <div class="newsletter-box"><p>Sign up for our newsletter and get ten percent off your first order today.</p></div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    for name in ["Planning", "Building", "Support"] {
+      #expect(text.contains("\(name) is part of what we offer"))
+      #expect(text.contains("\(name) item two"))
+    }
+    #expect(!text.contains("newsletter") && !text.contains("Footer address") && !text.contains("Latest"))
+  }
+
+  @Test func aServicePageWithoutAMainRegionKeepsEverySection() throws {
+    // The search keeps the section of prose; the sections are found around it, not the page's footer.
+    let sections = ["Planning", "Building", "Support"].map { name in
+      """
+      <section class="block"><div class="inner"><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p>
+      <ul>\((1...8).map { "<li>\(name) item \($0) covers one more part of the garden work</li>" }.joined())</ul></div></section>
+      """
+    }
+    let page = """
+      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
+      <div class="wrapper"><h1>Garden services</h1>
+      <section class="block"><div class="inner"><h2>Our approach</h2><div class="text">\(ArticleExtractorTests.prose("garden", count: 4))</div></div></section>\(sections.joined())</div>
+      <div class="site-end"><p>Footer address line</p></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The garden paragraph 4"))
+    for name in ["Planning", "Building", "Support"] {
+      #expect(text.contains("\(name) is part of what we offer") && text.contains("\(name) item 8 covers"))
+    }
+    #expect(!text.contains("Footer address") && !text.contains("Latest"))
+  }
+
+  @Test func aListingShowsItsItemsInOrder() throws {
+    let page = NewsPage.frontPage(stories: 20)
+    let article = try Self.extract(page)
+    let items = article.text.components(separatedBy: "\n\n").filter { $0.hasPrefix("- Headline") }
+    #expect(items.count == 20)
+    #expect(items.first == "- Headline 1: something happened today" && items.last == "- Headline 20: something happened today")
+  }
+
+  @Test func aListingUnderItsIntroductionShowsItsEntries() throws {
+    // Entries in groups beside the introduction, as category pages and indexes set them: the search
+    // keeps the introduction (prose) and not the groups (links without paragraphs).
+    let groups = ["A", "B", "C"].map { group in
+      "<div class=\"group\"><h3>\(group)</h3><ul>"
+        + (1...14).map { "<li><a href=\"/wiki/\(group)\($0)\">\(group) programming language number \($0)</a></li>" }.joined()
+        + "</ul></div>"
+    }
+    let page = """
+      <html><head><title>Category: Programming languages</title></head><body>\(Self.siteNavigation)
+      <main><h1>Category: Programming languages</h1><div class="intro">\(ArticleExtractorTests.prose("category", count: 3))</div>
+      <div class="pages"><h2>Pages in this category</h2>\(groups.joined())</div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The category paragraph 3"))
+    #expect(text.contains("- A programming language number 1\n") && text.contains("- C programming language number 14"))
+    #expect(!text.contains("Footer address"))
+  }
+
+  /// A grid of `count` cards as section pages and shops set them: sibling `<a>` tiles of a picture and a
+  /// title, no list items.
+  static func recipeCards(_ count: Int) -> String {
+    (1...count).map {
+      "<a class=\"card\" href=\"/recipes/\($0)\"><div class=\"card-media\"><img src=\"/img/\($0).jpg\" alt=\"\"></div>"
+        + "<div class=\"card-content\"><span class=\"card-title\">Recipe \($0) with tomatoes and basil</span></div></a>"
+    }.joined(separator: "\n")
+  }
+
+  @Test func aGridOfCardsUnderItsIntroductionShowsTheCards() throws {
+    // Cards as section pages and shops set them: sibling `<a>` tiles of a picture and a title, no list
+    // items; the search keeps the introduction and drops the grid as links.
+    let page = """
+      <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
+      <main><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 2))</div>
+      <div class="card-list">\(Self.recipeCards(30))</div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The tomato paragraph 2"))
+    #expect(text.contains("Recipe 1 with tomatoes and basil") && text.contains("Recipe 30 with tomatoes and basil"))
+    #expect(!text.contains("Footer address"))
+  }
+
+  @Test func aGridOfCardsOnAPageWithoutAMainRegionShowsTheCards() throws {
+    // The same grid without a main region: found around the introduction, not the body's footer links.
+    let page = """
+      <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
+      <div class="page"><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 3))</div>
+      <div class="card-list">\(Self.recipeCards(60))</div></div>
+      <div class="site-links"><p>Footer address line</p><ul>\((1...20).map { "<li><a href=\"/s/\($0)\">Site section \($0)</a></li>" }.joined())</ul></div>
+      </body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The tomato paragraph 3"))
+    #expect(text.contains("Recipe 1 with tomatoes and basil") && text.contains("Recipe 60 with tomatoes and basil"))
+    #expect(!text.contains("Footer address") && !text.contains("Site section"))
+
+    // A page that declares itself an article is a short article, the grid a rail of other stories.
+    let article = try Self.extract(page.replacingOccurrences(
+      of: "<head>", with: "<head><meta property=\"og:type\" content=\"article\">")).text
+    #expect(article.contains("The tomato paragraph 3") && !article.contains("Recipe 1 with tomatoes"))
+  }
+
+  @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
+    let page = """
+      <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
+      <main><h1>Trail shoe</h1><p class="price">$120</p>
+      <form action="/cart"><select name="size"><option>42</option><option>43</option></select><button>Add to cart</button></form>
+      <div class="description"><p>A light shoe for rough paths.</p><p>Its sole grips wet rock and its upper dries
+      within the hour, so that a long day out ends with dry feet.</p></div>
+      <table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table>
+      <div class="related-products"><h2>You may also like</h2><a href="/p/2">Road shoe</a></div></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Trail shoe") && text.contains("A light shoe for rough paths."))
+    #expect(text.contains("Weight") && text.contains("280 g") && text.contains("6 mm"))
+    #expect(!text.contains("Add to cart") && !text.contains("You may also like"))
+  }
+
+  @Test func aProductPageLeavesOutItsReviewsCartAndRecommendations() throws {
+    let page = """
+      <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
+      <main><h1>Trail shoe</h1><p class="price">$120</p>
+      <div class="description"><p>A light shoe for rough paths.</p><p>Its sole grips wet rock and its upper dries
+      within the hour, so that a long day out ends with dry feet.</p></div>
+      <table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table>
+      <div class="mini-cart"><p>Your basket is empty. Free delivery over fifty dollars.</p></div>
+      <section class="product-reviews"><h2>Customer reviews</h2><p>Great grip, five stars from a happy walker.</p>
+      <p>Runs small, order a size up.</p></section>
+      <div class="recommended"><h2>Picked for you</h2><p><a href="/p/3">Rain jacket</a> $180</p></div></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
+    #expect(!text.contains("basket is empty") && !text.contains("Great grip") && !text.contains("Rain jacket"))
+  }
+
+  @Test func aProductDescribedInItsJSONLDShowsTheDescriptionOnce() throws {
+    let description = "A jacket for long wet walks.\\nIts seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket."
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [{"@type": "BreadcrumbList", "itemListElement": []},
+      {"@type": "Product", "name": "Rain jacket", "description": "\(description)", "offers": {"@type": "Offer", "price": "180.00"}}]}</script>
+      """
+    // The description drawn by script: only the JSON-LD states it.
+    let scripted = """
+      <html><head><title>Rain jacket</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <main><h1>Rain jacket</h1><p class="price">€180</p><div id="description-tab" data-src="/d/1"></div>
+      <table><tr><th>Weight</th><td>390 g</td></tr><tr><th>Hood</th><td>Helmet-compatible</td></tr></table></main></body></html>
+      """
+    let text = try Self.extract(scripted).text
+    #expect(text.contains("A jacket for long wet walks.\n\nIts seams are taped"))
+    #expect(text.contains("390 g"))
+    // A page of nothing but a script's mount point shows the description rather than "no article".
+    let empty = "<html><head><title>Rain jacket</title>\(jsonLD)</head><body><div id=\"app\"></div></body></html>"
+    #expect(try Self.extract(empty).text.contains("Its seams are taped"))
+    // Shown by the page already, it is not repeated.
+    let shown = """
+      <html><head><title>Rain jacket</title>\(jsonLD)</head><body><main><h1>Rain jacket</h1>
+      <p>A jacket for long wet walks.</p><p>Its seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket.</p>
+      \(ArticleExtractorTests.prose("jacket", count: 3))</main></body></html>
+      """
+    #expect(try Self.extract(shown).text.components(separatedBy: "long wet walks").count == 2)
+  }
+
+  @Test func documentationKeepsItsCodeAndLeavesItsSidebarOut() throws {
+    let code = "let cache = Cache()\n    cache.store(key, value)\n// done"
+    let page = """
+      <html><head><title>Caching</title></head><body>
+      <div class="docs-sidebar"><select class="version-picker"><option>v2</option><option>v1</option></select>
+        <ul>\((1...15).map { "<li><a href=\"/docs/\($0)\">Chapter \($0)</a></li>" }.joined())</ul></div>
+      <main><h1>Caching</h1><p>The cache keeps answers for a while, so that the same question is not asked twice of the server.</p>
+      <pre><code>\(code)</code></pre><p>Call store after every answer.</p></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains(code))
+    #expect(text.contains("Call store after every answer."))
+    #expect(!text.contains("Chapter 3") && !text.contains("v1"))
+  }
+}
