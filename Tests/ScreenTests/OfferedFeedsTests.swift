@@ -90,6 +90,21 @@ import TextLayout
     #expect(h.session.status.notice?.text == "Subscribed to \(offered) in place of \(Self.pageURL) (line 2 of \(urls)).")
   }
 
+  /// The chosen feed keeps the page's tags, so an `ignore-article "tag:…"` line covers it from its first
+  /// fetch, not from the next start.
+  @Test func anIgnoreLineOfThePagesTagCoversTheChosenFeed() async throws {
+    defer { try? FileManager.default.removeItem(at: folder) }
+    var rows = try await feeds(other: true)
+    rows[0].tags = ["news"]
+    try cache.setTags([rows[0].id: ["news"]])
+    let rule = IgnoreArticleLine(selector: .tag("news"), expression: try FilterExpression(parsing: "title =~ \"story 1\""))
+    let h = Harness(200, 30, cache: cache, feeds: rows) { $0.engine.ignoreArticles = [rule] }
+    h.press(.enter)  // into the tag's feed list (DESIGN §1)
+    try await openAndChoose(h)
+    #expect(h.text.contains("Discovered story 0") && h.text.contains("Discovered story 2"), "\(h.text)")
+    #expect(!h.text.contains("Discovered story 1"), "the tag's line hides it\n\(h.text)")
+  }
+
   @Test func singleFeedReaderOffersFromItsEmptyList() async throws {
     defer { try? FileManager.default.removeItem(at: folder) }
     let h = Harness(200, 30, cache: cache, feeds: try await feeds(other: false))

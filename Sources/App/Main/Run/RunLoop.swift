@@ -51,7 +51,8 @@ final class RunLoop {
     events.onPost { [unowned self] in
       DispatchQueue.main.async { MainActor.assumeIsolated { self.drainPosted() } }
     }
-    screen.handle(.resize(backend.size))
+    // Re-read, not the size curses started at: a SIGWINCH before `LoopSignals.install` went to nobody.
+    screen.handle(.resize(backend.refreshSize()))
     drainPosted()
     screen.renderNow()
     dispatchMain()

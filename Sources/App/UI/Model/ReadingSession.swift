@@ -56,15 +56,20 @@ public final class ReadingSession {
     subscriptions = Subscriptions(cache: cache)
     actions = UserActions(configuration: configuration, events: events, board: board)
     marks.flags.take(reading.recent.items)
+    applyIgnoreRules()
+    marks.recount(full: true)
+  }
+
+  /// `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
+  /// Given even when there are none: the flags of rules removed from the config are cleared. Again after a
+  /// subscription, whose new address a `tag:` line of the page's tags must now name.
+  private func applyIgnoreRules() {
     do {
-      // `ignore-article` lines hide articles from every read of this cache, the feeds' counts included.
-      // Given even when there are none: the flags of rules removed from the config are cleared.
       try cache.setIgnoreRules(IgnoreArticleLine.rules(configuration.engine.ignoreArticles, for: feeds))
       if !configuration.engine.ignoreArticles.isEmpty { try feedList.refresh(from: cache) }
     } catch {
       board.fail(error)
     }
-    marks.recount(full: true)
   }
 
   // MARK: What the application, the controllers and the tests read
@@ -183,6 +188,7 @@ public final class ReadingSession {
       } catch {
         board.fail(error)
       }
+      applyIgnoreRules()
       dataRevision += 1
       if jobs.reloads.isRunning { jobs.reloads.enqueue(feed) } else { jobs.reload([feed]) }
       board.line.notify(notice)
