@@ -4,7 +4,7 @@ import Synchronization
 
 /// The SQLite cache: feeds, their items with read flags, and the Recent list. The UI reads from
 /// it on the main thread (every read is one short query; item lists load only id, title, date and read);
-/// reloads write to it from background tasks, one transaction per feed.
+/// reloads write to it from background tasks, each feed whole in one transaction (`StoreBatches`).
 ///
 /// WAL mode (`DatabasePool`) lets a second splitfeed read while this one writes; writers wait up to
 /// `busyTimeout` seconds for the lock and then fail with `CacheError.locked`. Because every feed's

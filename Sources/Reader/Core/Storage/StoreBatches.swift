@@ -3,7 +3,7 @@ import GRDB
 import Synchronization
 
 /// A reload's stores waiting for the writer, run several to one write transaction when several are
-/// ready (docs/DECISIONS.md, "A million articles, the reload's commits").
+/// ready (docs/DECISIONS.md, "A million articles, the reload's commits and the indexer's turn").
 ///
 /// Why: a commit writes every page its transaction dirtied to the log, and the log's checkpoint copies
 /// them back and syncs them. A feed's articles land all over the date index (`items_by_date`: their
