@@ -31,13 +31,20 @@ final class StoreBatches: Sendable {
   private struct State {
     var waiting: [Job] = []
     var running = false
-    /// How many stores each transaction took, in order (the tests read it).
+    /// How many stores each of the last `keptSizes` transactions took, in order (the tests read it).
     var sizes: [Int] = []
+
+    mutating func record(_ counts: [Int]) {
+      sizes.append(contentsOf: counts)
+      if sizes.count > StoreBatches.keptSizes { sizes.removeFirst(sizes.count - StoreBatches.keptSizes) }
+    }
   }
 
   /// How long one transaction goes on taking stores: the indexer's batches are sized to ~40 ms of the
   /// lock for the same reason (a mark waits behind them).
   let budget: Duration
+  /// How many transactions' sizes are kept: a reader runs for days.
+  static let keptSizes = 1_000
   private let state = Mutex(State())
 
   init(budget: Duration = .milliseconds(40)) { self.budget = budget }
@@ -64,12 +71,15 @@ final class StoreBatches: Sendable {
   /// Runs transactions of waiting stores on `writer` until none is waiting. Each is one write of its own
   /// on the writer's queue, so whatever was queued while it ran goes first.
   func run(on writer: any DatabaseWriter) async {
-    let usual = try? await writer.writeWithoutTransaction { db in
-      defer { try? db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)") }
-      return try Int.fetchOne(db, sql: "PRAGMA cache_size")
+    let usual = try? await writer.writeWithoutTransaction { db -> Int? in
+      guard let usual = try Int.fetchOne(db, sql: "PRAGMA cache_size") else { return nil }
+      try db.execute(sql: "PRAGMA cache_size = -\(Self.pageCacheKiB)")
+      return usual
     }
     defer {
-      if let usual { Task.detached { try? await writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = \(usual)") } } }
+      if let usual = usual ?? nil {
+        Task.detached { try? await writer.writeWithoutTransaction { try $0.execute(sql: "PRAGMA cache_size = \(usual)") } }
+      }
     }
     while true {
       var ran: [(Job, Outcome)] = []
@@ -108,10 +118,10 @@ final class StoreBatches: Sendable {
         }
         return .commit
       }
-      state.withLock { $0.sizes.append(taken.count) }
+      state.withLock { $0.record([taken.count]) }
       return zip(taken, results.map { .success($0) }).map { ($0, $1) }
     } catch {
-      state.withLock { $0.sizes.append(contentsOf: Array(repeating: 1, count: taken.count)) }
+      state.withLock { $0.record(Array(repeating: 1, count: taken.count)) }
       return taken.map { job in (job, Self.alone(job, db)) }
     }
   }
