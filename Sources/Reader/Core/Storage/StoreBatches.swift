@@ -8,8 +8,9 @@ import Synchronization
 /// Why: a commit writes every page its transaction dirtied to the log, and the log's checkpoint copies
 /// them back and syncs them. A feed's articles land all over the date index (`items_by_date`: their
 /// dates span the feed's history), so at a million articles one feed's thousand inserts dirty ~800 of
-/// that index's pages, against ~150 at 100,000: per feed, the commit's work grew with the cache. Feeds
-/// stored in one transaction share those pages, so each is written once per transaction, not once per feed.
+/// that index's ~1,200 pages, against all of its ~115 at 100,000: per feed, the commit's work grew with
+/// the cache. Feeds stored in one transaction share those pages, so each is written once per
+/// transaction, not once per feed.
 ///
 /// Bounded: a transaction takes the stores waiting when it begins and those that come while it runs
 /// until it has run `budget`, then commits. The next transaction is queued on the writer behind what
@@ -65,7 +66,7 @@ final class StoreBatches: Sendable {
 
   /// The writer's page cache while stores wait, in KiB: a batch's inserts come back to the same date
   /// index pages, which the connection's usual 1 MiB (`Cache.init`) read again from the log each time
-  /// (at a million articles that index is ~25 MB). Given back when no store waits.
+  /// (at a million articles that index is ~19 MB). Given back when no store waits.
   static let pageCacheKiB = 32 * 1024
 
   /// Runs transactions of waiting stores on `writer` until none is waiting. Each is one write of its own
