@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 
-/// The write side of a reload: each function is one transaction for one feed, so a crash between two of
-/// them leaves every feed either as it was or fully updated.
+/// The write side of a reload: each feed is stored whole in one transaction (a reload's stores waiting
+/// together may share one: `StoreBatches`), so a crash leaves every feed either as it was or fully updated.
 extension Cache {
   /// Writes a freshly fetched and parsed feed: its title, link and validators, and every item upserted by
   /// its key (`ItemKey`). Existing items keep their read flag and first-seen date; items no longer in the
@@ -27,12 +27,13 @@ extension Cache {
   }
 
   /// `store` for items parsed apart from `feed` (whose own `items` are ignored), each with its bodies as
-  /// bytes where the parse gave them so (`Reloader`).
+  /// bytes where the parse gave them so (`Reloader`). Stores waiting together share a transaction
+  /// (`Cache.batchedWrite`); each still stores all of its feed or none of it.
   func store(
     _ feed: Feed, items: [(Item, FeedParser.ItemBodies?)], feedID: Int64, validators: Validators,
     warnings: [String] = [], at date: Date = Date()
   ) async throws(CacheError) -> StoreSummary {
-    try await asyncWrite { db in
+    try await batchedWrite { db in
       try Self.store(feed, items: items, feedID: feedID, validators: validators, warnings: warnings, at: date, in: db)
     }
   }

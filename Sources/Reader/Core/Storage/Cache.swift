@@ -4,7 +4,7 @@ import Synchronization
 
 /// The SQLite cache: feeds, their items with read flags, and the Recent list. The UI reads from
 /// it on the main thread (every read is one short query; item lists load only id, title, date and read);
-/// reloads write to it from background tasks, one transaction per feed.
+/// reloads write to it from background tasks, each feed whole in one transaction (`StoreBatches`).
 ///
 /// WAL mode (`DatabasePool`) lets a second splitfeed read while this one writes; writers wait up to
 /// `busyTimeout` seconds for the lock and then fail with `CacheError.locked`. Because every feed's
@@ -21,6 +21,8 @@ public final class Cache: Sendable {
   let ignoring = Mutex(Ignoring())
   /// The search index as this Cache's searches found it (`Cache+UI`'s `visible`, `SearchIndexHealth`).
   let searchIndex = Mutex(SearchIndexHealth.intact)
+  /// A reload's stores waiting for the writer (`batchedWrite`).
+  let storeBatches = StoreBatches()
 
   /// Caches opened at these paths from now on hand every statement they run, its values in place, to
   /// the function given (not the statements triggers run): for the tests that check the query plans of
@@ -161,6 +163,23 @@ public final class Cache: Sendable {
       } catch {
         throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
       }
+    }
+  }
+
+  /// `asyncWrite` for a reload's stores: several waiting together share one transaction, bounded in
+  /// time (`StoreBatches`). `body` must be safe to run again (it is when its store fails beside others).
+  func batchedWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(CacheError) -> T {
+    guard !isReadOnly else { throw CacheError.readOnly(path: path) }
+    let outcome: StoreBatches.Outcome = await withCheckedContinuation { continuation in
+      let job = StoreBatches.Job(body: { try body($0) }, done: { continuation.resume(returning: $0) })
+      if storeBatches.add(job) {
+        let batches = storeBatches, writer = db
+        Task.detached { await batches.run(on: writer) }
+      }
+    }
+    switch outcome {
+    case .success(let value): return value as! T
+    case .failure(let error): throw CacheError.from(error, path: path, busyTimeout: busyTimeout)
     }
   }
 

@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import Reader
+import TestSupport
+
+/// A reload's stores share write transactions when several wait (`StoreBatches`, issue 40): a mark
+/// asked meanwhile waits at most one batch and is not lost, and one feed's failed store is its own.
+@Suite("Stores in batches")
+struct StoreBatchesTests {
+  let dir: TemporaryDirectory
+  let cache: Cache
+
+  init() throws {
+    dir = try TemporaryDirectory("splitfeed-batches")
+    cache = try Cache(path: dir.path("cache.db"))
+  }
+
+  static func feed(_ n: Int, items: Int) -> [(Item, FeedParser.ItemBodies?)] {
+    (1...items).map { (CacheTests.item($0, id: "f\(n)-\($0)", date: Double(1_700_000_000 + $0 * 60)), nil) }
+  }
+
+  /// Holds the writer (a write that waits for `release`) until every store asked is waiting, so the
+  /// batches that follow are the same on any machine.
+  final class Blocker: Sendable {
+    let inside = Atomic(false)
+    let release = Atomic(false)
+
+    /// On a thread of its own: a task waiting there would hold one of the shared pool's few threads.
+    func hold(_ cache: Cache) {
+      Thread {
+        try? cache.write { _ in
+          self.inside.store(true, ordering: .sequentiallyConsistent)
+          while !self.release.load(ordering: .sequentiallyConsistent) { usleep(1000) }
+        }
+      }.start()
+    }
+  }
+
+  /// Forty stores wait while the writer is held; once the first transaction has taken one, a mark is
+  /// written. It must come right after that transaction (which its time budget ends with stores still
+  /// waiting), not after every store, and the reload's stores (the marked article's feed among them,
+  /// stored again) must leave it read. Batching without the budget takes all forty first.
+  @Test func aMarkWaitsAtMostOneBatchAndStays() async throws {
+    let feedIDs = try cache.addFeeds(urls: (0..<40).map { "https://example.com/\($0).xml" }).map(\.id)
+    try cache.storeNow(Feed(title: "Feed 0", items: Self.feed(0, items: 300).map(\.0)), feedID: feedIDs[0], validators: Validators())
+    let marked = try #require(try cache.items(feedID: feedIDs[0], limit: 1).first).id
+    let blocker = Blocker()
+    blocker.hold(cache)
+    try await HeavyWorkTests.waitUntil("the writer held") { blocker.inside.load(ordering: .sequentiallyConsistent) }
+    let cache = cache
+    async let stored: Void = withThrowingTaskGroup(of: Void.self) { group in
+      for (n, feedID) in feedIDs.enumerated() {
+        group.addTask {
+          _ = try await cache.store(Feed(title: "Feed \(n)"), items: Self.feed(n, items: 300), feedID: feedID, validators: Validators())
+        }
+      }
+      try await group.waitForAll()
+    }
+    try await HeavyWorkTests.waitUntil("every store waiting") { cache.storeBatches.waitingCount == 40 }
+    blocker.release.store(true, ordering: .sequentiallyConsistent)
+    try await HeavyWorkTests.waitUntil("the first transaction under way") { cache.storeBatches.waitingCount < 40 }
+    let asked = cache.storeBatches.transactionSizes.count
+    try await Task.detached { try cache.setRead(true, itemIDs: [marked]) }.value  // as `MarkWriter` writes
+    let before = cache.storeBatches.transactionSizes
+    // The transaction under way when the mark was asked, at most, went first (the next is queued only
+    // once it ends); none of them took every store.
+    #expect(before.count - asked <= 1, "transactions ended while the mark waited: \(before), \(asked) before it was asked")
+    #expect(before.allSatisfy { $0 < 40 }, "a transaction took every store before the mark: \(before)")
+    try await stored
+    let sizes = cache.storeBatches.transactionSizes
+    #expect(sizes.reduce(0, +) == 40 && sizes.count > 1 && sizes.contains { $0 > 1 }, "\(sizes)")
+    #expect(try cache.article(id: marked)?.isRead == true)
+    for feedID in feedIDs { #expect(try cache.items(feedID: feedID, limit: 500).count == 300) }
+  }
+
+  /// Five stores in one transaction, the third for a feed that does not exist (its articles break the
+  /// foreign key): that store fails, the other four are stored, each then in a transaction of its own.
+  @Test func aFailedStoreFailsAloneInItsBatch() async throws {
+    var feedIDs = try cache.addFeeds(urls: (0..<4).map { "https://example.com/\($0).xml" }).map(\.id)
+    feedIDs.insert(9_999, at: 2)
+    let blocker = Blocker()
+    blocker.hold(cache)
+    try await HeavyWorkTests.waitUntil("the writer held") { blocker.inside.load(ordering: .sequentiallyConsistent) }
+    let cache = cache
+    async let stored = withTaskGroup(of: (Int64, Bool).self) { group in
+      for (n, feedID) in feedIDs.enumerated() {
+        group.addTask {
+          let items = Self.feed(n, items: 5)
+          return (feedID, (try? await cache.store(Feed(title: "Feed \(n)"), items: items, feedID: feedID, validators: Validators())) != nil)
+        }
+      }
+      return await group.reduce(into: [Int64: Bool]()) { $0[$1.0] = $1.1 }
+    }
+    try await HeavyWorkTests.waitUntil("every store waiting") { cache.storeBatches.waitingCount == 5 }
+    blocker.release.store(true, ordering: .sequentiallyConsistent)
+    #expect(await stored == Dictionary(uniqueKeysWithValues: feedIDs.map { ($0, $0 != 9_999) }))
+    for feedID in feedIDs where feedID != 9_999 { #expect(try cache.items(feedID: feedID, limit: 10).count == 5) }
+  }
+}
