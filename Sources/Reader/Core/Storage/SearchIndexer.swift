@@ -76,27 +76,8 @@ public struct SearchIndexer: Sendable {
     var size = batchSizes.lowerBound
     var pages = mergePages.lowerBound
     try await merge(pages: &pages, wrote: wrote)  // what an earlier run or the writers' deletes left
-    // The next batch is read and its text made while the one before it is written and merged: on two
-    // cores the conversion was a third of each batch's turn (docs/DECISIONS.md, "A million articles,
-    // the reload's commits and the indexer's turn"). It reads below the batch being written, which is
-    // still queued; past the queue's end it starts again from its top, where writers queue new articles.
-    let heavy = heavy, batchBytes = batchBytes
-    func prepare(_ limit: Int, below: Int64?) -> Task<[Prepared]?, any Error> {
-      Task { [cache] in try await cache.prepareBatch(limit: limit, maxBytes: batchBytes, below: below, in: heavy) }
-    }
-    var next = prepare(size, below: nil)
-    defer { next.cancel() }
-    var below: Int64?
     while done.remaining > 0, !Task.isCancelled {
-      guard let prepared = try await Self.value(of: next) else { break }
-      if prepared.isEmpty, below != nil {
-        below = nil
-        next = prepare(size, below: nil)
-        continue
-      }
-      below = prepared.map(\.article.id).min()
-      next = prepare(size, below: below)
-      let (indexed, elapsed, cpu) = try await cache.indexPrepared(prepared)
+      let (indexed, elapsed, cpu) = try await cache.indexBatch(limit: size, maxBytes: batchBytes, in: heavy)
       wrote?(.batch(articles: indexed, elapsed, cpu: cpu))
       done.indexed += indexed
       // The queue is counted again only when this run's count says it is done (what writers queued
@@ -109,14 +90,6 @@ public struct SearchIndexer: Sendable {
       try await merge(pages: &pages, wrote: wrote)
     }
     return done
-  }
-
-  /// A batch's articles, each with its index text made (`FindingSchema.body(of:)`).
-  typealias Prepared = (article: FindingSchema.Queued, body: String)
-
-  /// The prepared batch `task` gives: nil when it was cancelled before its text was made.
-  private static func value(of task: Task<[Prepared]?, any Error>) async throws(CacheError) -> [Prepared]? {
-    do { return try await task.value } catch let error as CacheError { throw error } catch { return nil }
   }
 
   /// Merge steps until there is nothing left to merge or the task is cancelled, each resized to take
@@ -167,24 +140,11 @@ extension Cache {
   func indexBatch(limit: Int, maxBytes: Int = 1 << 20, in heavy: HeavyWork = .shared) async throws(CacheError)
     -> (indexed: Int, write: Duration, cpu: Duration)
   {
-    guard let prepared = try await prepareBatch(limit: limit, maxBytes: maxBytes, in: heavy) else { return (0, .zero, .zero) }
-    return try await indexPrepared(prepared)
-  }
-
-  /// `indexBatch`'s read and conversion: up to `limit` queued articles (below `below`, when given) with
-  /// their text made, outside any transaction; nil when cancelled before the conversion.
-  func prepareBatch(limit: Int, maxBytes: Int, below: Int64? = nil, in heavy: HeavyWork) async throws(CacheError)
-    -> [SearchIndexer.Prepared]?
-  {
-    let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, below: below, db) }
+    let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
     // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
     // threads either (`HeavyWork`). Cancelled before it starts (a pause, the quit): nothing indexed.
-    return try? await heavy.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
-  }
-
-  /// `indexBatch`'s write: how many left the queue, how long the write took from being asked for, and
-  /// the CPU it spent.
-  func indexPrepared(_ prepared: [SearchIndexer.Prepared]) async throws(CacheError) -> (indexed: Int, write: Duration, cpu: Duration) {
+    guard let prepared = try? await heavy.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
+    else { return (0, .zero, .zero) }
     let start = ContinuousClock.now
     let (indexed, cpu) = try await asyncWriteTimingCPU { db in try FindingSchema.index(prepared, db) }
     return (indexed, ContinuousClock.now - start, cpu)
