@@ -125,6 +125,31 @@ import Testing
     #expect(article.contains("The tomato paragraph 3") && !article.contains("Recipe 1 with tomatoes"))
   }
 
+  @Test func aGridOfCardsWhoseTitlesAreLinksShowsTheCardsNotTheirPrices() throws {
+    // Each card is a column of linked title, reviews link and features beside a column of price and stock:
+    // the search drops the first columns and keeps the prices; the grid of one repeated card template
+    // (`MainRegion.grid`) is the content.
+    let cards = (1...12).map { index in
+      """
+      <div class="product"><div class="desc"><h3 class="name"><a href="/camera-\(index)">Mirrorless camera model \(index) with a kit lens</a></h3>
+      <div class="rating"><a href="/camera-\(index)/reviews">\(index * 7) Reviews</a></div>
+      <ul class="features"><li>24.1MP APS-C CMOS Sensor</li><li>4K 24p Video with Crop</li><li>Dual Pixel AF with \(index * 10) zones</li></ul>
+      <div class="other">Available in other <a href="/camera-\(index)/kits">Styles, Configurations and Kits</a></div></div>
+      <div class="conversion"><div class="price">$\(index)49.00</div>
+      <div class="offer">Offer ends March 9, at 5:59 AM, in every store, while stock lasts</div><div>In Stock</div></div></div>
+      """
+    }
+    let page = """
+      <html><head><title>Mirrorless cameras</title></head><body>\(Self.siteNavigation)
+      <div class="wrapper"><h1>Mirrorless cameras</h1><div class="results">\(cards.joined())</div></div>
+      <div class="site-end"><p>Footer address line</p></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Mirrorless camera model 1 with a kit lens") && text.contains("Mirrorless camera model 12 with"))
+    #expect(text.contains("Dual Pixel AF with 120 zones") && text.contains("$1249.00"))
+    #expect(!text.contains("Footer address") && !text.contains("Latest"))
+  }
+
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
     let page = """
       <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)

@@ -125,6 +125,11 @@ public enum ArticleExtractor {
       } else if searchFound, let found = picked, MainRegion.isListing(region, beyond: found.0, length: found.1) {
         picked = (region, length, found.2)
         kind = .region
+      } else if searchFound, !read.declaresArticle, let found = picked,
+        let grid = MainRegion.grid(around: found.0, in: region, length: found.1)
+      {
+        picked = (grid, grid.textLength, found.2)
+        kind = .region
       }
     } else if searchFound, !read.declaresArticle, let found = picked,
       let listing = MainRegion.around(found.0, in: body, length: found.1)
