@@ -150,6 +150,25 @@ import Testing
     #expect(!text.contains("Footer address") && !text.contains("Latest"))
   }
 
+  @Test func aProductPageShowsItsHiddenTabPanelsAndAccordions() throws {
+    // Description shown, care and delivery in panels the page hides until a tab or an accordion
+    // is opened (`TabPanels`); a hidden dialog stays out.
+    let page = """
+      <html><head><title>Hiking boot</title></head><body>\(Self.siteNavigation)
+      <main><h1>Hiking boot</h1><div class="tabs"><ul role="tablist"><li>Description</li><li>Specifications</li></ul>
+      <div role="tabpanel" id="description">\(ArticleExtractorTests.prose("boot", count: 3))</div>
+      <div role="tabpanel" id="care" hidden>\(ArticleExtractorTests.prose("care", count: 3))</div>
+      <div class="accordion-item"><h3>Delivery</h3><div class="accordion-body" style="display: none">
+      \(ArticleExtractorTests.prose("delivery", count: 2))</div></div></div>
+      <div class="size-guide" hidden><p>A hidden dialog of sizes that the page shows only on demand, never read.</p></div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The boot paragraph 3"))
+    #expect(text.contains("The care paragraph 3") && text.contains("The delivery paragraph 2"))
+    #expect(!text.contains("hidden dialog") && !text.contains("Footer address"))
+  }
+
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
     let page = """
       <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
