@@ -169,6 +169,26 @@ import Testing
     #expect(!text.contains("hidden dialog") && !text.contains("Footer address"))
   }
 
+  @Test func aRegionShowsACarouselsClonedSlidesOnce() throws {
+    // A carousel's loop clones its slides (the same text twice over): the region (`RepeatedBlocks`) shows
+    // each once, while short labels that every card repeats stay.
+    let slides = (1...3).map { "<div class=\"slide\"><h3>Slide \($0)</h3><p>Slide \($0) says what the service does for a client.</p><p>Book</p></div>" }
+    let sections = ["Planning", "Building", "Support"].map { name in
+      "<section><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p></section>"
+    }
+    let page = """
+      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
+      <main><h1>Garden services</h1><div class="carousel">\((slides + slides).joined())</div>\(sections.joined())</main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in 1...3 {
+      #expect(text.components(separatedBy: "Slide \(index) says what the service does").count == 2)
+    }
+    #expect(text.components(separatedBy: "\nBook\n").count == 7)
+    #expect(text.contains("Support is part of what we offer"))
+  }
+
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
     let page = """
       <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
