@@ -95,7 +95,7 @@ public enum ArticleExtractor {
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or
     // kept less than half of a region the page marks as its main content and that reads as sections, or
-    // kept a listing's introduction and left out its entries.
+    // kept a listing's introduction and left out its entries, or kept what is left of a grid of cards.
     // Where the search found nothing, a thread that holds under a third of the main region's text is a
     // rail beside the content (comments on other stories, dated teasers), not the page.
     let thread = ForumThread.find(in: body)

@@ -62,8 +62,9 @@ extension MainRegion {
   /// (what a marked region is tested for in `ArticleExtractor`): the body is copied and cleaned as a region
   /// is (`RegionCleaner`), the pick's longest text found in it, and the blocks above that text climbed.
   /// A block of sections (`isSectioned`, few links) of which the pick holds under half wins, else the
-  /// nearest block whose entries pass `isListing`. Linear: one copy, one clean, one measuring walk, one
-  /// climb, sections tested only where the block's text has doubled since the last test.
+  /// nearest block whose entries pass `isListing`, else the grid of cards holding the pick (`grid`).
+  /// Linear: one copy, one clean, one measuring walk, one climb, sections tested only where the block's
+  /// text has doubled since the last test.
   static func around(_ pick: PageNode, in body: PageNode, length: Int) -> PageNode? {
     let page = body.copy()
     RegionCleaner.clean(page)
