@@ -125,6 +125,70 @@ import Testing
     #expect(article.contains("The tomato paragraph 3") && !article.contains("Recipe 1 with tomatoes"))
   }
 
+  @Test func aGridOfCardsWhoseTitlesAreLinksShowsTheCardsNotTheirPrices() throws {
+    // Each card is a column of linked title, reviews link and features beside a column of price and stock:
+    // the search drops the first columns and keeps the prices; the grid of one repeated card template
+    // (`MainRegion.grid`) is the content.
+    let cards = (1...12).map { index in
+      """
+      <div class="product"><div class="desc"><h3 class="name"><a href="/camera-\(index)">Mirrorless camera model \(index) with a kit lens</a></h3>
+      <div class="rating"><a href="/camera-\(index)/reviews">\(index * 7) Reviews</a></div>
+      <ul class="features"><li>24.1MP APS-C CMOS Sensor</li><li>4K 24p Video with Crop</li><li>Dual Pixel AF with \(index * 10) zones</li></ul>
+      <div class="other">Available in other <a href="/camera-\(index)/kits">Styles, Configurations and Kits</a></div></div>
+      <div class="conversion"><div class="price">$\(index)49.00</div>
+      <div class="offer">Offer ends March 9, at 5:59 AM, in every store, while stock lasts</div><div>In Stock</div></div></div>
+      """
+    }
+    let page = """
+      <html><head><title>Mirrorless cameras</title></head><body>\(Self.siteNavigation)
+      <div class="wrapper"><h1>Mirrorless cameras</h1><div class="results">\(cards.joined())</div></div>
+      <div class="site-end"><p>Footer address line</p></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Mirrorless camera model 1 with a kit lens") && text.contains("Mirrorless camera model 12 with"))
+    #expect(text.contains("Dual Pixel AF with 120 zones") && text.contains("$1249.00"))
+    #expect(!text.contains("Footer address") && !text.contains("Latest"))
+  }
+
+  @Test func aProductPageShowsItsHiddenTabPanelsAndAccordions() throws {
+    // Description shown, care and delivery in panels the page hides until a tab or an accordion
+    // is opened (`TabPanels`); a hidden dialog stays out.
+    let page = """
+      <html><head><title>Hiking boot</title></head><body>\(Self.siteNavigation)
+      <main><h1>Hiking boot</h1><div class="tabs"><ul role="tablist"><li>Description</li><li>Specifications</li></ul>
+      <div role="tabpanel" id="description">\(ArticleExtractorTests.prose("boot", count: 3))</div>
+      <div role="tabpanel" id="care" hidden>\(ArticleExtractorTests.prose("care", count: 3))</div>
+      <div class="accordion-item"><h3>Delivery</h3><div class="accordion-body" style="display: none">
+      \(ArticleExtractorTests.prose("delivery", count: 2))</div></div></div>
+      <div class="size-guide" hidden><p>A hidden dialog of sizes that the page shows only on demand, never read.</p></div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The boot paragraph 3"))
+    #expect(text.contains("The care paragraph 3") && text.contains("The delivery paragraph 2"))
+    #expect(!text.contains("hidden dialog") && !text.contains("Footer address"))
+  }
+
+  @Test func aRegionShowsACarouselsClonedSlidesOnce() throws {
+    // A carousel's loop clones its slides (the same text twice over): the region (`RepeatedBlocks`) shows
+    // each once, while short labels that every card repeats stay.
+    let slides = (1...3).map { "<div class=\"slide\"><h3>Slide \($0)</h3><p>Slide \($0) says what the service does for a client.</p><p>Book</p></div>" }
+    let sections = ["Planning", "Building", "Support"].map { name in
+      "<section><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p></section>"
+    }
+    let page = """
+      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
+      <main><h1>Garden services</h1><div class="carousel">\((slides + slides).joined())</div>\(sections.joined())</main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in 1...3 {
+      #expect(text.components(separatedBy: "Slide \(index) says what the service does").count == 2)
+    }
+    #expect(text.components(separatedBy: "\nBook\n").count == 7)
+    #expect(text.contains("Support is part of what we offer"))
+  }
+
   @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
     let page = """
       <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)

@@ -95,7 +95,7 @@ public enum ArticleExtractor {
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or
     // kept less than half of a region the page marks as its main content and that reads as sections, or
-    // kept a listing's introduction and left out its entries.
+    // kept a listing's introduction and left out its entries, or kept what is left of a grid of cards.
     // Where the search found nothing, a thread that holds under a third of the main region's text is a
     // rail beside the content (comments on other stories, dated teasers), not the page.
     let thread = ForumThread.find(in: body)
@@ -125,6 +125,11 @@ public enum ArticleExtractor {
       } else if searchFound, let found = picked, MainRegion.isListing(region, beyond: found.0, length: found.1) {
         picked = (region, length, found.2)
         kind = .region
+      } else if searchFound, !read.declaresArticle, let found = picked,
+        let grid = MainRegion.grid(around: found.0, in: region, length: found.1)
+      {
+        picked = (grid, grid.textLength, found.2)
+        kind = .region
       }
     } else if searchFound, !read.declaresArticle, let found = picked,
       let listing = MainRegion.around(found.0, in: body, length: found.1)
@@ -150,6 +155,7 @@ public enum ArticleExtractor {
       }
     }
     guard let (content, _, byline) = picked else { throw .notAnArticle }
+    if kind == .region { RepeatedBlocks.remove(from: content) }
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     if metadata.byline == nil { metadata.byline = byline }

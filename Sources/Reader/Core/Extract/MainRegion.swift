@@ -62,15 +62,13 @@ extension MainRegion {
   /// (what a marked region is tested for in `ArticleExtractor`): the body is copied and cleaned as a region
   /// is (`RegionCleaner`), the pick's longest text found in it, and the blocks above that text climbed.
   /// A block of sections (`isSectioned`, few links) of which the pick holds under half wins, else the
-  /// nearest block whose entries pass `isListing`. Linear: one copy, one clean, one measuring walk, one
-  /// climb, sections tested only where the block's text has doubled since the last test.
+  /// nearest block whose entries pass `isListing`, else the grid of cards holding the pick (`grid`).
+  /// Linear: one copy, one clean, one measuring walk, one climb, sections tested only where the block's
+  /// text has doubled since the last test.
   static func around(_ pick: PageNode, in body: PageNode, length: Int) -> PageNode? {
-    func texts(_ node: PageNode) -> [PageNode] { ([node] + node.descendants()).flatMap { $0.children.filter(\.isText) } }
-    let longest = texts(pick).max { $0.text.utf8.count < $1.text.utf8.count }
-    guard let anchorText = longest.map({ PageNode.collapsed($0.text) }), !anchorText.isEmpty else { return nil }
     let page = body.copy()
     RegionCleaner.clean(page)
-    guard let anchor = texts(page).first(where: { PageNode.collapsed($0.text) == anchorText }) else { return nil }
+    guard let anchor = anchor(of: pick, in: page) else { return nil }
     let measures = LinkMeasures(page)
     let kept = listedText(pick)
     var tested = length
@@ -94,8 +92,15 @@ extension MainRegion {
       }
       node = block.parent
     }
+    if listing == nil { listing = grid(holding: anchor, measures: measures, length: length, kept: kept) }
     listing?.remove()
     return listing
+  }
+
+  /// On a page that marks its main region, the grid holding the search's pick in the region (`grid`).
+  static func grid(around pick: PageNode, in region: PageNode, length: Int) -> PageNode? {
+    guard let anchor = anchor(of: pick, in: region) else { return nil }
+    return grid(holding: anchor, measures: LinkMeasures(region), length: length, kept: listedText(pick))
   }
 }
 

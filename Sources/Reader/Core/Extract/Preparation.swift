@@ -1,6 +1,6 @@
 import Foundation
 
-/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, and text split by runs of `<br>` becomes
+/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, hidden tab panels are shown (`TabPanels`), and text split by runs of `<br>` becomes
 /// paragraphs (old pages write paragraphs that way).
 enum Preparation {
   static func prepare(_ root: PageNode, deadline: ContinuousClock.Instant = .now + ArticleExtractor.timeLimit)
@@ -27,6 +27,7 @@ enum Preparation {
     var seen = Set<ObjectIdentifier>()
     for node in root.descendants() {
       if node.tag == "font" { node.tag = "span" }
+      TabPanels.reveal(node)
       if node.tag == "br", let parent = node.parent, seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
     }
     // One pass over each parent's children, never a search per `<br>` (docs/ROBUSTNESS.md: 1.5 MB of `a<br>`

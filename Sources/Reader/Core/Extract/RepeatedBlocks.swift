@@ -1,0 +1,28 @@
+import Foundation
+
+/// A page's main region repeats blocks the reader sees once: a carousel's slides cloned for its loop, one
+/// feature panel per colour of a product, the same card in a "featured" row and in the grid. In a region
+/// (`MainRegion`), a block whose text says again, word for word, what an earlier block said is left out.
+enum RepeatedBlocks {
+  /// Blocks compared whole (their text read once, never again inside them).
+  static let blocks: Set<String> = ["p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "dd", "dt", "blockquote", "pre", "td", "figcaption"]
+  /// Shorter texts repeat by design (a "Buy" label, a price, "In stock" on every card).
+  static let minimumLength = 20
+
+  /// Removes the repeated blocks of `content`, in one walk and one batch removal.
+  static func remove(from content: PageNode) {
+    var seen = Set<String>()
+    var repeated: [PageNode] = []
+    var stack: [PageNode] = content.elements.reversed()
+    while let node = stack.popLast() {
+      guard blocks.contains(node.tag) else {
+        stack.append(contentsOf: node.elements.reversed())
+        continue
+      }
+      let text = PageNode.collapsed(node.textContent)
+      guard text.count >= minimumLength else { continue }
+      if !seen.insert(text).inserted { repeated.append(node) }
+    }
+    PageNode.remove(repeated)
+  }
+}
