@@ -264,4 +264,36 @@ import Testing
     for index in 1...6 { #expect(text.contains(Self.reply(index)) && text.contains("member\(index)")) }
     #expect(!text.contains("Sentence 1 of the blurb"))
   }
+
+  @Test func everyTabPanelOfADocumentationPageIsShownUnderItsTabsName() throws {
+    // A step written once per language, the panels after the first hidden until their tab is chosen; a
+    // closed popover's tabs (a settings prompt) stay closed.
+    let languages = ["Python", "Go", "Ruby"]
+    let tabs = languages.map { "<button role=\"tab\" id=\"tab-\($0)\">\($0)</button>" }.joined()
+    let panels = languages.enumerated().map { index, language in
+      "<div role=\"tabpanel\" aria-labelledby=\"tab-\(language)\"\(index > 0 ? " hidden style=\"display:none\"" : "")>"
+        + "<p>Install the \(language) library with its package manager, then run the example below.</p>"
+        + "<pre><code>install-\(language.lowercased()) example</code></pre></div>"
+    }.joined()
+    let prompt = """
+      <div popover id="prompt"><div role="tablist"><button role="tab" id="tab-a">Chrome</button><button role="tab" id="tab-b">Safari</button></div>
+      <div role="tabpanel" aria-labelledby="tab-a"><p>Open the browser's settings and allow notifications.</p></div>
+      <div role="tabpanel" aria-labelledby="tab-b" hidden><p>Choose the site in the preferences and allow it.</p></div></div>
+      """
+    let page = """
+      <html><head><title>Send a message</title></head><body>\(Self.siteNavigation)
+      <main><h1>Send a message</h1>\(ArticleExtractorTests.prose("message", count: 3))
+      <div role="tablist">\(tabs)</div>\(panels)\(ArticleExtractorTests.prose("reply", count: 2))</main>\(prompt)</body></html>
+      """
+    let text = try Self.extract(page).text
+    var last = text.startIndex
+    for language in languages {
+      let range = try #require(text.range(of: "Install the \(language) library"), "\(language)'s panel")
+      #expect(range.lowerBound >= last, "in order")
+      last = range.upperBound
+      #expect(text.contains("install-\(language.lowercased()) example"))
+      #expect(text.contains("\(language)\n"), "\(language)'s tab name")
+    }
+    #expect(!text.contains("Choose the site in the preferences"))
+  }
 }
