@@ -207,4 +207,93 @@ import Testing
     for index in 1...5 { #expect(text.contains(Self.reply(index))) }
     #expect(!text.contains("Enable JavaScript"))
   }
+
+  @Test func aQuestionsPageKeepsTheAnswersButNotTheCommentsUnderThem() throws {
+    // A question and its answers marked as such (schema.org Question, Answer), each with readers'
+    // comments marked as Comment under it: the answers are the conversation, the comments remarks on them.
+    func comments(_ owner: String) -> String {
+      (1...2).map { index in
+        "<li class=\"comment\" itemscope itemtype=\"https://schema.org/Comment\"><span class=\"comment-copy\">Remark \(index) on \(owner), asking for a detail that the post left out.</span> <span class=\"comment-user\">critic\(index)</span></li>"
+      }.joined()
+    }
+    let answers = (1...3).map { index in
+      """
+      <div class="answer" itemprop="suggestedAnswer" itemscope itemtype="https://schema.org/Answer">
+        <div class="post-body" itemprop="text"><p>\(Self.reply(index))</p></div>
+        <div class="user-info"><a class="user-name" href="/u/\(index)">helper\(index)</a> <time datetime="2026-06-0\(index)">June \(index), 2026</time></div>
+        <ul class="comments-list">\(comments("answer \(index)"))</ul>
+      </div>
+      """
+    }
+    let page = """
+      <html><head><title>How do kettles scale?</title></head><body>\(Self.siteNavigation)
+      <div id="question" itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">
+        <h1 itemprop="name">How do kettles scale?</h1>
+        <div class="post-body" itemprop="text">\(ArticleExtractorTests.prose("kettle", count: 2))</div>
+        <ul class="comments-list">\(comments("the question"))</ul>
+      </div>
+      <div id="answers">\(answers.joined())</div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The kettle paragraph 2"))
+    for index in 1...3 { #expect(text.contains(Self.reply(index)) && text.contains("helper\(index)")) }
+    #expect(!text.contains("Remark 1 on") && !text.contains("critic1"), "comments under the question and the answers")
+  }
+
+  @Test func declaredForumPostsOutweighABlurbTheSearchKept() throws {
+    // The forum's blurb in a sidebar is the one block of prose the first search finds (the posts sit in a
+    // container named like comments, which it strips); the page marks its posts as a forum posting with
+    // replies, twice the blurb's text and more: the posts are the page.
+    let replies = (1...6).map { index in
+      """
+      <div class="message" itemprop="comment" itemscope itemtype="https://schema.org/Comment">
+        <span class="username" itemprop="author">member\(index)</span> <time datetime="2026-02-0\(index)">February \(index), 2026</time>
+        <div itemprop="text"><p>\(Self.reply(index)) \(Self.reply(index + 10))</p></div>
+      </div>
+      """
+    }
+    let blurb = (1...6).map { "Sentence \($0) of the blurb says that this forum gathers owners of every model, for talk, advice and trips." }
+    let page = """
+      <html><head><title>Liftgate lights</title></head><body>\(Self.siteNavigation)
+      <div class="comment-thread" itemscope itemtype="https://schema.org/DiscussionForumPosting">
+        <div class="message" itemprop="text"><p>\(Self.reply(0))</p></div>\(replies.joined())
+      </div>
+      <div class="about-block"><p>\(blurb.joined(separator: " "))</p></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in 1...6 { #expect(text.contains(Self.reply(index)) && text.contains("member\(index)")) }
+    #expect(!text.contains("Sentence 1 of the blurb"))
+  }
+
+  @Test func everyTabPanelOfADocumentationPageIsShownUnderItsTabsName() throws {
+    // A step written once per language, the panels after the first hidden until their tab is chosen; a
+    // closed popover's tabs (a settings prompt) stay closed.
+    let languages = ["Python", "Go", "Ruby"]
+    let tabs = languages.map { "<button role=\"tab\" id=\"tab-\($0)\">\($0)</button>" }.joined()
+    let panels = languages.enumerated().map { index, language in
+      "<div role=\"tabpanel\" aria-labelledby=\"tab-\(language)\"\(index > 0 ? " hidden style=\"display:none\"" : "")>"
+        + "<p>Install the \(language) library with its package manager, then run the example below.</p>"
+        + "<pre><code>install-\(language.lowercased()) example</code></pre></div>"
+    }.joined()
+    let prompt = """
+      <div popover id="prompt"><div role="tablist"><button role="tab" id="tab-a">Chrome</button><button role="tab" id="tab-b">Safari</button></div>
+      <div role="tabpanel" aria-labelledby="tab-a"><p>Open the browser's settings and allow notifications.</p></div>
+      <div role="tabpanel" aria-labelledby="tab-b" hidden><p>Choose the site in the preferences and allow it.</p></div></div>
+      """
+    let page = """
+      <html><head><title>Send a message</title></head><body>\(Self.siteNavigation)
+      <main><h1>Send a message</h1>\(ArticleExtractorTests.prose("message", count: 3))
+      <div role="tablist">\(tabs)</div>\(panels)\(ArticleExtractorTests.prose("reply", count: 2))</main>\(prompt)</body></html>
+      """
+    let text = try Self.extract(page).text
+    var last = text.startIndex
+    for language in languages {
+      let range = try #require(text.range(of: "Install the \(language) library"), "\(language)'s panel")
+      #expect(range.lowerBound >= last, "in order")
+      last = range.upperBound
+      #expect(text.contains("install-\(language.lowercased()) example"))
+      #expect(text.contains("\(language)\n"), "\(language)'s tab name")
+    }
+    #expect(!text.contains("Choose the site in the preferences"))
+  }
 }

@@ -97,8 +97,10 @@ public enum ArticleExtractor {
     // kept less than half of a region the page marks as its main content and that reads as sections, or
     // kept a listing's introduction and left out its entries, or kept what is left of a grid of cards.
     // Where the search found nothing, a thread that holds under a third of the main region's text is a
-    // rail beside the content (comments on other stories, dated teasers), not the page.
-    let thread = ForumThread.find(in: body)
+    // rail beside the content (comments on other stories, dated teasers), not the page. Posts the page
+    // declares as a forum's win over a pick outside them of half their text or less (`outweighs`).
+    let found = ForumThread.find(in: body)
+    let thread = found?.thread
     var region: PageNode?? = nil
     func mainRegion() -> PageNode? {
       if let region { return region }
@@ -107,7 +109,10 @@ public enum ArticleExtractor {
       return found
     }
     if let thread, thread.textLength >= minimumArticle,
-      picked.map({ !searchFound || (thread.textLength > $0.1 && ForumThread.contains(thread, $0.0)) }) ?? true,
+      picked.map({ pick in
+        !searchFound || (thread.textLength > pick.1 && ForumThread.contains(thread, pick.0))
+          || found.map { ForumThread.outweighs($0, pickLength: pick.1) } == true
+      }) ?? true,
       searchFound || thread.textLength * 3 >= (mainRegion()?.textLength ?? 0)
     {
       picked = (thread, thread.textLength, nil)

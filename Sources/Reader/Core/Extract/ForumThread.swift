@@ -9,9 +9,19 @@ enum ForumThread {
   /// Post types in schema.org microdata (matched at the end of the `itemtype` address).
   static let postTypes = ["DiscussionForumPosting", "Comment", "Answer", "Question", "SocialMediaPosting"]
 
-  /// Copies of the thread's posts, cleaned, in one `div`; nil when the page shows no thread.
-  static func find(in body: PageNode) -> PageNode? {
-    guard let posts = markedPosts(body) ?? datedPosts(body) else { return nil }
+  /// A thread as found: `thread` holds copies of the posts, cleaned, in one `div`; `posts` are the page's
+  /// own post elements (for `ThreadOpening`); `declared` says the page marks them as forum posts, questions
+  /// or answers (not comments alone, which an article's readers write too).
+  struct Found {
+    var thread: PageNode
+    var posts: [PageNode]
+    var declared: Bool
+  }
+
+  /// The page's thread; nil when it shows none.
+  static func find(in body: PageNode) -> Found? {
+    let marked = markedPosts(body)
+    guard let posts = marked ?? datedPosts(body) else { return nil }
     let thread = PageNode(tag: "div")
     for post in posts {
       let copy = post.copy()
@@ -21,7 +31,19 @@ enum ForumThread {
       guard copy.hasVisibleText else { continue }
       thread.append(copy)
     }
-    return thread.elements.isEmpty ? nil : thread
+    guard !thread.elements.isEmpty else { return nil }
+    let declared = marked?.contains { post in declaredTypes.contains { (post["itemtype"] ?? "").hasSuffix($0) } } ?? false
+    return Found(thread: thread, posts: posts, declared: declared)
+  }
+
+  /// The post type that makes a page a forum's: a comment can be a reader's under an article, a question
+  /// one of an article's frequently asked ones.
+  static let declaredTypes = ["DiscussionForumPosting"]
+
+  /// Whether the page's declared posts (`Found.declared`) outweigh the search's pick, which lies outside
+  /// them (a summary above the thread, a sidebar's blurb): twice its text or more.
+  static func outweighs(_ found: Found, pickLength: Int) -> Bool {
+    found.declared && found.thread.textLength >= 2 * pickLength
   }
 
   /// Class and id words of what forum software sets around a post's text: the signature, the poster's
@@ -44,7 +66,14 @@ enum ForumThread {
   static func removeFurniture(of post: PageNode) {
     var stack: [PageNode] = post.elements.reversed()
     var doomed: [PageNode] = []
+    // On a question's page the answers are the conversation; the comments under a question or an answer
+    // are remarks on it (a request for detail, a thanks), which the answers already take into account.
+    let isQuestionOrAnswer = ["Question", "Answer"].contains { (post["itemtype"] ?? "").hasSuffix($0) }
     while let node = stack.popLast() {
+      if isQuestionOrAnswer, node !== post, (node["itemtype"] ?? "").hasSuffix("Comment") {
+        doomed.append(node)
+        continue
+      }
       guard !isAuthor(node), !isDate(node), !isPost(node), node.textLength <= furnitureLimit,
         postFurniture.matches(node.classAndID)
       else {

@@ -9,6 +9,8 @@ enum Preparation {
     // Without script, a <noscript> image is the real one; the rest of <noscript> is for script-less
     // browsers (cookie and "enable JavaScript" notices), not the article.
     LazyImages.unwrapNoscriptImages(root)
+    // Every tab and accordion panel shown, under its tab's name: a reader view has no tabs to choose.
+    TabPanels.reveal(root)
     // Except where the page's content itself waits in <noscript> (a script-built page that renders its
     // text for script-less readers there: forum software does): a <noscript> holding most of the page's
     // text is the page. The rest go in one batch (one pass per parent, docs/ROBUSTNESS.md).
@@ -27,7 +29,6 @@ enum Preparation {
     var seen = Set<ObjectIdentifier>()
     for node in root.descendants() {
       if node.tag == "font" { node.tag = "span" }
-      TabPanels.reveal(node)
       if node.tag == "br", let parent = node.parent, seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
     }
     // One pass over each parent's children, never a search per `<br>` (docs/ROBUSTNESS.md: 1.5 MB of `a<br>`
