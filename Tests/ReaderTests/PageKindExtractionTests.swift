@@ -296,4 +296,26 @@ import Testing
     }
     #expect(!text.contains("Choose the site in the preferences"))
   }
+
+  @Test func aPostLeavesOutItsVotesAndThePostersBadges() throws {
+    let posts = (1...3).map { index in
+      """
+      <div class="answer" itemscope itemtype="https://schema.org/Answer">
+        <div class="votecell"><button>Up</button><span class="js-vote-count">4\(index)7</span><button>Down</button></div>
+        <div class="post-body" itemprop="text"><p>\(Self.reply(index))</p></div>
+        <div class="user-details"><a class="user-name" href="/u/\(index)">helper\(index)</a>
+          <div class="-flair"><span class="badge-silver"></span><span class="badgecount">\(index)8 silver badges</span></div></div>
+        <time datetime="2026-07-0\(index)">July \(index), 2026</time>
+      </div>
+      """
+    }
+    let page = """
+      <html><head><title>Answers</title></head><body>\(Self.siteNavigation)<div id="answers">\(posts.joined())</div></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in 1...3 {
+      #expect(text.contains(Self.reply(index)) && text.contains("helper\(index)") && text.contains("July \(index), 2026"))
+      #expect(!text.contains("4\(index)7") && !text.contains("\(index)8 silver badges"), "votes and badges of \(index)")
+    }
+  }
 }

@@ -47,13 +47,14 @@ enum ForumThread {
   }
 
   /// Class and id words of what forum software sets around a post's text: the signature, the poster's
-  /// panel (title, reputation, post count, join date, stats), the post's meta line and action bar, and
+  /// panel (title, reputation, badges and flair, post count, join date, stats), the votes and the vote
+  /// buttons, the post's meta line and action bar, and
   /// notices ("this topic was deleted"). Whole words where short (`meta` but not `metadata`).
   static let postFurniture = ExtractionPatterns.Words(
     substrings: [
       "signature", "reputation", "usertitle", "user-title", "userdetails", "user-details", "userinfo", "user-info",
       "userstats", "user-stats", "postcount", "post-count", "joindate", "join-date", "postfoot", "post-foot",
-      "postactions", "post-actions", "postcontrols", "post-controls",
+      "postactions", "post-actions", "postcontrols", "post-controls", "flair", "badge", "vote",
     ],
     tokens: ["meta", "sig", "stats", "controls", "notice"])
 
