@@ -38,6 +38,24 @@ struct StoreBatchesTests {
     }
   }
 
+  /// Asks for a mark as soon as the first transaction has taken a store, on a thread of its own (as
+  /// `MarkWriter` writes): a task would wait for a thread of the shared pool while batches go by on a
+  /// loaded machine. Keeps how many transactions had ended when it asked (read just before asking) and
+  /// the sizes of those ended when the mark was written.
+  final class Marker: Sendable {
+    let outcome = Mutex<(asked: Int, before: [Int])?>(nil)
+
+    func mark(_ itemID: Int64, in cache: Cache) {
+      Thread {
+        while cache.storeBatches.waitingCount == 40 { usleep(200) }
+        let asked = cache.storeBatches.transactionSizes.count
+        try? cache.setRead(true, itemIDs: [itemID])
+        let before = cache.storeBatches.transactionSizes
+        self.outcome.withLock { $0 = (asked, before) }
+      }.start()
+    }
+  }
+
   /// Forty stores wait while the writer is held; once the first transaction has taken one, a mark is
   /// written. It must come right after that transaction (which its time budget ends with stores still
   /// waiting), not after every store, and the reload's stores (the marked article's feed among them,
@@ -59,15 +77,16 @@ struct StoreBatchesTests {
       try await group.waitForAll()
     }
     try await HeavyWorkTests.waitUntil("every store waiting") { cache.storeBatches.waitingCount == 40 }
+    let marker = Marker()
+    marker.mark(marked, in: cache)
     blocker.release.store(true, ordering: .sequentiallyConsistent)
-    try await HeavyWorkTests.waitUntil("the first transaction under way") { cache.storeBatches.waitingCount < 40 }
-    let asked = cache.storeBatches.transactionSizes.count
-    try await Task.detached { try cache.setRead(true, itemIDs: [marked]) }.value  // as `MarkWriter` writes
-    let before = cache.storeBatches.transactionSizes
+    try await HeavyWorkTests.waitUntil("the mark written") { marker.outcome.withLock { $0 != nil } }
+    let (asked, before) = try #require(marker.outcome.withLock { $0 })
     // The transaction under way when the mark was asked, at most, went first (the next is queued only
     // once it ends); none of them took every store.
     #expect(before.count - asked <= 1, "transactions ended while the mark waited: \(before), \(asked) before it was asked")
     #expect(before.allSatisfy { $0 < 40 }, "a transaction took every store before the mark: \(before)")
+    #expect(before.reduce(0, +) < 40, "every store went before the mark: \(before)")
     try await stored
     let sizes = cache.storeBatches.transactionSizes
     #expect(sizes.reduce(0, +) == 40 && sizes.count > 1 && sizes.contains { $0 > 1 }, "\(sizes)")
