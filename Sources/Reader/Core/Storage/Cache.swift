@@ -397,22 +397,4 @@ public final class Cache: Sendable {
       ).map(Self.summary)
     }
   }
-
-  /// Stores the HTML of an article's page.
-  public func setFullContent(_ html: String?, itemID: Int64) throws(CacheError) {
-    try write { db in
-      try db.execute(sql: "UPDATE items SET full_content = ? WHERE id = ?", arguments: [html, itemID])
-    }
-  }
-}
-
-extension Cache {
-  /// Gives a feed the title (and site link) an OPML import knew, until its first fetch brings its own.
-  public func setTitleIfMissing(_ title: String?, siteLink: String?, feedID: Int64) throws(CacheError) {
-    try write { db in
-      try db.execute(
-        sql: "UPDATE feeds SET title = coalesce(title, ?), site_link = coalesce(site_link, ?) WHERE id = ?",
-        arguments: [title, siteLink, feedID])
-    }
-  }
 }
