@@ -5,7 +5,7 @@ import Testing
 @testable import Reader
 import TestSupport
 
-/// A reload's stores share write transactions when several wait (`StoreBatches`, issue 40): a mark
+/// A reload's stores share write transactions when several wait (`StoreBatches`, docs/ARCHITECTURE.md "Writes"): a mark
 /// asked meanwhile waits at most one batch and is not lost, and one feed's failed store is its own.
 @Suite("Stores in batches")
 struct StoreBatchesTests {
