@@ -9,12 +9,10 @@ enum ForumThread {
   /// Post types in schema.org microdata (matched at the end of the `itemtype` address).
   static let postTypes = ["DiscussionForumPosting", "Comment", "Answer", "Question", "SocialMediaPosting"]
 
-  /// A thread as found: `thread` holds copies of the posts, cleaned, in one `div`; `posts` are the page's
-  /// own post elements (for `ThreadOpening`); `declared` says the page marks them as forum posts, questions
-  /// or answers (not comments alone, which an article's readers write too).
+  /// A thread as found: `thread` holds copies of the posts, cleaned, in one `div`; `declared` says the
+  /// page marks them as forum posts (not comments alone, which an article's readers write too).
   struct Found {
     var thread: PageNode
-    var posts: [PageNode]
     var declared: Bool
   }
 
@@ -33,7 +31,7 @@ enum ForumThread {
     }
     guard !thread.elements.isEmpty else { return nil }
     let declared = marked?.contains { post in declaredTypes.contains { (post["itemtype"] ?? "").hasSuffix($0) } } ?? false
-    return Found(thread: thread, posts: posts, declared: declared)
+    return Found(thread: thread, declared: declared)
   }
 
   /// The post type that makes a page a forum's: a comment can be a reader's under an article, a question
