@@ -188,7 +188,7 @@ struct FindingTests {
   }
 
   /// Feeds with tags, and a query feed, over a scratch cache.
-  private func tagged(_ width: Int, _ height: Int) throws -> Harness {
+  private func tagged(_ width: Int, _ height: Int) async throws -> Harness {
     let feeds = [SampleFeeds.appcoda, Feed(title: "Swift Blog", items: [Item(title: "Swift 1.1", id: "s")])]
       + [Feed(title: "Loose", items: [Item(title: "Untagged story", id: "u")])]
     let sources = feeds.enumerated().map { ("file:///sample/\($0.offset)", $0.element) }
@@ -200,13 +200,14 @@ struct FindingTests {
     h.session.queryFeeds = [QueryFeed(title: "About iOS", expression: try FilterExpression(parsing: "title =~ \"iOS\""), line: 1)]
     h.resize(width, height)
     h.session.refreshFeeds()
+    try await h.eventually("the query feed counted") { !h.session.feedList.queryCounts.isEmpty }
     h.resize(width, height)
     return h
   }
 
   @Test(arguments: sizes)
-  func tagsAreALevelOfTheFeedsTab(width: Int, height: Int) throws {
-    let h = try tagged(width, height)
+  func tagsAreALevelOfTheFeedsTab(width: Int, height: Int) async throws {
+    let h = try await tagged(width, height)
     let order = ["Unread", "Starred", "About iOS", "dev/", "ios/", "Loose"].map { h.find($0)?.y ?? -1 }
     #expect(order == order.sorted() && !order.contains(-1), "smart rows, query feeds, tags, untagged feeds")
     #expect(!h.text.contains("AppCoda"), "tagged feeds are under their tags")
@@ -236,8 +237,8 @@ struct FindingTests {
     #expect(h.text.contains("Barcode"), "Enter on the first feed lists its articles")
   }
 
-  @Test func aOnATagMarksItsArticlesReadAndUHidesTagsWithNothingUnread() throws {
-    let h = try tagged(120, 40)
+  @Test func aOnATagMarksItsArticlesReadAndUHidesTagsWithNothingUnread() async throws {
+    let h = try await tagged(120, 40)
     h.press(.home, .down, .down, .down)  // dev/
     h.press(.character("A"))
     #expect(h.text.contains("Marked 6 articles read"))
@@ -261,8 +262,8 @@ struct FindingTests {
     #expect(h.article?.item?.title.hasPrefix("Understanding") == true && h.text.contains("Paragraph 1"))
   }
 
-  @Test func aQueryFeedAndTheUnreadRowListTheirArticles() throws {
-    let h = try tagged(120, 40)
+  @Test func aQueryFeedAndTheUnreadRowListTheirArticles() async throws {
+    let h = try await tagged(120, 40)
     h.press(.home, .enter)
     #expect(h.text.contains("Unread") && h.text.contains("Untagged story") && h.text.contains("Swift 1.1"))
     h.press(.escape, .home, .down, .down, .enter)

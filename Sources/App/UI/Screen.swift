@@ -72,7 +72,8 @@ public final class Screen {
       if !isTooSmall { _ = root.dispatchPasteToPresentations(text) }
     case .promptPaused(let generation):
       for presentation in root.presentations { presentation.controller.typingPaused(generation) }
-    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .imageLoaded, .picturePrepared, .listCounted, .reloadTimer,
+    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .imageLoaded, .picturePrepared, .listCounted, .queryFeedsCounted,
+      .reloadTimer,
       .failure, .marksWritten, .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress,
       .indexFinished, .actionFinished:
       // What background work posted goes to the session, one way (`ReadingSession.apply`).

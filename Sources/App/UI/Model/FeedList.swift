@@ -11,8 +11,16 @@ public final class FeedList {
   /// Starred articles of every feed (the Starred entry's count).
   public private(set) var starredCount = 0
   /// The urls file's `query:` feeds, shown under the smart rows of the Feeds tab.
-  public internal(set) var queryFeeds: [QueryFeed] = []
-  /// The query feeds' unread and total articles, in `queryFeeds`' order as last counted in full.
+  public internal(set) var queryFeeds: [QueryFeed] = [] {
+    didSet {
+      // Counts read for other query feeds say nothing of these: none are shown until theirs arrive.
+      if queryFeeds != oldValue {
+        queryBase = []
+        markedSinceBase.removeAll()
+      }
+    }
+  }
+  /// The query feeds' unread and total articles, in `queryFeeds`' order (empty until first counted).
   public private(set) var queryCounts: [Cache.ScopeCount] = []
 
   init(_ feeds: [CachedFeed]) {
@@ -46,14 +54,13 @@ public final class FeedList {
   }
 
   /// Reads every count again: the cache's, with the flags of `flags` not yet written laid over. With
-  /// `full` the query feeds' counts are read in full too; without, they are
-  /// derived from the last full read and the flags `flags` now gives the articles marked since
-  /// (`willMark`): counting a query feed can take a scan of every article, too slow for every key. With
-  /// `only`, just those feeds' counts are read (those a mark touched: the rest cannot have changed by it).
-  func recount(from cache: Cache, flags: ArticleFlags, full: Bool, only: Set<Int64>? = nil) throws {
-    let snapshot = try cache.counts(
-      feeds: only, scopes: full ? queryScopes : [], read: flags.unwrittenRead,
-      starred: flags.unwrittenStarred)
+  /// `full` the query feeds are counted again in full: that can take a scan of every article, so it
+  /// is handed back to be run off the main thread (`QueryCount`), the counts as last read shown until
+  /// it arrives (`queryCountArrived`). Without, the query feeds' counts are derived from the last full
+  /// read and the flags `flags` now gives the articles marked since (`willMark`). With `only`, just
+  /// those feeds' counts are read (those a mark touched: the rest cannot have changed by it).
+  func recount(from cache: Cache, flags: ArticleFlags, full: Bool, only: Set<Int64>? = nil) throws -> QueryCount? {
+    let snapshot = try cache.counts(feeds: only, read: flags.unwrittenRead, starred: flags.unwrittenStarred)
     for index in feeds.indices {
       let id = feeds[index].id
       if let only, !only.contains(id) { continue }
@@ -62,10 +69,33 @@ public final class FeedList {
     }
     sums = Sums(feeds)
     starredCount = snapshot.starred
-    if full {
-      queryBase = snapshot.scopes
-      markedSinceBase.removeAll()
+    deriveQueryCounts(flags: flags)
+    guard full, !queryFeeds.isEmpty else { return nil }
+    generation += 1
+    // The marks not yet written may land before the count's snapshot or after: it reads their flags.
+    let asked = QueryCount(generation: generation, scopes: queryScopes, marked: MarkedSince(Set(flags.unwrittenRead.keys)))
+    counting = asked
+    markedAfterTaken.removeAll()
+    return asked
+  }
+
+  /// `.queryFeedsCounted`: the full count arrived. It becomes the base the counts are derived from,
+  /// with the flags it counted of each article marked meanwhile; a count asked before the last is dropped.
+  func queryCountArrived(_ found: QueryCount.Found, flags: ArticleFlags) {
+    guard let counting, counting.generation == found.generation, found.counts.count == queryFeeds.count else { return }
+    self.counting = nil
+    queryBase = found.counts
+    markedSinceBase = markedAfterTaken
+    markedAfterTaken.removeAll()
+    for (id, entry) in found.marked where entry.scopes.count == queryBase.count {
+      markedSinceBase[id] = (entry.read, entry.scopes)
     }
+    deriveQueryCounts(flags: flags)
+  }
+
+  /// Each query feed's count: the last full read, corrected for each article marked since by the change
+  /// from its noted flag to the flag the store gives it now.
+  private func deriveQueryCounts(flags: ArticleFlags) {
     queryCounts = queryBase.indices.map { index in
       var count = queryBase[index]
       for (id, entry) in markedSinceBase where entry.listedBy[index] {
@@ -79,26 +109,40 @@ public final class FeedList {
   /// What the query feeds list, for the cache.
   private var queryScopes: [ItemScope] { queryFeeds.map { ItemScope(.query($0.expression)) } }
 
-  /// The query feeds' counts as last read in full, with the marks not yet written laid over.
+  /// The query feeds' counts as last read in full (empty until the first arrives).
   private var queryBase: [Cache.ScopeCount] = []
   /// The articles whose read flag this run set since: the flag they had then, and which query feeds
   /// list them (the flag they have now is the flag store's).
   private var markedSinceBase: [Int64: (atBase: Bool, listedBy: [Bool])] = [:]
+  /// The full count in flight, and which count was asked last.
+  private var counting: QueryCount?
+  private var generation = 0
+  /// The articles marked after the count in flight took its set: noted as they are marked, since its
+  /// snapshot did not have their marks.
+  private var markedAfterTaken: [Int64: (atBase: Bool, listedBy: [Bool])] = [:]
 
   /// The articles the query feeds' counts follow the flags of: the flag store keeps them.
-  var markedSinceCount: Set<Int64> { Set(markedSinceBase.keys) }
+  var markedSinceCount: Set<Int64> {
+    Set(markedSinceBase.keys).union(markedAfterTaken.keys).union(counting?.marked.ids ?? [])
+  }
 
   /// `items` are about to be given a read flag (before the write is queued, so the cache still has
   /// their flag). Records which query feeds list them and the flag they have now (a mark's not yet written,
-  /// else the cache's, which the flag store takes).
+  /// else the cache's, which the flag store takes); while a full count runs, the count reads them
+  /// instead, unless it has already taken its snapshot.
   func willMark(_ items: [MarkedItem], flags: ArticleFlags, in cache: Cache) throws {
-    guard !queryBase.isEmpty else { return }
-    let new = items.map(\.id).filter { markedSinceBase[$0] == nil }
+    guard !queryFeeds.isEmpty else { return }
+    let ids = items.map(\.id)
+    let sinceBase = queryBase.isEmpty ? [] : ids.filter { markedSinceBase[$0] == nil }
+    let afterTaken = counting.map { $0.marked.add(ids) } == false ? Set(ids.filter { markedAfterTaken[$0] == nil }) : []
+    let new = afterTaken.union(sinceBase)
     guard !new.isEmpty else { return }
+    let scopes = queryScopes
     var read: [Int64: Bool] = [:]
-    for (id, found) in try cache.membership(of: new, in: queryScopes)
-    where found.scopes.count == queryBase.count {
-      markedSinceBase[id] = (flags.unwrittenRead(id) ?? found.read, found.scopes)
+    for (id, found) in try cache.membership(of: Array(new), in: scopes) where found.scopes.count == scopes.count {
+      let entry = (atBase: flags.unwrittenRead(id) ?? found.read, listedBy: found.scopes)
+      if !queryBase.isEmpty, markedSinceBase[id] == nil { markedSinceBase[id] = entry }
+      if afterTaken.contains(id) { markedAfterTaken[id] = entry }
       read[id] = found.read
     }
     flags.takeRead(read)

@@ -167,7 +167,7 @@ public final class Jobs {
       applySync(event)
     case .indexProgress, .indexFinished:
       return applyIndexing(event)
-    case .key, .mouse, .resize, .paste, .promptPaused, .actionFinished:
+    case .key, .mouse, .resize, .paste, .promptPaused, .actionFinished, .queryFeedsCounted:
       break
     }
     return false

@@ -8,6 +8,7 @@ public final class Marking {
   private let cache: Cache
   private let feedList: FeedList
   private let board: StatusBoard
+  private let events: EventQueue
   /// The read and starred flags every view shows (the one store of them).
   public let flags = ArticleFlags()
   /// Lists show only unread articles, and the feed list only feeds with unread articles (`U`,
@@ -24,6 +25,7 @@ public final class Marking {
     self.cache = cache
     self.feedList = feedList
     self.board = board
+    self.events = events
     self.hidesRead = hidesRead
     writer = MarkWriter(cache: cache, events: events)
   }
@@ -31,6 +33,7 @@ public final class Marking {
   /// The writer's acknowledgement (`.marksWritten`): the next batch starts, the flag store takes the
   /// cache's flags of what was written (`ArticleFlags.written`), and the counts are read again.
   func apply(_ event: Event) {
+    if case .queryFeedsCounted(let found) = event { return feedList.queryCountArrived(found, flags: flags) }
     guard case .marksWritten = event else { return }
     writer.batchWritten()
     var feeds: Set<Int64> = []
@@ -133,13 +136,24 @@ public final class Marking {
   }
 
   /// Reads every count again: the cache's, corrected for the marks not yet written; `full` counts the
-  /// query feeds again too (at start and after a reload or sync; marks follow without it). `feeds`
-  /// limits the feeds' counts to those a mark touched (the rest are as last read; Starred is always read).
+  /// query feeds again too (at start and after a reload or sync; marks follow without it), off the main
+  /// thread: `.queryFeedsCounted` brings them back. `feeds` limits the feeds' counts to those a mark
+  /// touched (the rest are as last read; Starred is always read).
   func recount(full: Bool = false, feeds: Set<Int64>? = nil) {
+    let asked: QueryCount?
     do {
-      try feedList.recount(from: cache, flags: flags, full: full, only: full ? nil : feeds)
+      asked = try feedList.recount(from: cache, flags: flags, full: full, only: full ? nil : feeds)
     } catch {
-      board.fail(error)
+      return board.fail(error)
+    }
+    guard let asked else { return }
+    let (cache, events) = (cache, events)
+    Task.detached {
+      do {
+        events.post(.queryFeedsCounted(try asked.run(in: cache)))
+      } catch {
+        events.post(.failure("\(error)"))
+      }
     }
   }
 

@@ -32,10 +32,6 @@ extension Cache {
     feeds: Set<Int64>? = nil, scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:]
   ) throws(CacheError) -> CountSnapshot {
     let perFeed = perFeedCounts(feeds: feeds)
-    let ignoring = ignoring.withLock { $0 }
-    // A scope of whole feeds' articles (a query feed of `unread = "yes"`) from the kept counts, one row
-    // per feed; any other scope article by article.
-    let kept = { (scope: ItemScope) in ignoring.live.isEmpty ? FeedCounts.count(of: scope, flagged: ignoring.flagged) : nil }
     return try self.read { db in
       var snapshot = CountSnapshot()
       let all = try visible(ItemScope(.all), in: db)
@@ -54,23 +50,45 @@ extension Cache {
       // Along the starred articles' own index: left to itself SQLite counts them by scanning a covering
       // index of every article (docs/DECISIONS.md, "Marks in a frame").
       snapshot.starred += try Self.count(starredScope, indexedBy: "items_starred_by_date", in: db)
-      for scope in scopes {
-        var unreadScope = scope
-        unreadScope.unreadOnly = true
-        let listed = try visible(scope, in: db)
-        let counted = { (scope: ItemScope, condition: SQLCondition) throws -> Int in
-          guard let query = kept(scope) else { return try Self.count(condition, in: db) }
-          return try Int.fetchOne(db, sql: query.sql, arguments: query.arguments) ?? 0
-        }
-        var count = ScopeCount(
-          unread: try counted(unreadScope, try visible(unreadScope, in: db)), total: try counted(scope, listed))
-        for (id, flags) in try Self.storedFlags(of: Set(read.keys), where: listed, in: db) {
-          if let value = read[id], value != flags.read { count.unread += value ? -1 : 1 }
-        }
-        snapshot.scopes.append(count)
-      }
+      for scope in scopes { snapshot.scopes.append(try scopeCount(scope, read: read, in: db)) }
       return snapshot
     }
+  }
+
+  /// The query feeds' counts as stored (no flags laid over), then, in the same snapshot, `membership`
+  /// of the articles `marked()` names once the counts are read. A count read off the main thread while
+  /// marks go on needs the flags it counted of every article marked meanwhile: an article marked before
+  /// `marked()` is called is read here, one marked after it was not yet written when the snapshot was
+  /// taken (docs/ARCHITECTURE.md, "A mark, from key to count").
+  public func scopeCounts(_ scopes: [ItemScope], thenMembershipOf marked: () -> Set<Int64>) throws(CacheError)
+    -> (counts: [ScopeCount], marked: [Int64: (read: Bool, scopes: [Bool])])
+  {
+    try read { db in
+      let counts = try scopes.map { try scopeCount($0, read: [:], in: db) }
+      return (counts, try membership(of: marked(), in: scopes, db: db))
+    }
+  }
+
+  /// `scope`'s unread and total articles, `read` (article id → the flag this run gave it) standing for
+  /// the stored flags of those articles: from the kept counts when the scope is whole feeds' articles
+  /// (a query feed of `unread = "yes"`), else article by article.
+  private func scopeCount(_ scope: ItemScope, read: [Int64: Bool], in db: Database) throws -> ScopeCount {
+    let ignoring = ignoring.withLock { $0 }
+    let counted = { (scope: ItemScope) throws -> Int in
+      guard ignoring.live.isEmpty, let query = FeedCounts.count(of: scope, flagged: ignoring.flagged) else {
+        return try Self.count(try self.visible(scope, in: db), in: db)
+      }
+      return try Int.fetchOne(db, sql: query.sql, arguments: query.arguments) ?? 0
+    }
+    var unreadScope = scope
+    unreadScope.unreadOnly = true
+    var count = ScopeCount(unread: try counted(unreadScope), total: try counted(scope))
+    if !read.isEmpty {
+      for (id, flags) in try Self.storedFlags(of: Set(read.keys), where: try visible(scope, in: db), in: db) {
+        if let value = read[id], value != flags.read { count.unread += value ? -1 : 1 }
+      }
+    }
+    return count
   }
 
   /// Each feed's unread and total articles as lists show them (`feeds` only, when given; feeds without
@@ -122,16 +140,19 @@ extension Cache {
   /// Read by id, so it costs little however slow the scopes are to count (a query feed's regular
   /// expression over every article): what follows a mark without counting a query feed again.
   public func membership(of ids: [Int64], in scopes: [ItemScope]) throws(CacheError) -> [Int64: (read: Bool, scopes: [Bool])] {
-    try read { db in
-      let ids = Set(ids)
-      var found = try Self.storedFlags(of: ids, where: try visible(ItemScope(.all), in: db), in: db)
-        .mapValues { (read: $0.read, scopes: [Bool]()) }
-      for scope in scopes {
-        let listed = try Self.storedFlags(of: ids, where: try visible(scope, in: db), in: db)
-        for id in found.keys { found[id]?.scopes.append(listed[id] != nil) }
-      }
-      return found
+    try read { db in try membership(of: Set(ids), in: scopes, db: db) }
+  }
+
+  private func membership(of ids: Set<Int64>, in scopes: [ItemScope], db: Database) throws
+    -> [Int64: (read: Bool, scopes: [Bool])]
+  {
+    var found = try Self.storedFlags(of: ids, where: try visible(ItemScope(.all), in: db), in: db)
+      .mapValues { (read: $0.read, scopes: [Bool]()) }
+    for scope in scopes {
+      let listed = try Self.storedFlags(of: ids, where: try visible(scope, in: db), in: db)
+      for id in found.keys { found[id]?.scopes.append(listed[id] != nil) }
     }
+    return found
   }
 
   /// The stored read and star flags of the articles `ids` (those still in the cache): what rows read
