@@ -87,4 +87,17 @@ struct QueryFeedCountTests {
     feedList.queryCountArrived(stale, flags: flags)
     #expect(feedList.queryCounts.first?.unread == matching - 1)
   }
+
+  /// Opening a query feed of many articles shows its first page at once (its count reads every article
+  /// the expression tests); the count, read in the background, then lets the list run past it.
+  @Test func aQueryFeedsListShowsItsFirstPageThenItsCount() async throws {
+    let query = QueryFeed(title: "Numbers", expression: try FilterExpression(parsing: "title =~ \"number\""), line: 1)
+    let h = Harness(60, 40, feeds: [SampleFeeds.numbered(250)], queryFeeds: [query])
+    h.press(.home, .down, .down, .enter)  // Unread, Starred, then the query feed
+    let list = try #require(h.split.primaryNavigation?.top as? ArticleListController)
+    #expect(list.rowCount == 200, "the first page, before its count arrives")
+    try await h.eventually("the count") { list.rowCount == 250 }
+    h.press(.character("G"))
+    #expect(h.text.contains("Article number 249 with"), "the last of the 250, past the first page")
+  }
 }

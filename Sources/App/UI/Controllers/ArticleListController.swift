@@ -107,7 +107,7 @@ final class ArticleListController: ListController {
     asked.filter = filter
     asked.sort = sort
     scope = asked
-    if search != nil {
+    if search != nil || filter != nil || Self.isQuery(asked) {
       readFirstPage(of: asked)
       return
     }
@@ -119,9 +119,16 @@ final class ArticleListController: ListController {
     }
   }
 
-  /// A search's results: the first page is read now and, when it is full, the count is read in the
-  /// background (`.listCounted`), so the results show without waiting for every match to be counted.
-  /// Until it arrives the list ends after the first page.
+  /// Whether the list is a query feed's: its count reads every article its expression tests (an
+  /// author at a million articles: a third of a second), as a search's or a filter's does.
+  private static func isQuery(_ scope: ItemScope) -> Bool {
+    if case .query = scope.source { return true }
+    return false
+  }
+
+  /// A search's results, a filtered list or a query feed's: the first page is read now and, when it is
+  /// full, the count is read in the background (`.listCounted`), so the list shows without waiting for
+  /// every article to be counted. Until it arrives the list ends after the first page.
   private func readFirstPage(of scope: ItemScope) {
     do {
       let first = try session.cache.items(in: scope, limit: Self.pageSize, offset: 0)
