@@ -100,4 +100,16 @@ struct QueryFeedCountTests {
     h.press(.character("G"))
     #expect(h.text.contains("Article number 249 with"), "the last of the 250, past the first page")
   }
+
+  /// A filter over many articles: the list shows its first page, and `F`'s notice says how many match
+  /// once they are counted — never the first page's 200.
+  @Test func aFiltersNoticeWaitsForItsCount() async throws {
+    let h = Harness(60, 40, feeds: [SampleFeeds.numbered(250)])
+    h.press(.character("F"))
+    h.type("title =~ \"number\"")
+    h.press(.enter)
+    #expect(h.text.contains("filtered"))
+    #expect(!(h.lines.last ?? "").contains("200"), "\(h.lines.last ?? "")")
+    try await h.eventually("the filter's count") { h.lines.last?.contains("Filter: 250 articles match.") == true }
+  }
 }

@@ -27,10 +27,13 @@ final class ArticleListController: ListController {
   private var scope: ItemScope?
   private var pages: [Int: [ItemSummary]] = [:]
   static let pageSize = 200
-  /// A search's count is being read in the background: until it arrives the list holds its first page.
+  /// The list's count is being read in the background (a search's, a filter's, a query feed's): until it
+  /// arrives the list holds its first page.
   private(set) var isCounting = false
   /// The article to select once the count arrives (it was past the first page when the rows were re-read).
   private var pendingSelection: Int64?
+  /// `F` was answered while the count was being read: its notice waits for the count.
+  private var announcesFilterCount = false
 
   /// For a search's results, the title of the list searched (nil: every feed).
   let searchedTitle: String?
@@ -145,9 +148,18 @@ final class ArticleListController: ListController {
     }
   }
 
-  /// The count of the search's articles arrived.
+  /// `F`'s notice of how many articles match: now, or when the count read in the background arrives.
+  func announceFilterCount() {
+    if isCounting { announcesFilterCount = true } else { session.status.notify(.filtered(count: count)) }
+  }
+
+  /// The count of the list's articles arrived.
   private func counted(_ count: Int) {
     isCounting = false
+    if announcesFilterCount {
+      announcesFilterCount = false
+      session.status.notify(.filtered(count: count))
+    }
     guard count != self.count else { return }
     self.count = count
     reloadData()

@@ -173,6 +173,6 @@ final class FilterFieldController: FieldController {
       return
     }
     dismiss()
-    session.status.notify(.filtered(count: list.rowCount))
+    list.announceFilterCount()
   }
 }
