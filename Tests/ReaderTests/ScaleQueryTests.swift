@@ -208,6 +208,20 @@ struct ScaleQueryTests {
     }
   }
 
+  /// In an order no index serves (title, author), an article's row is one count of the rows before it:
+  /// each bounded count from the nearer end sorted the whole list, fourteen of them at a million.
+  @Test func positionInAnOrderWithoutAnIndexIsOneCount() throws {
+    for sort in [ArticleSort.title, .author] {
+      let scope = ItemScope(.all, unreadOnly: true, sort: sort)
+      let ids = try cache.items(in: scope).map(\.id)
+      statements.clear()
+      #expect(try cache.position(ofItem: ids[ids.count / 2], in: scope, of: ids.count, step: 4) == ids.count / 2)
+      let counts = statements.all.filter { $0.hasPrefix("SELECT count(*)") }
+      #expect(counts.count == 1 && !counts[0].contains("LIMIT"), "\(sort): \(counts)")
+      #expect(!(try plan(of: counts[0])).contains(where: Self.sortsTheList), "\(sort)")
+    }
+  }
+
   /// A start whose urls file names the cached feeds in their order writes nothing (`addFeeds` reads
   /// first): at 1,000 feeds the 2,000 statements of that write were a tenth of the first frame's CPU.
   /// A new order or a new feed still writes, and the positions follow the order given.

@@ -97,7 +97,9 @@ extension Cache {
         let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db)
       else { return nil }
       let before = condition && scope.sort.after(anchor, before: true)
-      guard let total, total > step else {
+      // Bounded counts walk the list's order: by title or author each one sorts the whole list, so one
+      // count of the rows before is cheaper (fourteen sorts at a million: 30 s behind `S`).
+      guard let total, total > step, scope.sort.walksAnIndex else {
         return try Int.fetchOne(
           db, sql: "SELECT count(*) FROM \(scope.sort.from) WHERE \(before.sql)", arguments: before.arguments)
       }
