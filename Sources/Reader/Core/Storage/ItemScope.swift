@@ -51,7 +51,10 @@ public struct ItemScope: Sendable, Equatable, Hashable {
     case .tag(let name): condition = FilterNode.tag(name, contains: true).condition(now: now.timeIntervalSince1970)
     case .query(let expression): condition = expression.condition(now: now)
     }
-    if unreadOnly { condition = condition && SQLCondition("i.read = 0") }
+    // In an order no index serves, the whole list is read and sorted: `+` keeps SQLite from reading it
+    // along the date index (which holds the read flag) and fetching each row from there for its title,
+    // a million random reads against one pass over the table (docs/DECISIONS.md, "Sorting a million").
+    if unreadOnly { condition = condition && SQLCondition(sort.walksAnIndex ? "i.read = 0" : "+i.read = 0") }
     if let filter { condition = condition && filter.condition(now: now) }
     if let search { condition = condition && search.condition(narrow: narrowSearch, scan: searchByScan) }
     return condition
