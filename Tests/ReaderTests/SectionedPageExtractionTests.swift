@@ -263,4 +263,33 @@ import Testing
     #expect(text.contains("Call store after every answer."))
     #expect(!text.contains("Chapter 3") && !text.contains("v1"))
   }
+
+  @Test func aPageWrappedInAFormOrANamedWrapperShowsItsContent() throws {
+    // ASP.NET pages wrap the whole body in one `<form>`; shop templates call the block of a category's
+    // items `related-product` or give it a `pagination` class. Furniture is beside the content, never most
+    // of the page (`RegionCleaner.holdsThePage`): the items are shown, not "no article".
+    let items = (1...8).map { "<div class=\"item\"><h3>Mower model \($0)</h3><p>Cuts up to \($0) acres a charge.</p></div>" }.joined()
+    let wrapped = [
+      "<form method=\"post\" id=\"Form\"><div class=\"page\"><h1>Robotic mowers</h1>\(items)</div></form>",
+      "<div class=\"page\"><h1>Robotic mowers</h1><section class=\"related-product\">\(items)</section></div>",
+      "<main><div class=\"category top-pagination-hidden\"><h1>Robotic mowers</h1>\(items)</div></main>",
+    ]
+    for body in wrapped {
+      let page = """
+        <html><head><title>Robotic mowers</title></head><body>\(Self.siteNavigation)\(body)
+        <footer><p>Footer address line</p></footer></body></html>
+        """
+      let text = try Self.extract(page).text
+      #expect(text.contains("Mower model 1\n") && text.contains("Cuts up to 8 acres a charge."))
+      #expect(!text.contains("Footer address"))
+    }
+    // A form or a named block beside the content stays out.
+    let beside = """
+      <html><head><title>Robotic mowers</title></head><body>\(Self.siteNavigation)<main><h1>Robotic mowers</h1>\(items)
+      <form action="/subscribe"><p>Write your address here to hear of new mowers first.</p></form>
+      <div class="related-posts"><p>Mowing in the rain, and other questions from our readers.</p></div></main></body></html>
+      """
+    let text = try Self.extract(beside).text
+    #expect(text.contains("Cuts up to 8 acres a charge.") && !text.contains("Write your address") && !text.contains("Mowing in the rain"))
+  }
 }
