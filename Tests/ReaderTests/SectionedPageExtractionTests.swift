@@ -292,4 +292,30 @@ import Testing
     let text = try Self.extract(beside).text
     #expect(text.contains("Cuts up to 8 acres a charge.") && !text.contains("Write your address") && !text.contains("Mowing in the rain"))
   }
+
+  @Test func aProductPageShowsItsRepeatedFeaturePanelsOnce() throws {
+    // Shops print a feature panel once per colour or per carousel slide, and the search keeps them all with
+    // the description: on a page that declares a product (and no article) they are shown once
+    // (`RepeatedBlocks`); an article's repeated pull quote stays.
+    let panel = """
+      <div class="feature"><h3>Colours that suit the season</h3><p>Four colours, from a pale sand to a deep green, each one \
+      woven into the cloth itself, so that washing after washing leaves the colour as it was.</p></div>
+      """
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", "name": "Linen shirt",
+      "offers": {"@type": "Offer", "price": "59.00"}}</script>
+      """
+    let page = """
+      <html><head><title>Linen shirt</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <div class="product"><h1>Linen shirt</h1><div class="details">\(ArticleExtractorTests.prose("linen", count: 3))
+      <div class="features">\(String(repeating: panel, count: 3))</div></div></div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The linen paragraph 3"))
+    #expect(text.components(separatedBy: "Four colours, from a pale sand").count == 2)
+    #expect(text.components(separatedBy: "Colours that suit the season").count == 2)
+    let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
+    #expect(article.components(separatedBy: "Four colours, from a pale sand").count == 4)
+  }
 }

@@ -160,7 +160,8 @@ public enum ArticleExtractor {
       }
     }
     guard let (content, _, byline) = picked else { throw .notAnArticle }
-    if kind == .region { RepeatedBlocks.remove(from: content) }
+    // A shop's page repeats its feature panels (one per colour, a carousel's clones) wherever they were found.
+    if kind == .region || (read.declaresProduct && !read.declaresArticle) { RepeatedBlocks.remove(from: content) }
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     if metadata.byline == nil { metadata.byline = byline }
