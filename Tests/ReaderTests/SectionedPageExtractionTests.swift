@@ -318,4 +318,28 @@ import Testing
     let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
     #expect(article.components(separatedBy: "Four colours, from a pale sand").count == 4)
   }
+
+  @Test func aProductPageFoundByTheSearchLosesTheShopsFurniture() throws {
+    // The search keeps the description with the reviews under it and the currency picker above it; on a page
+    // that declares a product they go as they go from a region (`ProductFacts.clean`); an article keeps them.
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", "name": "Linen shirt",
+      "offers": {"@type": "Offer", "price": "59.00"}}</script>
+      """
+    let reviews = (1...3).map {
+      "<p>Buyer \($0) wore the shirt all summer, washed it every week, and says it kept its shape, its colour and its buttons.</p>"
+    }
+    let page = """
+      <html><head><title>Linen shirt</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <div class="product"><h1>Linen shirt</h1><div class="details"><p class="price">$59.00</p>
+      <div class="currency-dropdown"><ul><li>EUR 54.00</li><li>GBP 46.00</li></ul></div>\(ArticleExtractorTests.prose("linen", count: 3))
+      <div class="product-reviews"><h2>What buyers say</h2>\(reviews.joined())</div></div></div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("$59.00") && text.contains("The linen paragraph 3"))
+    #expect(!text.contains("Buyer 2 wore the shirt") && !text.contains("GBP 46.00"))
+    let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
+    #expect(article.contains("Buyer 2 wore the shirt") && article.contains("GBP 46.00"))
+  }
 }

@@ -178,16 +178,19 @@ enum RegionCleaner {
 
   /// The furniture goes in one batch (one pass per parent, docs/ROBUSTNESS.md): removed one by one,
   /// thousands of sibling controls made the clean quadratic.
-  static func clean(_ root: PageNode) {
+  static func clean(_ root: PageNode) { PageNode.remove(furniture(in: root)) }
+
+  /// The furniture `clean` takes out of `root`: outermost blocks only, so disjoint.
+  static func furniture(in root: PageNode) -> [PageNode] {
     let total = root.textLength
     var formsWeighed = 0
     var furniture: [PageNode] = []
     var stack: [PageNode] = root.children.reversed()
     while let node = stack.popLast() {
       if node.isText { continue }
-      // Furniture is beside the content, never most of the page (`holdsThePage`): a page-wide `<form>` (ASP.NET pages wrap
-      // their whole body in one) or a template's wrapper whose class happens to say `related` or
-      // `pagination` holds the content, and is entered. Forms are measured a few at most (linear).
+      // Furniture is beside the content, never most of the page (`holdsThePage`): a page-wide `<form>`
+      // (ASP.NET pages wrap their whole body in one) or a template's wrapper whose class happens to say
+      // `related` or `pagination` holds the content, and is entered. Forms are measured a few at most.
       switch kind(of: node) {
       case nil:
         break
@@ -208,7 +211,7 @@ enum RegionCleaner {
       }
       stack.append(contentsOf: node.children.reversed())
     }
-    PageNode.remove(furniture)
+    return furniture
   }
 
   /// Two thirds of the page's text or more: the content, not furniture beside it.
