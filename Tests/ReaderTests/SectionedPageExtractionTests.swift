@@ -263,4 +263,83 @@ import Testing
     #expect(text.contains("Call store after every answer."))
     #expect(!text.contains("Chapter 3") && !text.contains("v1"))
   }
+
+  @Test func aPageWrappedInAFormOrANamedWrapperShowsItsContent() throws {
+    // ASP.NET pages wrap the whole body in one `<form>`; shop templates call the block of a category's
+    // items `related-product` or give it a `pagination` class. Furniture is beside the content, never most
+    // of the page (`RegionCleaner.holdsThePage`): the items are shown, not "no article".
+    let items = (1...8).map { "<div class=\"item\"><h3>Mower model \($0)</h3><p>Cuts up to \($0) acres a charge.</p></div>" }.joined()
+    let wrapped = [
+      "<form method=\"post\" id=\"Form\"><div class=\"page\"><h1>Robotic mowers</h1>\(items)</div></form>",
+      "<div class=\"page\"><h1>Robotic mowers</h1><section class=\"related-product\">\(items)</section></div>",
+      "<main><div class=\"category top-pagination-hidden\"><h1>Robotic mowers</h1>\(items)</div></main>",
+    ]
+    for body in wrapped {
+      let page = """
+        <html><head><title>Robotic mowers</title></head><body>\(Self.siteNavigation)\(body)
+        <footer><p>Footer address line</p></footer></body></html>
+        """
+      let text = try Self.extract(page).text
+      #expect(text.contains("Mower model 1\n") && text.contains("Cuts up to 8 acres a charge."))
+      #expect(!text.contains("Footer address"))
+    }
+    // A form or a named block beside the content stays out.
+    let beside = """
+      <html><head><title>Robotic mowers</title></head><body>\(Self.siteNavigation)<main><h1>Robotic mowers</h1>\(items)
+      <form action="/subscribe"><p>Write your address here to hear of new mowers first.</p></form>
+      <div class="related-posts"><p>Mowing in the rain, and other questions from our readers.</p></div></main></body></html>
+      """
+    let text = try Self.extract(beside).text
+    #expect(text.contains("Cuts up to 8 acres a charge.") && !text.contains("Write your address") && !text.contains("Mowing in the rain"))
+  }
+
+  @Test func aProductPageShowsItsRepeatedFeaturePanelsOnce() throws {
+    // Shops print a feature panel once per colour or per carousel slide, and the search keeps them all with
+    // the description: on a page that declares a product (and no article) they are shown once
+    // (`RepeatedBlocks`); an article's repeated pull quote stays.
+    let panel = """
+      <div class="feature"><h3>Colours that suit the season</h3><p>Four colours, from a pale sand to a deep green, each one \
+      woven into the cloth itself, so that washing after washing leaves the colour as it was.</p></div>
+      """
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", "name": "Linen shirt",
+      "offers": {"@type": "Offer", "price": "59.00"}}</script>
+      """
+    let page = """
+      <html><head><title>Linen shirt</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <div class="product"><h1>Linen shirt</h1><div class="details">\(ArticleExtractorTests.prose("linen", count: 3))
+      <div class="features">\(String(repeating: panel, count: 3))</div></div></div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The linen paragraph 3"))
+    #expect(text.components(separatedBy: "Four colours, from a pale sand").count == 2)
+    #expect(text.components(separatedBy: "Colours that suit the season").count == 2)
+    let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
+    #expect(article.components(separatedBy: "Four colours, from a pale sand").count == 4)
+  }
+
+  @Test func aProductPageFoundByTheSearchLosesTheShopsFurniture() throws {
+    // The search keeps the description with the reviews under it and the currency picker above it; on a page
+    // that declares a product they go as they go from a region (`ProductFacts.clean`); an article keeps them.
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", "name": "Linen shirt",
+      "offers": {"@type": "Offer", "price": "59.00"}}</script>
+      """
+    let reviews = (1...3).map {
+      "<p>Buyer \($0) wore the shirt all summer, washed it every week, and says it kept its shape, its colour and its buttons.</p>"
+    }
+    let page = """
+      <html><head><title>Linen shirt</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <div class="product"><h1>Linen shirt</h1><div class="details"><p class="price">$59.00</p>
+      <div class="currency-dropdown"><ul><li>EUR 54.00</li><li>GBP 46.00</li></ul></div>\(ArticleExtractorTests.prose("linen", count: 3))
+      <div class="product-reviews"><h2>What buyers say</h2>\(reviews.joined())</div></div></div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("$59.00") && text.contains("The linen paragraph 3"))
+    #expect(!text.contains("Buyer 2 wore the shirt") && !text.contains("GBP 46.00"))
+    let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
+    #expect(article.contains("Buyer 2 wore the shirt") && article.contains("GBP 46.00"))
+  }
 }

@@ -159,8 +159,16 @@ public enum ArticleExtractor {
         kind = .region
       }
     }
+    // On a shop's page, its furniture goes from what the search found as from a region (`ProductFacts`), and
+    // its feature panels repeated (one per colour, a carousel's clones) go wherever they were found.
+    let sellsProduct = read.declaresProduct && !read.declaresArticle
+    if sellsProduct, kind != .region, let found = picked,
+      let cleaned = ProductFacts.withoutFurniture(found.0, keeps: { kind != .article || isArticleLike($0, readerable: readerable) })
+    {
+      picked = (cleaned, cleaned.textLength, found.2)
+    }
     guard let (content, _, byline) = picked else { throw .notAnArticle }
-    if kind == .region { RepeatedBlocks.remove(from: content) }
+    if kind == .region || sellsProduct { RepeatedBlocks.remove(from: content) }
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     if metadata.byline == nil { metadata.byline = byline }

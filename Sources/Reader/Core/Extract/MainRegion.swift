@@ -178,24 +178,64 @@ enum RegionCleaner {
 
   /// The furniture goes in one batch (one pass per parent, docs/ROBUSTNESS.md): removed one by one,
   /// thousands of sibling controls made the clean quadratic.
-  static func clean(_ root: PageNode) {
+  static func clean(_ root: PageNode) { PageNode.remove(furniture(in: root)) }
+
+  /// The furniture `clean` takes out of `root`: outermost blocks only, so disjoint.
+  static func furniture(in root: PageNode) -> [PageNode] {
+    let total = root.textLength
+    var formsWeighed = 0
     var furniture: [PageNode] = []
     var stack: [PageNode] = root.children.reversed()
     while let node = stack.popLast() {
       if node.isText { continue }
-      if isFurniture(node) {
+      // Furniture is beside the content, never most of the page (`holdsThePage`): a page-wide `<form>`
+      // (ASP.NET pages wrap their whole body in one) or a template's wrapper whose class happens to say
+      // `related` or `pagination` holds the content, and is entered. Forms are measured a few at most.
+      switch kind(of: node) {
+      case nil:
+        break
+      case .fixed?:
         furniture.append(node)
         continue
+      case .named(let length)?:
+        if !holdsThePage(length, of: total) {
+          furniture.append(node)
+          continue
+        }
+      case .form?:
+        formsWeighed += 1
+        if formsWeighed > maximumFormsWeighed || !holdsThePage(node.textLength, of: total) {
+          furniture.append(node)
+          continue
+        }
       }
       stack.append(contentsOf: node.children.reversed())
     }
-    PageNode.remove(furniture)
+    return furniture
   }
 
-  static func isFurniture(_ node: PageNode) -> Bool {
-    if droppedTags.contains(node.tag) || node.isHidden { return true }
-    if let role = node["role"], droppedRoles.contains(role.lowercased()) { return true }
+  /// Two thirds of the page's text or more: the content, not furniture beside it.
+  static func holdsThePage(_ length: Int, of total: Int) -> Bool { length * 3 >= total * 2 && length > 0 }
+
+  /// How many forms one clean measures against the page's text (`clean`).
+  static let maximumFormsWeighed = 4
+
+  enum Furniture {
+    /// Navigation, asides, controls, hidden blocks: furniture however long.
+    case fixed
+    /// A block under 2,000 characters whose class or id names it as furniture, and its text length.
+    case named(length: Int)
+    /// A form: furniture unless it holds most of the page.
+    case form
+  }
+
+  static func kind(of node: PageNode) -> Furniture? {
+    if node.tag == "form" { return node.isHidden ? .fixed : .form }
+    if droppedTags.contains(node.tag) || node.isHidden { return .fixed }
+    if let role = node["role"], droppedRoles.contains(role.lowercased()) { return .fixed }
     let match = node.classAndID
-    return match.count > 1 && boilerplate.matches(match) && node.textLength < 2000
+    guard match.count > 1, boilerplate.matches(match) else { return nil }
+    let length = node.textLength
+    return length < 2000 ? .named(length: length) : nil
   }
 }

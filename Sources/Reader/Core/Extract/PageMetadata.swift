@@ -21,7 +21,9 @@ public struct ArticleMetadata: Sendable, Equatable, Codable {
 enum PageMetadata {
   /// The metadata, and whether the page declares itself an article (an `og:type` of `article`, an article
   /// in its JSON-LD or its microdata): such a page is not a listing's introduction nor one section of a page (`MainRegion.around`).
-  static func read(_ root: PageNode, baseURL: URL?) -> (metadata: ArticleMetadata, declaresArticle: Bool) {
+  /// And whether it declares a product for sale (`declaresProduct`: a `Product` in its JSON-LD or
+  /// microdata, an `og:type` of `product`).
+  static func read(_ root: PageNode, baseURL: URL?) -> (metadata: ArticleMetadata, declaresArticle: Bool, declaresProduct: Bool) {
     var values: [String: String] = [:]
     let elements = root.descendants()
     for meta in elements where meta.tag == "meta" {
@@ -62,7 +64,10 @@ enum PageMetadata {
     if metadata.title?.isEmpty ?? true { metadata.title = nil }
     let declaresArticle = linked != nil || values["og:type"]?.lowercased() == "article"
       || elements.contains { JSONLD.isArticle(($0["itemtype"] ?? "").split(separator: "/").last.map(String.init)) }
-    return (metadata, declaresArticle)
+    let declaresProduct = values["og:type"]?.lowercased().hasPrefix("product") == true
+      || scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && JSONLD.declaresProduct(in: $0.textContent) }
+      || elements.contains { JSONLD.isProduct(($0["itemtype"] ?? "").split(separator: "/").last.map(String.init)) }
+    return (metadata, declaresArticle, declaresProduct)
   }
 }
 
@@ -78,12 +83,18 @@ enum JSONLD {
 
   /// The description of the product the page sells (`Product`, `ProductGroup`), as the shop wrote it.
   static func productDescription(in text: String) -> String? {
-    let product = firstObject(in: text) { object in
-      let type = object["@type"]
-      let types = (type as? [Any])?.compactMap { $0 as? String } ?? [(type as? String) ?? ""]
-      return types.contains { $0 == "Product" || $0 == "ProductGroup" } && object["description"] is String
-    }
+    let product = firstObject(in: text) { isProduct($0["@type"]) && $0["description"] is String }
     return product?["description"] as? String
+  }
+
+  /// Whether a JSON-LD script states a product (`Product`, `ProductGroup`).
+  static func declaresProduct(in text: String) -> Bool {
+    text.contains("Product") && firstObject(in: text) { isProduct($0["@type"]) } != nil
+  }
+
+  static func isProduct(_ type: Any?) -> Bool {
+    let types = (type as? [Any])?.compactMap { $0 as? String } ?? [(type as? String) ?? ""]
+    return types.contains { $0 == "Product" || $0 == "ProductGroup" }
   }
 
   /// The first object of a JSON-LD script that passes `test`, looked for in lists and `@graph`, a bounded

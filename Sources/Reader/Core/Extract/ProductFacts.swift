@@ -23,6 +23,21 @@ enum ProductFacts {
     return (" " + TextSimilarity.words(ArticleOutput.text(content)).joined(separator: " ") + " ").contains(" " + opening + " ")
   }
 
+  /// On a page that sells a product, what the search found without a shop's furniture, as a region loses
+  /// it (`RegionCleaner`): the reviews, the cart, rails of recommended products, currency and variant
+  /// pickers, text for screen readers that says a price again. The search's own cleaning keeps them: it
+  /// was made for articles, whose blocks are not named so. Nil — the content stays as found — where that
+  /// furniture is most of it (a pick that is the page's footer: what is left is not the product either) or
+  /// where what is left no longer `keeps` (an article would become "no article").
+  static func withoutFurniture(_ content: PageNode, keeps: (PageNode) -> Bool) -> PageNode? {
+    let cleaned = content.copy()
+    let furniture = RegionCleaner.furniture(in: cleaned)
+    let removed = furniture.reduce(0) { $0 + $1.textLength }
+    guard !furniture.isEmpty, removed * 2 <= cleaned.textLength else { return nil }
+    PageNode.remove(furniture)
+    return keeps(cleaned) ? cleaned : nil
+  }
+
   /// Puts the description's paragraphs at the start of `content`.
   static func add(_ paragraphs: [String], to content: PageNode) {
     for (index, paragraph) in paragraphs.enumerated() {
