@@ -94,6 +94,39 @@ struct StoreBatchesTests {
     for feedID in feedIDs { #expect(try cache.items(feedID: feedID, limit: 500).count == 300) }
   }
 
+  /// While stores wait together, the writer's log is checkpointed every `checkpointPages` pages instead
+  /// of SQLite's usual 1,000 (each checkpoint copied the date index's pages back and synced, nearly every
+  /// commit at a million articles); once they end, the usual is back. A write asked among the stores sees
+  /// the first; one asked after them, once the run has given its settings back, the second; and so does
+  /// one asked alone, as a store that comes by itself (no checkpoint after each of those).
+  @Test func theLogIsCheckpointedLessOftenWhileStoresWait() async throws {
+    let feedIDs = try cache.addFeeds(urls: (0..<4).map { "https://example.com/\($0).xml" }).map(\.id)
+    let blocker = Blocker()
+    blocker.hold(cache)
+    try await HeavyWorkTests.waitUntil("the writer held") { blocker.inside.load(ordering: .sequentiallyConsistent) }
+    let cache = cache
+    let checkpoint = "PRAGMA wal_autocheckpoint"
+    async let stored: Void = withThrowingTaskGroup(of: Void.self) { group in
+      for (n, feedID) in feedIDs.enumerated() {
+        group.addTask {
+          _ = try await cache.store(Feed(title: "Feed \(n)"), items: Self.feed(n, items: 50), feedID: feedID, validators: Validators())
+        }
+      }
+      try await group.waitForAll()
+    }
+    try await HeavyWorkTests.waitUntil("the stores waiting") { cache.storeBatches.waitingCount == 4 }
+    async let among = cache.batchedWrite { db in try Int.fetchOne(db, sql: checkpoint) }
+    try await HeavyWorkTests.waitUntil("every write waiting") { cache.storeBatches.waitingCount == 5 }
+    blocker.release.store(true, ordering: .sequentiallyConsistent)
+    try await stored
+    #expect(try await among == StoreBatches.checkpointPages)
+    try await HeavyWorkTests.waitUntil("the usual checkpoint back") {
+      (try? cache.write { db in try Int.fetchOne(db, sql: checkpoint) }) == StoreBatches.usualCheckpointPages
+    }
+    for feedID in feedIDs { #expect(try cache.items(feedID: feedID, limit: 100).count == 50) }
+    #expect(try await cache.batchedWrite { db in try Int.fetchOne(db, sql: checkpoint) } == StoreBatches.usualCheckpointPages)
+  }
+
   /// Five stores in one transaction, the third for a feed that does not exist (its articles break the
   /// foreign key): that store fails, the other four are stored, each then in a transaction of its own.
   @Test func aFailedStoreFailsAloneInItsBatch() async throws {

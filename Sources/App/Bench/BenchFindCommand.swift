@@ -157,8 +157,11 @@ struct BenchFindCommand: ParsableCommand {
 /// The indexer's transactions, counted and the longest of each kind kept.
 final class IndexerWrites: @unchecked Sendable {
   /// How many, the longest from being asked for, and the most CPU one spent (ms): on a machine shared
-  /// by many processes the first is the second stretched by the waits for a core.
-  struct Kind { var count = 0, longest = 0.0, mostCPU = 0.0 }
+  /// by many processes the first is the second stretched by the waits for a core. With the sums of both
+  /// (s), the indexer's profile by step: what its batches and its merges cost over the whole backlog,
+  /// the CPU holding still when the machine's load does not (docs/DECISIONS.md, "A million articles,
+  /// fifth pass").
+  struct Kind { var count = 0, longest = 0.0, mostCPU = 0.0, wall = 0.0, cpu = 0.0 }
   private let lock = NSLock()
   private var batches = Kind(), merges = Kind()
 
@@ -182,5 +185,7 @@ final class IndexerWrites: @unchecked Sendable {
     kind.count += 1
     kind.longest = max(kind.longest, ms(time))
     kind.mostCPU = max(kind.mostCPU, ms(cpu))
+    kind.wall += ms(time) / 1000
+    kind.cpu += ms(cpu) / 1000
   }
 }

@@ -50,6 +50,9 @@ struct BenchScaleCommand: ParsableCommand {
     Output.out(String(
       format: "index backlog of %d articles\t%.2f s\t%d batches, longest %.0f ms; %d merge steps, longest %.0f ms\tmost CPU in one: batch %.0f ms, merge step %.0f ms\n",
       keys.indexed, keys.seconds, batches.count, batches.longest, merges.count, merges.longest, batches.mostCPU, merges.mostCPU))
+    Output.out(String(
+      format: "indexer writes, total\tbatches %.2f s (CPU %.2f s)\tmerge steps %.2f s (CPU %.2f s)\n",
+      batches.wall, batches.cpu, merges.wall, merges.cpu))
     for (name, times) in [("keys while indexing", keys.indexing), ("keys idle", keys.idle)] {
       let cells = times.map { String(format: "%@ %.2f / %.2f / %.2f", $0.key, $0.median * 1e3, $0.p99 * 1e3, $0.max * 1e3) }
       Output.out("\(name) (ms: median / p99 / max)\t" + cells.joined(separator: "   ") + "\n")
