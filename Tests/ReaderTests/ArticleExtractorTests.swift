@@ -240,6 +240,11 @@ import TextLayout
       ("hidden siblings", body("<div hidden>x</div>")),
       ("inputs", body("<p>word, word, word and more words here</p><input>")),
       ("paragraphs in the body", "<html><body>" + String(repeating: "<p>a short line, here</p>", count: size / 26) + "</body></html>"),
+      (
+        "streamed segments",
+        "<html><body><div>" + (0..<15_000).map { "<!--$?--><template id=\"B:\($0)\"></template><p>wait</p><!--/$-->" }.joined()
+          + (0..<15_000).map { "<div hidden id=\"S:\($0)\"><p>text, text</p></div>" }.joined() + prose + "</div></body></html>"
+      ),
     ]
   }()
 
