@@ -203,7 +203,10 @@ public enum ArticleExtractor {
       if let declared, let root = PageTree.parse(bytes, encoding: declared) { return root }
       return PageTree.parse(bytes, encoding: nil)
     }
-    if let root { StreamedSegments.place(root) }
+    if let root {
+      StrayContent.moveIntoBody(root)
+      StreamedSegments.place(root)
+    }
     return root
   }
 
