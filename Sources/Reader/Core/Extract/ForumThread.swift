@@ -214,7 +214,66 @@ enum ForumThread {
       }
     }
     guard let best, best.text >= ArticleExtractor.minimumArticle else { return nil }
-    return best.posts
+    return opening(before: best.posts).map { [$0] + best.posts } ?? best.posts
+  }
+
+  /// Much forum software sets the opening post apart from the replies (another container, another class),
+  /// so the run of replies leaves it out and the search keeps it alone. It is the nearest block before the
+  /// replies' container (up to three levels up, three blocks back) that names its poster and dates itself
+  /// with the replies' own markup (the author's element and the date's parent of one kind: `signature`).
+  /// Not after a rail of teasers (a title in half its blocks or more): an article's byline and date
+  /// can be marked like its teasers', and teasers are not replies (DECISIONS, "fifth pass").
+  static func opening(before posts: [PageNode]) -> PageNode? {
+    guard let container = posts.first?.parent else { return nil }
+    var authorKinds = Set<String>()
+    var dateKinds = Set<String>()
+    var titled = 0
+    for post in posts {
+      var authors: [PageNode] = []
+      var hasTitle = false
+      for node in post.descendants() {
+        if isAuthor(node) {
+          authorKinds.insert(signature(node))
+          authors.append(node)
+        } else if isDate(node), let parent = node.parent {
+          dateKinds.insert(signature(parent))
+        }
+        // A teaser's title: a heading, or a link named at length (its text, or the label of a link laid
+        // empty over the card) that is not the poster's.
+        if ["h2", "h3", "h4"].contains(node.tag) { hasTitle = true }
+        if node.tag == "a", max(node.textLength, node["aria-label"]?.count ?? 0) >= 25,
+          !authors.contains(where: { $0 === node || isInside(node, $0) })
+        {
+          hasTitle = true
+        }
+      }
+      if hasTitle { titled += 1 }
+    }
+    guard !authorKinds.isEmpty, !dateKinds.isEmpty, titled * 2 < posts.count else { return nil }
+    var node = container
+    for _ in 0..<3 {
+      guard let parent = node.parent, let index = parent.children.firstIndex(where: { $0 === node }) else { break }
+      for candidate in parent.children[..<index].reversed().filter({ !$0.isText }).prefix(3) {
+        guard candidate.textLength >= minimumPostText else { continue }
+        let inside = candidate.descendants()
+        if inside.contains(where: { isAuthor($0) && authorKinds.contains(signature($0)) }),
+          inside.contains(where: { isDate($0) && $0.parent.map { dateKinds.contains(signature($0)) } == true })
+        {
+          return candidate
+        }
+      }
+      node = parent
+    }
+    return nil
+  }
+
+  private static func isInside(_ node: PageNode, _ ancestor: PageNode) -> Bool {
+    var current = node.parent
+    while let parent = current {
+      if parent === ancestor { return true }
+      current = parent.parent
+    }
+    return false
   }
 
   /// Whether the article search's pick lies within the thread (it kept one post of it): its longest
