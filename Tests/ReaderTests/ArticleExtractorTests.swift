@@ -219,6 +219,29 @@ import TextLayout
     #expect(second.metadata.title == "A short walk through the old harbour town")
   }
 
+  /// A template that closes the document after its header and prints the article afterwards: browsers
+  /// show the article (`StrayContent`), so the extractor reads it, in order, headed by nothing of the menu.
+  @Test func contentAfterTheDocumentsEndIsTheBodys() throws {
+    let page = """
+      <html><head><title>Outsourcing, six ways</title></head><body>
+      <header><nav><ul><li><a href="/services">Services</a></li><li><a href="/blog">Blogs</a></li></ul></nav></header>
+      </body></html>
+      <div class="post"><h1>Outsourcing, six ways</h1>\(Self.prose("outsourcing", count: 3))</div>
+      <html><body><div class="more">\(Self.prose("staffing", count: 2))</div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The outsourcing paragraph 1") && text.contains("The outsourcing paragraph 3"))
+    #expect(!text.contains("Services"))
+    // Everything after the end tags is in the one body, in order.
+    let root = try #require(ArticleExtractor.parse(Data(page.utf8), charset: "UTF-8"))
+    let bodies = root.descendants(["body"])
+    #expect(bodies.count == 1)
+    let body = try #require(bodies.first).innerText
+    let first = try #require(body.range(of: "The outsourcing paragraph 1"))
+    let last = try #require(body.range(of: "The staffing paragraph 2"))
+    #expect(first.upperBound <= last.lowerBound)
+  }
+
   /// Generated worst cases for the extractor's passes (docs/ROBUSTNESS.md), each about 1.5 MB: a search per
   /// `<br>` or `<noscript>` and the title's words rebuilt per heading made them take from 30 s to minutes.
   /// Every pass is linear now and reads the clock as it goes, so each ends (an article, or `tooSlow` at
@@ -240,6 +263,11 @@ import TextLayout
       ("hidden siblings", body("<div hidden>x</div>")),
       ("inputs", body("<p>word, word, word and more words here</p><input>")),
       ("paragraphs in the body", "<html><body>" + String(repeating: "<p>a short line, here</p>", count: size / 26) + "</body></html>"),
+      (
+        "streamed segments",
+        "<html><body><div>" + (0..<15_000).map { "<!--$?--><template id=\"B:\($0)\"></template><p>wait</p><!--/$-->" }.joined()
+          + (0..<15_000).map { "<div hidden id=\"S:\($0)\"><p>text, text</p></div>" }.joined() + prose + "</div></body></html>"
+      ),
     ]
   }()
 

@@ -92,6 +92,28 @@ import Testing
     #expect(!text.contains("Other topic"))
   }
 
+  /// Posts that print their date twice (a phone layout's header and the desktop's), the poster's join
+  /// date and an edit's: four `<time>`s, three dates. One post also quotes another's, with its date.
+  @Test func postsThatRepeatTheirDateAreStillPosts() throws {
+    let posts = (1...5).map { index in
+      """
+      <article class="cPost"><div class="phone-head"><a href="/u/\(index)">member\(index)</a> <time datetime="2026-03-0\(index)T10:00:00Z">March \(index)</time></div>
+        <aside class="poster"><ul><li>\(index * 40) posts</li><li><time datetime="2019-01-0\(index)T08:00:00Z">Joined 2019</time></li></ul></aside>
+        <div class="post-head"><time datetime="2026-03-0\(index)T10:00:00Z">March \(index)</time></div>
+        <div class="post-text">\(index == 3 ? "<blockquote><time datetime=\"2026-03-02T10:00:00Z\">March 2</time> member2 said: Quoted.</blockquote>" : "")
+          \(index == 1 ? ArticleExtractorTests.prose("kettle") : "<p>\(Self.reply(index))</p>")
+          <p class="edited">Edited <time datetime="2026-03-0\(index)T11:00:00Z">an hour later</time></p></div></article>
+      """
+    }
+    let page = """
+      <html><head><title>Thread</title></head><body>\(Self.siteNavigation)
+      <div id="feed"><form>\(posts.joined())</form></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The kettle paragraph 5"))
+    for index in 2...5 { #expect(text.contains(Self.reply(index)), "reply \(index)") }
+  }
+
   @Test func aThreadWhoseDatesAreWrittenOutIsFoundByThem() throws {
     // Posts dated by a plain line of text (no `<time>`, no microdata), as script-built forums print them;
     // the search keeps the opening post alone.

@@ -207,10 +207,15 @@ public enum ArticleExtractor {
     let hasBOM = data.starts(with: [0xEF, 0xBB, 0xBF]) || data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF])
     var declared = hasBOM ? nil : charset.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
     if declared == nil, !hasBOM, isNonASCIIUTF8(data) { declared = "UTF-8" }
-    return data.withUnsafeBytes { bytes in
+    let root = data.withUnsafeBytes { bytes -> PageNode? in
       if let declared, let root = PageTree.parse(bytes, encoding: declared) { return root }
       return PageTree.parse(bytes, encoding: nil)
     }
+    if let root {
+      StrayContent.moveIntoBody(root)
+      StreamedSegments.place(root)
+    }
+    return root
   }
 
   /// Bytes that hold non-ASCII text and are valid UTF-8 are UTF-8 whatever their `<meta>` says: legacy

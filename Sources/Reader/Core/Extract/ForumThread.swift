@@ -169,21 +169,25 @@ enum ForumThread {
   static let minimumPostText = 50
 
   /// The largest run of sibling blocks of one kind of which at least two, and at least half, carry a date,
-  /// none more than three (a block holding many dates holds many posts), and with `minimumPostText` of their own on average; measured by text outside links,
+  /// three quarters or more no more than three different ones (a block holding many dates holds many
+  /// posts), and with `minimumPostText` of their own on average; measured by text outside links,
   /// so that a rail of dated links loses to the posts.
   static func datedPosts(_ body: PageNode) -> [PageNode]? {
     // In the order first met, so that equal runs resolve the same way every time.
     var parents: [PageNode] = []
     var known = Set<ObjectIdentifier>()
-    var datesPerBlock: [ObjectIdentifier: Int] = [:]
+    // Distinct dates: a post that prints its date twice (a phone layout's header and the desktop's) holds
+    // one. Only a machine-readable `datetime` tells two dates equal: "1 year ago" written twice is two posts.
+    var datesPerBlock: [ObjectIdentifier: Set<String>] = [:]
     var markedPerBlock: [ObjectIdentifier: Int] = [:]
-    for date in body.descendants() where isDate(date) {
+    for (index, date) in body.descendants().enumerated() where isDate(date) {
       let marked = isMarkedDate(date)
+      let key = date["datetime"] ?? "#\(index)"
       var node = date
       var depth = 0
       while let parent = node.parent, parent !== body, depth < 12 {
         if known.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
-        datesPerBlock[ObjectIdentifier(node), default: 0] += 1
+        datesPerBlock[ObjectIdentifier(node), default: []].insert(key)
         if marked { markedPerBlock[ObjectIdentifier(node), default: 0] += 1 }
         node = parent
         depth += 1
@@ -194,11 +198,14 @@ enum ForumThread {
       var groups: [String: [PageNode]] = [:]
       for child in parent.elements { groups[signature(child), default: []].append(child) }
       for members in groups.values where members.count >= 2 {
-        let dated = members.map { datesPerBlock[ObjectIdentifier($0)] ?? 0 }
+        let dated = members.map { datesPerBlock[ObjectIdentifier($0)]?.count ?? 0 }
         let withDate = dated.filter { $0 > 0 }.count
         let withMarkedDate = members.filter { (markedPerBlock[ObjectIdentifier($0)] ?? 0) > 0 }.count
         let needed = withMarkedDate >= minimumMarkedPosts ? minimumMarkedPosts : minimumWrittenPosts
-        guard withDate >= needed, withDate * 2 >= members.count, dated.allSatisfy({ $0 <= 3 }) else { continue }
+        // Most blocks hold three dates or fewer (a post, its poster's join date, an edit; a quote's);
+        // blocks that each hold many dates hold many posts.
+        let manyDates = dated.filter { $0 > 3 }.count
+        guard withDate >= needed, withDate * 2 >= members.count, manyDates * 4 <= members.count else { continue }
         let text = members.reduce(0) { $0 + Int(Double($1.textLength) * (1 - $1.linkDensity)) }
         // Posts say something: a run of dated lines of a few words each (the byline rows of a list of
         // links, "1 point by … 3 minutes ago | hide") is the furniture of a listing, not a conversation.
@@ -207,7 +214,66 @@ enum ForumThread {
       }
     }
     guard let best, best.text >= ArticleExtractor.minimumArticle else { return nil }
-    return best.posts
+    return opening(before: best.posts).map { [$0] + best.posts } ?? best.posts
+  }
+
+  /// Much forum software sets the opening post apart from the replies (another container, another class),
+  /// so the run of replies leaves it out and the search keeps it alone. It is the nearest block before the
+  /// replies' container (up to three levels up, three blocks back) that names its poster and dates itself
+  /// with the replies' own markup (the author's element and the date's parent of one kind: `signature`).
+  /// Not after a rail of teasers (a title in half its blocks or more): an article's byline and date
+  /// can be marked like its teasers', and teasers are not replies (DECISIONS, "fifth pass").
+  static func opening(before posts: [PageNode]) -> PageNode? {
+    guard let container = posts.first?.parent else { return nil }
+    var authorKinds = Set<String>()
+    var dateKinds = Set<String>()
+    var titled = 0
+    for post in posts {
+      var authors: [PageNode] = []
+      var hasTitle = false
+      for node in post.descendants() {
+        if isAuthor(node) {
+          authorKinds.insert(signature(node))
+          authors.append(node)
+        } else if isDate(node), let parent = node.parent {
+          dateKinds.insert(signature(parent))
+        }
+        // A teaser's title: a heading, or a link named at length (its text, or the label of a link laid
+        // empty over the card) that is not the poster's.
+        if ["h2", "h3", "h4"].contains(node.tag) { hasTitle = true }
+        if node.tag == "a", max(node.textLength, node["aria-label"]?.count ?? 0) >= 25,
+          !authors.contains(where: { $0 === node || isInside(node, $0) })
+        {
+          hasTitle = true
+        }
+      }
+      if hasTitle { titled += 1 }
+    }
+    guard !authorKinds.isEmpty, !dateKinds.isEmpty, titled * 2 < posts.count else { return nil }
+    var node = container
+    for _ in 0..<3 {
+      guard let parent = node.parent, let index = parent.children.firstIndex(where: { $0 === node }) else { break }
+      for candidate in parent.children[..<index].reversed().filter({ !$0.isText }).prefix(3) {
+        guard candidate.textLength >= minimumPostText else { continue }
+        let inside = candidate.descendants()
+        if inside.contains(where: { isAuthor($0) && authorKinds.contains(signature($0)) }),
+          inside.contains(where: { isDate($0) && $0.parent.map { dateKinds.contains(signature($0)) } == true })
+        {
+          return candidate
+        }
+      }
+      node = parent
+    }
+    return nil
+  }
+
+  private static func isInside(_ node: PageNode, _ ancestor: PageNode) -> Bool {
+    var current = node.parent
+    while let parent = current {
+      if parent === ancestor { return true }
+      current = parent.parent
+    }
+    return false
   }
 
   /// Whether the article search's pick lies within the thread (it kept one post of it): its longest

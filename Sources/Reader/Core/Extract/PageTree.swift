@@ -171,6 +171,13 @@ enum PageTree {
           }
         case XML_ELEMENT_NODE:
           let name = HTMLDocument.name(node).lowercased()
+          if name == "template", let id = HTMLDocument.attribute(node, "id"), StreamedSegments.isPlaceholder(id) {
+            // A streamed segment's place, kept empty for `StreamedSegments`.
+            let placeholder = PageNode(tag: name, attributes: ["id": id])
+            placeholder.parent = parent
+            parent.children.append(placeholder)
+            continue
+          }
           if skipped.contains(name) { continue }
           if name == "script", !(HTMLDocument.attribute(node, "type") ?? "").lowercased().contains("ld+json") {
             continue
@@ -190,6 +197,13 @@ enum PageTree {
             k = c.pointee.next
           }
           stack.append(contentsOf: kids.reversed())
+        case XML_COMMENT_NODE:
+          // A streamed boundary's comments, for `StreamedSegments` (which drops them).
+          if let content = node.pointee.content, StreamedSegments.boundaryComments.contains(String(cString: content)) {
+            let comment = PageNode(tag: "#comment", text: String(cString: content))
+            comment.parent = parent
+            parent.children.append(comment)
+          }
         default:
           break
         }
