@@ -73,10 +73,9 @@ final class StoreBatches: Sendable {
 
   /// The log's length, in pages, that starts a checkpoint once stores wait together (SQLite's automatic
   /// checkpoint, inside the commit that crosses it; 1,000 otherwise). Each transaction writes the date
-  /// index's pages again, and each checkpoint copied them back and synced: at 900,000 articles nearly
-  /// every commit checkpointed. At 4,000 a checkpoint copies each of those pages once for several
-  /// commits: 100 new feeds into 900,000 articles 8.5 → 6.3 s, system time 1.4 → 0.9 s, the longest
-  /// transaction the same (docs/DECISIONS.md, "A million articles, fifth pass"). It bounds the log at
+  /// index's pages again, and each checkpoint copied them back and synced, in a large cache after
+  /// nearly every commit; at 4,000 a checkpoint copies each of those pages once for several commits
+  /// (the measurements: docs/DECISIONS.md, "A million articles, fifth pass"). It bounds the log at
   /// ~64 MB, and what is left in it is checkpointed once the stores end, as a step of its own. Raised
   /// only when a transaction takes a second store: stores that come one at a time (a reload's feeds
   /// arriving slower than they are stored) keep SQLite's usual checkpoints, not one after each.
