@@ -17,35 +17,59 @@ public final class ArticleFlags {
   private var pendingRead: [Int64: (feedID: Int64, read: Bool, write: Int)] = [:]
   /// Article id → the star this run gave it and the write that takes it to the cache.
   private var pendingStarred: [Int64: (starred: Bool, write: Int)] = [:]
+  /// Whole feeds marked read (`A` on a feed, `C`) and the write that takes each to the cache; a flag in
+  /// `pendingRead` set before one that covers its article gives way to it.
+  private var pendingWhole: [(mark: WholeFeeds, write: Int)] = []
+  /// The feed of each article whose flags the store holds, for `pendingWhole`.
+  private var storedFeed: [Int64: Int64] = [:]
 
   init() {}
 
   /// Whether article `id` is read: this run's unwritten mark, else the cache's flag as last read.
-  public func isRead(_ id: Int64) -> Bool { pendingRead[id]?.read ?? storedRead[id] ?? false }
+  public func isRead(_ id: Int64) -> Bool {
+    unwrittenRead(id, feedID: pendingRead[id]?.feedID ?? storedFeed[id]) ?? storedRead[id] ?? false
+  }
   public func isStarred(_ id: Int64) -> Bool { pendingStarred[id]?.starred ?? storedStarred[id] ?? false }
 
-  /// The read flag a mark not yet written gives article `id` (nil: the cache's flag holds).
-  func unwrittenRead(_ id: Int64) -> Bool? { pendingRead[id]?.read }
+  /// The read flag a mark not yet written gives article `id` of feed `feedID` (nil: the cache's flag
+  /// holds): the later of its own mark and a whole-feeds mark covering it.
+  func unwrittenRead(_ id: Int64, feedID: Int64?) -> Bool? {
+    let own = pendingRead[id]
+    guard let feedID, let whole = wholeWrite(covering: id, feedID: feedID), whole > own?.write ?? 0 else { return own?.read }
+    return true
+  }
 
-  /// Whether a mark not yet written makes article `id` read (its cache flag may still say unread).
-  func isMadeRead(_ id: Int64) -> Bool { pendingRead[id]?.read == true }
+  /// Whether a mark not yet written makes article `id` of feed `feedID` read (its cache flag may still
+  /// say unread).
+  func isMadeRead(_ id: Int64, feedID: Int64) -> Bool { unwrittenRead(id, feedID: feedID) == true }
+
+  /// The last whole-feeds mark not yet written that covers article `id` of feed `feedID`.
+  private func wholeWrite(covering id: Int64, feedID: Int64) -> Int? {
+    pendingWhole.last { id <= $0.mark.through && $0.mark.feeds?.contains(feedID) != false }?.write
+  }
+
+  /// The whole feeds marked read and not yet written, as the counts read them.
+  var readThrough: ReadThrough {
+    pendingWhole.reduce(into: ReadThrough()) { $0.add(feeds: $1.mark.feeds, through: $1.mark.through) }
+  }
 
   // MARK: Filled as the UI reads the cache
 
   /// Rows just read from the cache: their flags are the cache's now.
   func take(_ rows: some Sequence<ItemSummary>) {
-    for row in rows { keep(row.id, read: row.isRead, starred: row.isStarred) }
+    for row in rows { keep(row.id, feedID: row.feedID, read: row.isRead, starred: row.isStarred) }
   }
 
   /// An article just read from the cache.
   func take(_ article: CachedArticle) {
-    keep(article.id, read: article.isRead, starred: article.isStarred)
+    keep(article.id, feedID: article.feedID, read: article.isRead, starred: article.isStarred)
   }
 
   /// The cache's flags of article `id`, as just read.
-  private func keep(_ id: Int64, read: Bool, starred: Bool) {
+  private func keep(_ id: Int64, feedID: Int64? = nil, read: Bool, starred: Bool) {
     storedRead[id] = read
     storedStarred[id] = starred
+    if let feedID { storedFeed[id] = feedID }
   }
 
   /// Read flags just read from the cache (the query feeds' membership, which has no stars).
@@ -60,28 +84,35 @@ public final class ArticleFlags {
   func forget(keeping kept: Set<Int64>, in cache: Cache) throws(CacheError) {
     storedRead.removeAll(keepingCapacity: true)
     storedStarred.removeAll(keepingCapacity: true)
+    storedFeed = storedFeed.filter { kept.contains($0.key) }
     guard !kept.isEmpty else { return }
     for (id, stored) in try cache.flags(of: Array(kept)) { keep(id, read: stored.read, starred: stored.starred) }
   }
 
   // MARK: Marks, and the writer's acknowledgements
 
-  /// The read flags not yet written, by article: what the counts correct the cache's for.
-  var unwrittenRead: [Int64: Bool] { pendingRead.mapValues(\.read) }
+  /// The read flags not yet written, by article: what the counts correct the cache's for (over
+  /// `readThrough`; a flag a later whole-feeds mark overrides is left out).
+  var unwrittenRead: [Int64: Bool] {
+    guard !pendingWhole.isEmpty else { return pendingRead.mapValues(\.read) }
+    return pendingRead.filter { id, value in value.write > wholeWrite(covering: id, feedID: value.feedID) ?? 0 }.mapValues(\.read)
+  }
   /// The stars not yet written, by article.
   var unwrittenStarred: [Int64: Bool] { pendingStarred.mapValues(\.starred) }
-
-  /// The articles of feeds `feedIDs` (every feed when nil) a mark not yet written makes unread: the
-  /// cache may still call them read, so marking those feeds read must add them.
-  func madeUnread(inFeeds feedIDs: Set<Int64>?) -> [MarkedItem] {
-    pendingRead.compactMap { id, value in
-      !value.read && feedIDs?.contains(value.feedID) != false ? MarkedItem(id: id, feedID: value.feedID) : nil
-    }
-  }
 
   /// Gives `items` the read flag `read` until write `write` is done.
   func setRead(_ read: Bool, _ items: [MarkedItem], write: Int) {
     for item in items { pendingRead[item.id] = (item.feedID, read, write) }
+  }
+
+  /// Makes whole feeds read (`mark`) until write `write` is done.
+  func setRead(_ mark: WholeFeeds, write: Int) {
+    pendingWhole.append((mark, write))
+  }
+
+  /// Whole-feeds mark `mark` is undone: the articles it made read are marked unread one by one.
+  func drop(_ mark: WholeFeeds) {
+    pendingWhole.removeAll { $0.mark == mark }
   }
 
   /// Gives articles `ids` the star `starred` until write `write` is done.
@@ -89,18 +120,31 @@ public final class ArticleFlags {
     for id in ids { pendingStarred[id] = (starred, write) }
   }
 
+  /// What the writes up to one acknowledgement changed: the feeds whose read flags went to the cache
+  /// (nil: every feed), and whether whole feeds were among them (the query feeds are counted again).
+  struct Written {
+    var feeds: Set<Int64>? = []
+    var wholeFeeds = false
+  }
+
   /// Writes up to `write` are in the cache: their overlays go, and the flags this store holds for those
   /// articles are read from `cache` (the truth, a failed write included). Returns the feeds of the
   /// articles whose read overlay went (their counts are the cache's alone from now).
-  func written(through write: Int, in cache: Cache) throws(CacheError) -> Set<Int64> {
+  func written(through write: Int, in cache: Cache) throws(CacheError) -> Written {
     let read = pendingRead.filter { $0.value.write <= write }
     let starred = pendingStarred.filter { $0.value.write <= write }
+    let whole = pendingWhole.filter { $0.write <= write }.map { $0.mark.feeds }
     pendingRead = pendingRead.filter { $0.value.write > write }
     pendingStarred = pendingStarred.filter { $0.value.write > write }
-    let held = Set(read.keys).union(starred.keys).filter { storedRead[$0] != nil || storedStarred[$0] != nil }
+    pendingWhole.removeAll { $0.write <= write }
+    var held = Set(read.keys).union(starred.keys)
+    if !whole.isEmpty { held.formUnion(storedFeed.keys) }
+    held = held.filter { storedRead[$0] != nil || storedStarred[$0] != nil }
     if !held.isEmpty {
       for (id, stored) in try cache.flags(of: Array(held)) { keep(id, read: stored.read, starred: stored.starred) }
     }
-    return Set(read.values.map(\.feedID))
+    var feeds: Set<Int64>? = Set(read.values.map(\.feedID))
+    for marked in whole { feeds = marked.flatMap { feeds?.union($0) } }
+    return Written(feeds: feeds, wholeFeeds: !whole.isEmpty)
   }
 }

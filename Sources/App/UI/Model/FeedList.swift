@@ -60,7 +60,8 @@ public final class FeedList {
   /// read and the flags `flags` now gives the articles marked since (`willMark`). With `only`, just
   /// those feeds' counts are read (those a mark touched: the rest cannot have changed by it).
   func recount(from cache: Cache, flags: ArticleFlags, full: Bool, only: Set<Int64>? = nil) throws -> QueryCount? {
-    let snapshot = try cache.counts(feeds: only, read: flags.unwrittenRead, starred: flags.unwrittenStarred)
+    let snapshot = try cache.counts(
+      feeds: only, read: flags.unwrittenRead, starred: flags.unwrittenStarred, readThrough: flags.readThrough)
     for index in feeds.indices {
       let id = feeds[index].id
       if let only, !only.contains(id) { continue }
@@ -73,7 +74,8 @@ public final class FeedList {
     guard full, !queryFeeds.isEmpty else { return nil }
     generation += 1
     // The marks not yet written may land before the count's snapshot or after: it reads their flags.
-    let asked = QueryCount(generation: generation, scopes: queryScopes, marked: MarkedSince(Set(flags.unwrittenRead.keys)))
+    let asked = QueryCount(
+      generation: generation, scopes: queryScopes, marked: MarkedSince(Set(flags.unwrittenRead.keys)), readThrough: flags.readThrough)
     counting = asked
     markedAfterTaken.removeAll()
     return asked
@@ -140,7 +142,7 @@ public final class FeedList {
     let scopes = queryScopes
     var read: [Int64: Bool] = [:]
     for (id, found) in try cache.membership(of: Array(new), in: scopes) where found.scopes.count == scopes.count {
-      let entry = (atBase: flags.unwrittenRead(id) ?? found.read, listedBy: found.scopes)
+      let entry = (atBase: flags.unwrittenRead(id, feedID: nil) ?? found.read, listedBy: found.scopes)
       if !queryBase.isEmpty, markedSinceBase[id] == nil { markedSinceBase[id] = entry }
       if afterTaken.contains(id) { markedAfterTaken[id] = entry }
       read[id] = found.read

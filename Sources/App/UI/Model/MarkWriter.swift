@@ -90,6 +90,10 @@ final class MarkWriter {
   private nonisolated static func perform(_ write: Write, in cache: Cache) throws(CacheError) {
     switch write {
     case .mark(let mark):
+      if let whole = mark.whole {
+        try cache.markRead(feeds: whole.feeds, through: whole.through) { whole.written.add($0) }
+        return
+      }
       let ids = mark.items.map(\.id)
       switch mark.flag {
       case .read: try cache.setRead(mark.value, itemIDs: ids)

@@ -36,13 +36,13 @@ public final class Marking {
     if case .queryFeedsCounted(let found) = event { return feedList.queryCountArrived(found, flags: flags) }
     guard case .marksWritten = event else { return }
     writer.batchWritten()
-    var feeds: Set<Int64> = []
+    var written = ArticleFlags.Written()
     do {
-      feeds = try flags.written(through: writer.written, in: cache)
+      written = try flags.written(through: writer.written, in: cache)
     } catch {
       board.fail(error)
     }
-    recount(feeds: feeds)
+    recount(full: written.wholeFeeds, feeds: written.feeds)
     revision += 1
   }
 
@@ -78,21 +78,21 @@ public final class Marking {
     }
   }
 
-  /// `A` on a feed, `C` (nil: every feed): their unread articles become read. The articles are read from
-  /// the cache first, so `u` can make exactly these unread again.
+  /// `A` on a feed, `C` (nil: every feed): their unread articles, up to the newest now, become read.
+  /// Nothing is read article by article on the key's path: the mark is a range (`WholeFeeds`) its writer
+  /// finds the articles of, after the marks before it are written, and lists for `u`.
   func markFeedsRead(_ feedIDs: [Int64]?) {
-    let found: [(id: Int64, feedID: Int64)]
+    let feeds = feedIDs.map(Set.init)
+    let count = feeds.map { ids in feedList.feeds.filter { ids.contains($0.id) }.reduce(0) { $0 + $1.unreadCount } } ?? feedList.unreadCount
+    guard count > 0 else { return board.line.notify(.nothingUnread) }
+    let through: Int64
     do {
-      found = try cache.unreadItems(feedIDs: feedIDs)
+      through = try cache.newestItemID()
     } catch {
       return board.fail(error)
     }
-    // The cache may lag behind this run's marks: what this run made read is read already, and what it
-    // made unread is unread.
-    var items = found.filter { !flags.isMadeRead($0.id) }.map { MarkedItem(id: $0.id, feedID: $0.feedID) }
-    let listed = Set(items.map(\.id))
-    items += flags.madeUnread(inFeeds: feedIDs.map(Set.init)).filter { !listed.contains($0.id) }
-    recordRead(items)
+    record(Mark(flag: .read, items: [], value: true, whole: WholeFeeds(feeds: feeds, through: through, count: count)))
+    board.line.notify(.markedRead(count: count))
   }
 
   private func recordRead(_ items: [MarkedItem]) {
@@ -104,6 +104,15 @@ public final class Marking {
   /// `u`: undoes the last mark, giving its articles back the flag they had.
   func undo() {
     guard let mark = undoStack.pop() else { return board.line.notify(.nothingToUndo) }
+    if let whole = mark.whole {
+      // Its writer stops if still at work; what it made read is made unread, article by article, and
+      // the query feeds are counted again without the range.
+      flags.drop(whole)
+      let reversal = Mark(flag: .read, items: whole.written.stop(), value: false)
+      setRead(false, reversal.items, by: .mark(reversal))
+      recount(full: true, feeds: whole.feeds)
+      return board.line.notify(.undone(.read, value: true, count: whole.count))
+    }
     perform(mark.reversed)
     board.line.notify(.undone(mark.flag, value: mark.value, count: mark.items.count))
   }
@@ -116,6 +125,12 @@ public final class Marking {
   /// Hands the mark to the writer and lays it over the cache until it is written; the counts are read
   /// again with it (derived, never patched: docs/ARCHITECTURE.md, "A mark, from key to count").
   private func perform(_ mark: Mark) {
+    if let whole = mark.whole {
+      // The query feeds cannot follow a range article by article: counted again with it laid over
+      // (and again once it is written).
+      flags.setRead(whole, write: writer.enqueue(.mark(mark)))
+      return recount(full: true, feeds: whole.feeds)
+    }
     switch mark.flag {
     case .read: setRead(mark.value, mark.items, by: .mark(mark))
     case .starred: flags.setStarred(mark.value, mark.items.map(\.id), write: writer.enqueue(.mark(mark)))

@@ -19,7 +19,9 @@ public struct Navigation {
     let start = feeds.firstIndex { $0.id == feedID } ?? 0
     let order = feeds.indices.map { feeds[(start + $0) % feeds.count] }
     do {
-      for (n, feed) in order.enumerated() {
+      // A feed whose count is nothing has nothing to find (after `C` its articles may still be unread in
+      // the cache, each one made read: walking them would be a query each).
+      for (n, feed) in order.enumerated() where feed.unreadCount > 0 {
         let after = n == 0 && feed.id == feedID ? itemID : nil
         if let item = try firstUnopened(feedID: feed.id, after: after) { return (feed, item) }
       }
@@ -40,7 +42,7 @@ public struct Navigation {
   private func firstUnopened(feedID: Int64, after itemID: Int64?) throws -> ItemSummary? {
     var cursor = itemID
     while let item = try cache.nextUnread(feedID: feedID, after: cursor) {
-      if !flags.isMadeRead(item.id) { return item }
+      if !flags.isMadeRead(item.id, feedID: item.feedID) { return item }
       cursor = item.id
     }
     return nil

@@ -12,6 +12,8 @@ public struct QueryCount: Sendable {
   let generation: Int
   let scopes: [ItemScope]
   let marked: MarkedSince
+  /// Whole feeds marked read and not yet written when it was asked: counted as read.
+  var readThrough = ReadThrough()
 
   /// What the count found: the counts as stored, and the stored flag and query feeds of each article
   /// `marked` held when the count took it — all of one snapshot.
@@ -23,7 +25,7 @@ public struct QueryCount: Sendable {
 
   /// Off the main thread.
   func run(in cache: Cache) throws(CacheError) -> Found {
-    let read = try cache.scopeCounts(scopes, thenMembershipOf: { marked.take() })
+    let read = try cache.scopeCounts(scopes, readThrough: readThrough, thenMembershipOf: { marked.take() })
     return Found(generation: generation, counts: read.counts, marked: read.marked)
   }
 }

@@ -25,11 +25,13 @@ extension Cache {
   }
 
   /// The snapshot, with `read` and `starred` (article id → the flag this run gave it) standing for the
-  /// stored flags of those articles. What the ignore rules hide is left out, as in every list.
+  /// stored flags of those articles, over `readThrough`'s whole feeds marked read (a flag in `read` is
+  /// one set after them). What the ignore rules hide is left out, as in every list.
   /// `feeds` limits the per-feed counts to those feeds (the others are absent from the snapshot): what a
   /// mark can change, read along the feed's index instead of over every article.
   public func counts(
-    feeds: Set<Int64>? = nil, scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:]
+    feeds: Set<Int64>? = nil, scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:],
+    readThrough: ReadThrough = ReadThrough()
   ) throws(CacheError) -> CountSnapshot {
     let perFeed = perFeedCounts(feeds: feeds)
     return try self.read { db in
@@ -39,9 +41,11 @@ extension Cache {
         snapshot.unread[row[0]] = row[1]
         snapshot.total[row[0]] = row[2]
       }
+      try Self.unreadAfter(readThrough, where: all, into: &snapshot, in: db)
       let stored = try Self.storedFlags(of: Set(read.keys).union(starred.keys), where: all, in: db)
       for (id, flags) in stored {
-        if let value = read[id], value != flags.read, feeds?.contains(flags.feedID) != false {
+        let storedRead = flags.read || readThrough.covers(id: id, feedID: flags.feedID)
+        if let value = read[id], value != storedRead, feeds?.contains(flags.feedID) != false {
           snapshot.unread[flags.feedID, default: 0] += value ? -1 : 1
         }
         if let value = starred[id], value != flags.starred { snapshot.starred += value ? 1 : -1 }
@@ -55,34 +59,67 @@ extension Cache {
     }
   }
 
-  /// The query feeds' counts as stored (no flags laid over), then, in the same snapshot, `membership`
-  /// of the articles `marked()` names once the counts are read. A count read off the main thread while
-  /// marks go on needs the flags it counted of every article marked meanwhile: an article marked before
-  /// `marked()` is called is read here, one marked after it was not yet written when the snapshot was
-  /// taken (docs/ARCHITECTURE.md, "A mark, from key to count").
-  public func scopeCounts(_ scopes: [ItemScope], thenMembershipOf marked: () -> Set<Int64>) throws(CacheError)
-    -> (counts: [ScopeCount], marked: [Int64: (read: Bool, scopes: [Bool])])
-  {
+  /// The query feeds' counts as stored (no flags laid over but `readThrough`'s whole feeds marked
+  /// read), then, in the same snapshot, `membership` of the articles `marked()` names once the counts
+  /// are read. A count read off the main thread while marks go on needs the flags it counted of every
+  /// article marked meanwhile: an article marked before `marked()` is called is read here, one marked
+  /// after it was not yet written when the snapshot was taken (docs/ARCHITECTURE.md, "A mark, from key
+  /// to count").
+  public func scopeCounts(
+    _ scopes: [ItemScope], readThrough: ReadThrough = ReadThrough(), thenMembershipOf marked: () -> Set<Int64>
+  ) throws(CacheError) -> (counts: [ScopeCount], marked: [Int64: (read: Bool, scopes: [Bool])]) {
     try read { db in
-      let counts = try scopes.map { try scopeCount($0, read: [:], in: db) }
-      return (counts, try membership(of: marked(), in: scopes, db: db))
+      let counts = try scopes.map { try scopeCount($0, read: [:], unmarked: readThrough.unmarked, in: db) }
+      var found = try membership(of: marked(), in: scopes, db: db)
+      if !readThrough.isEmpty {
+        for (id, stored) in try Self.storedFlags(of: Set(found.keys), where: .always, in: db)
+        where readThrough.covers(id: id, feedID: stored.feedID) {
+          found[id]?.read = true
+        }
+      }
+      return (counts, found)
+    }
+  }
+
+  /// The feeds of `readThrough` in `snapshot` count as unread only their articles after the newest one
+  /// marked: those a reload stored since, found along the rowid (the marked ones may still be unread in
+  /// the cache while the mark is written).
+  private static func unreadAfter(
+    _ readThrough: ReadThrough, where all: SQLCondition, into snapshot: inout CountSnapshot, in db: Database
+  ) throws {
+    for limit in readThrough.limits {
+      var after: [Int64: Int] = [:]
+      for row in try Row.fetchAll(
+        db, sql: "SELECT i.feed_id, count(*) FROM items i NOT INDEXED WHERE i.id > ? AND i.read = 0 AND \(all.sql) GROUP BY i.feed_id",
+        arguments: [limit] + all.arguments)
+      {
+        after[row[0]] = row[1]
+      }
+      for feed in snapshot.unread.keys where readThrough.through(feedID: feed) == limit {
+        snapshot.unread[feed] = after[feed] ?? 0
+      }
     }
   }
 
   /// `scope`'s unread and total articles, `read` (article id → the flag this run gave it) standing for
   /// the stored flags of those articles: from the kept counts when the scope is whole feeds' articles
   /// (a query feed of `unread = "yes"`), else article by article.
-  private func scopeCount(_ scope: ItemScope, read: [Int64: Bool], in db: Database) throws -> ScopeCount {
+  /// `unmarked` leaves out of the unread count the articles whole-feeds marks not yet written make read.
+  private func scopeCount(
+    _ scope: ItemScope, read: [Int64: Bool], unmarked: SQLCondition = .always, in db: Database
+  ) throws -> ScopeCount {
     let ignoring = ignoring.withLock { $0 }
-    let counted = { (scope: ItemScope) throws -> Int in
-      guard ignoring.live.isEmpty, let query = FeedCounts.count(of: scope, flagged: ignoring.flagged) else {
-        return try Self.count(try self.visible(scope, in: db), in: db)
+    let counted = { (scope: ItemScope, unmarked: SQLCondition) throws -> Int in
+      guard ignoring.live.isEmpty, unmarked.sql == SQLCondition.always.sql,
+        let query = FeedCounts.count(of: scope, flagged: ignoring.flagged)
+      else {
+        return try Self.count(try self.visible(scope, in: db) && unmarked, in: db)
       }
       return try Int.fetchOne(db, sql: query.sql, arguments: query.arguments) ?? 0
     }
     var unreadScope = scope
     unreadScope.unreadOnly = true
-    var count = ScopeCount(unread: try counted(unreadScope), total: try counted(scope))
+    var count = ScopeCount(unread: try counted(unreadScope, unmarked), total: try counted(scope, .always))
     if !read.isEmpty {
       for (id, flags) in try Self.storedFlags(of: Set(read.keys), where: try visible(scope, in: db), in: db) {
         if let value = read[id], value != flags.read { count.unread += value ? -1 : 1 }

@@ -182,25 +182,6 @@ extension Cache {
 
   /// Below this many matches a search's list is read from its matches, not along the list's order.
   static let narrowSearchLimit = 500
-
-  /// The unread articles of feeds `feedIDs` (every feed when nil), as (article, feed) ids: what marking
-  /// them read changes, kept so the mark can be undone exactly. An article the ignore rules hide is
-  /// none of them: no list or count shows it, so "Marked n" must not count it either.
-  public func unreadItems(feedIDs: [Int64]?) throws(CacheError) -> [(id: Int64, feedID: Int64)] {
-    let shown = ignoredHidden(now: Date())
-    return try read { db in
-      let rows: [Row]
-      if let feedIDs {
-        let statement = try db.cachedStatement(
-          sql: "SELECT id, feed_id FROM items i WHERE feed_id = ? AND read = 0 AND \(shown.sql)")
-        rows = try feedIDs.flatMap { try Row.fetchAll(statement, arguments: [$0] + shown.arguments) }
-      } else {
-        rows = try Row.fetchAll(
-          db, sql: "SELECT id, feed_id FROM items i WHERE read = 0 AND \(shown.sql)", arguments: shown.arguments)
-      }
-      return rows.map { (id: $0["id"], feedID: $0["feed_id"]) }
-    }
-  }
 }
 
 /// What a search knows of the index (docs/ROBUSTNESS.md, "Files splitfeed owns"): `damaged` once a search found it so,

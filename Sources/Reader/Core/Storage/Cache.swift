@@ -366,16 +366,6 @@ public final class Cache: Sendable {
     }
   }
 
-  /// Sets the read flag of some articles (and queues it for the sync server, for synced articles).
-  public func setRead(_ read: Bool, itemIDs: [Int64]) throws(CacheError) {
-    guard !itemIDs.isEmpty else { return }
-    try write { db in
-      let statement = try db.cachedStatement(sql: "UPDATE items SET read = ? WHERE id = ?")
-      for id in itemIDs { try statement.execute(arguments: [read, id]) }
-      try SyncSchema.queueItems("read", value: read, itemIDs: itemIDs, in: db)
-    }
-  }
-
   /// The first unread article of a feed after `itemID` in list order (newest first), for `n`.
   /// One indexed query, so `n` costs the same on a 50,000-article feed.
   public func nextUnread(feedID: Int64, after itemID: Int64?) throws(CacheError) -> ItemSummary? {
