@@ -7,7 +7,7 @@ import GRDB
 /// does, and its log stays small (docs/ARCHITECTURE.md, "A mark, from key to count").
 extension Cache {
   /// The most articles one transaction of a mark writes.
-  public static let markChunk = 2_000
+  public static let markChunk = 500
 
   /// Sets the read flag of some articles (and queues it for the sync server, for synced articles).
   public func setRead(_ read: Bool, itemIDs: [Int64]) throws(CacheError) {
