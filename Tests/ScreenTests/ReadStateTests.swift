@@ -95,6 +95,21 @@ struct ReadStateTests {
     #expect(row(h, "AppCoda").contains("5/5"))
   }
 
+  /// A quit while `C` is being written waits for the whole range, however many transactions it takes
+  /// (a minute or two at a million articles), saying so: the other marks' ten seconds would leave the
+  /// rest unread.
+  @Test func aQuitWaitsForAWholeFeedsMarkToBeWritten() async throws {
+    let many = Feed(title: "Many", items: (1...(Cache.markChunk * 3)).map { Item(title: "Article \($0)", id: "m\($0)") })
+    let h = Harness(120, 40, feeds: [many])
+    h.session.writer.isHeld = true
+    h.press(.character("C"), .character("y"))
+    h.session.writer.isHeld = false  // the range is in flight
+    var said = 0
+    h.session.writer.finishBeforeExit(timeout: 0) { said += 1 }
+    #expect(try h.session.cache.feed(id: h.session.feeds[0].id)?.unreadCount == 0)
+    #expect(said <= 1)
+  }
+
   /// A query feed's row counts its articles as the marks change them, without a reload.
   @Test(arguments: [(120, 40), (50, 30)])
   func aQueryFeedsCountFollowsMarks(width: Int, height: Int) async throws {

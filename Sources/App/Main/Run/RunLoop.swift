@@ -72,7 +72,7 @@ final class RunLoop {
         // The terminal first, so the quit is seen at once; then the marks still on their way to the
         // cache, which wait for at most one transaction of a sync or reload still running.
         NcursesBackend.stop()
-        session.finishBeforeExit()
+        session.finishBeforeExit { CommandOutput.errorLine("splitfeed: writing the last marks to the cache…") }
         RunLoop.quit(status: 0)
       }
     }

@@ -61,6 +61,7 @@ final class MarkWriter {
     inFlight = last
     let batch = pending
     pending.removeAll()
+    wholeFeedsInFlight = batch.contains { if case .mark(let mark) = $0 { mark.whole != nil } else { false } }
     let cache = self.cache
     let events = self.events
     let flight = self.flight
@@ -74,13 +75,23 @@ final class MarkWriter {
     }
   }
 
+  /// Whether the batch in flight holds a mark over whole feeds (`A`, `C`: many transactions).
+  private var wholeFeedsInFlight = false
+
   /// The quit: every mark handed in reaches the cache before the process ends, so a quit never loses
   /// one (in a synced run it is queued there for the server: docs/ARCHITECTURE.md, "The queue of
   /// pending marks"). Waits for the batch in flight — behind at most one transaction of a running sync,
   /// reload or indexer batch, each writing in transactions of its own — then writes the rest on this
   /// thread, in order. Should the batch in flight not end within `timeout` (the cache locked by another
-  /// program), the rest is not written, rather than written out of order.
-  func finishBeforeExit(timeout: Double = 10) {
+  /// program), the rest is not written, rather than written out of order. A mark over whole feeds in
+  /// flight is waited for to its end, however long (a minute or two at a million articles), saying so
+  /// through `whileWaiting` after a second: each of its transactions lands or fails on the cache's busy
+  /// timeout, so the wait ends.
+  func finishBeforeExit(timeout: Double = 10, whileWaiting: () -> Void = {}) {
+    if wholeFeedsInFlight, flight.wait(timeout: .now() + 1) != .success {
+      whileWaiting()
+      flight.wait()
+    }
     guard flight.wait(timeout: .now() + timeout) == .success else { return }
     let batch = pending
     pending.removeAll()

@@ -207,9 +207,9 @@ public final class ReadingSession {
   /// yet in the cache are written (`MarkWriter.finishBeforeExit`), and the heavy lane's waiting work is
   /// dropped (`HeavyWork.cancelAll`). A sync, reload or indexing still running is left: each commits in
   /// transactions of its own and the next run goes on from the last.
-  public func finishBeforeExit() {
+  public func finishBeforeExit(whileWaiting: () -> Void = {}) {
     actions.cancelAll()  // a running action or pipe-to is killed, not left behind
     jobs.heavy.cancelAll()  // no page is extracted, no picture decoded, past the quit
-    marks.writer.finishBeforeExit()
+    marks.writer.finishBeforeExit(whileWaiting: whileWaiting)
   }
 }
