@@ -70,10 +70,24 @@ struct SortInBackgroundTests {
     let cache = h.session.cache
     let scope = ItemScope(.feed(try #require(h.session.feeds.first).id), sort: .title)
     let all = try cache.items(in: scope).map(\.id)
-    let read = try cache.pages(of: scope, keeping: all[230], wanted: [0], pageSize: 100)
+    let read = try #require(try cache.pages(of: scope, keeping: all[230], wanted: [0], pageSize: 100))
     #expect(read.count == 250 && read.position == 230)
     #expect(read.pages.keys.sorted() == [0, 2])
     #expect(read.pages[0]?.map(\.id) == Array(all[0..<100]))
     #expect(read.pages[2]?.map(\.id) == Array(all[200..<250]))
+  }
+
+  /// A read whose order was left stops before its next part: asked once before the row's count (go on),
+  /// then before the first page (stop), it reads no page and answers nothing.
+  @Test func aReadLeftStopsBeforeItsNextPart() throws {
+    let (h, _) = try openList()
+    let scope = ItemScope(.feed(try #require(h.session.feeds.first).id), sort: .title)
+    let first = try #require(try h.session.cache.items(in: scope, limit: 1).first)
+    var asked = 0
+    let read = try h.session.cache.pages(of: scope, keeping: first.id, wanted: [0, 1], pageSize: 100) {
+      asked += 1
+      return asked > 1
+    }
+    #expect(read == nil && asked == 2)
   }
 }

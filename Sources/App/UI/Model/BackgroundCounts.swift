@@ -1,4 +1,5 @@
 import Reader
+import Synchronization
 
 /// The counts of lists read off the main thread (a search's results past their first page), kept by
 /// scope until the list reading that scope takes it when it next catches up (lists pull): the count
@@ -42,8 +43,15 @@ public final class BackgroundCounts {
   /// and every fetch need, as `HeavyWork` is for extraction; one, so two orders asked in a row do not
   /// read at once.
   private let lane = HeavyWork(width: 1, label: "splitfeed.list-pages")
-  /// The read of the order last asked: an order left before its read started is dropped.
-  private var ordering: Task<Void, Never>?
+  /// The read of the order last asked: an order left before its read started is dropped, one left while
+  /// it is read stops after the pass it is in (`left`).
+  private var ordering: (task: Task<Void, Never>, left: Left)?
+
+  /// Set once a list has asked for another order than the one being read.
+  private final class Left: Sendable {
+    let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+  }
 
   /// Reads pages of `scope` off the main thread (`Cache.pages(of:keeping:wanted:pageSize:count:)`);
   /// `.listPagesRead` brings them back. Returns the request's number: a list takes the answers to its
@@ -54,24 +62,27 @@ public final class BackgroundCounts {
     events: EventQueue, ordering: Bool = false
   ) -> Int {
     asked += 1
-    let (asked, lane) = (asked, lane)
+    let (asked, lane, left) = (asked, lane, Left())
     let task = Task.detached {
-      let read = try? await lane.run { () -> Result<ListPages, CacheError> in
+      let read = try? await lane.run { () -> Result<ListPages?, CacheError> in
         do throws(CacheError) {
-          return .success(try cache.pages(of: scope, keeping: itemID, wanted: wanted, pageSize: pageSize, count: count))
+          return .success(
+            try cache.pages(
+              of: scope, keeping: itemID, wanted: wanted, pageSize: pageSize, count: count, stop: { left.isSet }))
         } catch {
           return .failure(error)
         }
       }
       switch read {
-      case .success(let pages): events.post(.listPagesRead(scope, pages, asked: asked))
+      case .success(let pages?): events.post(.listPagesRead(scope, pages, asked: asked))
       case .failure(let error): events.post(.failure("\(error)"))
-      case nil: break  // dropped before it started: another order was asked
+      case .success(nil), nil: break  // another order was asked before or while it was read
       }
     }
     if ordering {
-      self.ordering?.cancel()
-      self.ordering = task
+      self.ordering?.left.value.store(true, ordering: .relaxed)
+      self.ordering?.task.cancel()
+      self.ordering = (task, left)
     }
     return asked
   }

@@ -128,16 +128,22 @@ extension Cache {
   /// main thread: its count (`count` when the caller knows it), the row of article `itemID` (nil when not
   /// given or not listed) and the pages `wanted` of `pageSize` rows, with the page holding that row. Each
   /// part reads every article of the list and sorts them, a second or more at a million, so no key waits
-  /// for it (docs/DECISIONS.md, "Sorting a million, bounded").
+  /// for it (docs/DECISIONS.md, "Sorting a million, bounded"). `stop` is asked before each part: once it
+  /// holds (the list was given another order) the rest is not read, and the answer is nil.
   public func pages(
-    of scope: ItemScope, keeping itemID: Int64?, wanted: Set<Int>, pageSize: Int, count: Int? = nil
-  ) throws(CacheError) -> ListPages {
+    of scope: ItemScope, keeping itemID: Int64?, wanted: Set<Int>, pageSize: Int, count: Int? = nil,
+    stop: () -> Bool = { false }
+  ) throws(CacheError) -> ListPages? {
     var total = count ?? 0
     if count == nil { total = try self.count(in: scope) }
     var position: Int?
-    if let itemID { position = try self.position(ofItem: itemID, in: scope) }
+    if let itemID {
+      guard !stop() else { return nil }
+      position = try self.position(ofItem: itemID, in: scope)
+    }
     var pages: [Int: [ItemSummary]] = [:]
-    for page in wanted.union(position.map { [$0 / pageSize] } ?? []) where page * pageSize < total {
+    for page in wanted.union(position.map { [$0 / pageSize] } ?? []).sorted() where page * pageSize < total {
+      guard !stop() else { return nil }
       pages[page] = try items(in: scope, limit: pageSize, offset: page * pageSize, of: total)
     }
     return ListPages(count: total, position: position, pages: pages)
