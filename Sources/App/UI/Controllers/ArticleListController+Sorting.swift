@@ -37,6 +37,11 @@ extension ArticleListController {
   /// Pages read in the background arrived: their rows are shown and, for the order's first answer, the
   /// count taken and the kept article selected (the first row when it is no longer listed).
   func took(_ read: ListPages, asked: Int) {
+    // At most `keptPages` pages, as when they are read on the main thread: those beside the selection stay.
+    if pages.count + read.pages.count > Self.keptPages {
+      let selected = selectedIndex / Self.pageSize
+      pages = pages.filter { abs($0.key - selected) <= 1 }
+    }
     for (page, rows) in read.pages {
       pages[page] = rows
       pagesAsked.remove(page)

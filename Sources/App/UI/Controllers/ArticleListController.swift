@@ -27,6 +27,8 @@ final class ArticleListController: ListController {
   private(set) var scope: ItemScope?
   var pages: [Int: [ItemSummary]] = [:]
   static let pageSize = 200
+  /// The most pages a list keeps read (past it, it keeps the pages beside the one it reads).
+  static let keptPages = 64
   /// The list's count is being read in the background (a search's, a filter's, a query feed's): until it
   /// arrives the list holds its first page.
   private(set) var isCounting = false
@@ -222,7 +224,7 @@ final class ArticleListController: ListController {
       // Paging down reads on from the previous page's last row (an index seek); a jump (G, a
       // restored position) reads at its offset, from the list's nearer end.
       let previousLast = pages[page - 1].flatMap { $0.count == Self.pageSize ? $0.last : nil }
-      if pages.count > 64 {
+      if pages.count > Self.keptPages {
         let kept = pages[page - 1]
         pages.removeAll()
         pages[page - 1] = kept
