@@ -72,7 +72,8 @@ public final class Screen {
       if !isTooSmall { _ = root.dispatchPasteToPresentations(text) }
     case .promptPaused(let generation):
       for presentation in root.presentations { presentation.controller.typingPaused(generation) }
-    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .imageLoaded, .picturePrepared, .listCounted, .queryFeedsCounted,
+    case .reloadProgress, .reloadFinished, .pageFetched, .pageFailed, .imageLoaded, .picturePrepared, .listCounted, .listPagesRead,
+      .queryFeedsCounted,
       .reloadTimer,
       .failure, .marksWritten, .syncProgress, .syncFinished, .marksSent, .sendRetry, .loginFailed, .indexProgress,
       .indexFinished, .actionFinished:

@@ -22,11 +22,13 @@ final class ArticleListController: ListController {
   private(set) var filter: FilterExpression?
   /// `S`: the order of the rows (`article-sort-order` to start with).
   private(set) var sort: ArticleSort
-  private var count = 0
+  var count = 0
   /// What the cache is asked for (nil for Recent), fixed when the count is read so pages match it.
-  private var scope: ItemScope?
-  private var pages: [Int: [ItemSummary]] = [:]
+  private(set) var scope: ItemScope?
+  var pages: [Int: [ItemSummary]] = [:]
   static let pageSize = 200
+  /// The most pages a list keeps read (past it, it keeps the pages beside the one it reads).
+  static let keptPages = 64
   /// The list's count is being read in the background (a search's, a filter's, a query feed's): until it
   /// arrives the list holds its first page.
   private(set) var isCounting = false
@@ -34,6 +36,14 @@ final class ArticleListController: ListController {
   private var pendingSelection: Int64?
   /// `F` was answered while the count was being read: its notice waits for the count.
   private var announcesFilterCount = false
+  /// The order is being read in the background (`readsInBackground`): the request whose answer brings
+  /// the first page and the row of the article kept selected (`keeping`). The list says "Sorting…"
+  /// until then.
+  var sorting: (since: Int, keeping: Int64?)?
+  /// Answers to requests from this one on are taken (earlier ones read an order or data since left).
+  var readsSince = 0
+  /// Pages asked in the background and not yet in.
+  var pagesAsked: Set<Int> = []
 
   /// For a search's results, the title of the list searched (nil: every feed).
   let searchedTitle: String?
@@ -52,6 +62,7 @@ final class ArticleListController: ListController {
     seenSelection = session.reading.revision
     self.title = title ?? source.title(in: session.feedList) ?? ""
     loadCount()
+    if readsInBackground, let scope { startSorting(scope, keeping: nil) }
     reloadData()
   }
 
@@ -86,6 +97,9 @@ final class ArticleListController: ListController {
     let refreshed = super.catchUp()
     if opened, let id = session.selected?.id { select(itemID: id) }
     if isCounting, let scope, let count = session.backgroundCounts.count(of: scope) { counted(count) }
+    if let scope {
+      for answer in session.backgroundCounts.takePages(of: scope, since: readsSince) { took(answer.pages, asked: answer.asked) }
+    }
     return refreshed
   }
 
@@ -95,6 +109,8 @@ final class ArticleListController: ListController {
 
   private func loadCount() {
     pages.removeAll()
+    pagesAsked.removeAll()
+    sorting = nil
     isCounting = false
     guard var asked = baseScope else {
       scope = nil
@@ -191,7 +207,7 @@ final class ArticleListController: ListController {
   /// `S`: the next sort order, keeping the selected article selected.
   func cycleSort() {
     sort = sort.next
-    refresh()
+    refresh(reordered: true)
   }
 
   /// The row at `index` (read from the cache on first sight of its page).
@@ -200,11 +216,15 @@ final class ArticleListController: ListController {
     guard index >= 0, index < count else { return nil }
     guard let scope else { return session.recent.items[index] }
     let page = index / Self.pageSize
+    if pages[page] == nil, readsInBackground {
+      readInBackground(page: page, of: scope)
+      return nil
+    }
     if pages[page] == nil {
       // Paging down reads on from the previous page's last row (an index seek); a jump (G, a
       // restored position) reads at its offset, from the list's nearer end.
       let previousLast = pages[page - 1].flatMap { $0.count == Self.pageSize ? $0.last : nil }
-      if pages.count > 64 {
+      if pages.count > Self.keptPages {
         let kept = pages[page - 1]
         pages.removeAll()
         pages[page - 1] = kept
@@ -230,9 +250,17 @@ final class ArticleListController: ListController {
   }
 
   /// Re-reads the rows, keeping the selection on the same article.
-  override func refresh() {
-    let selectedID = item(at: selectedIndex)?.id
+  override func refresh() { refresh(reordered: false) }
+
+  /// `refresh`; `reordered`: for a new order (`S`), whose kept article's row in a long list is a count
+  /// of up to half the list in any order, read in the background too.
+  private func refresh(reordered: Bool) {
+    let selectedID = sorting?.keeping ?? item(at: selectedIndex)?.id
     loadCount()
+    if readsInBackground || (reordered && !isCounting && count > Self.pageSize), let scope {
+      startSorting(scope, keeping: selectedID)
+      return super.refresh()
+    }
     super.refresh()
     if let selectedID, !select(itemID: selectedID), search != nil { pendingSelection = selectedID }
   }
@@ -291,7 +319,7 @@ final class ArticleListController: ListController {
     return count
   }
   override func rowText(at index: Int) -> String {
-    guard let title = item(at: index)?.title else { return "" }
+    guard let title = item(at: index)?.title else { return pagesAsked.contains(index / Self.pageSize) ? "…" : "" }
     return title.isEmpty ? "(untitled)" : title
   }
   override func rowStyle(at index: Int, theme: Theme) -> Style {
@@ -309,7 +337,7 @@ final class ArticleListController: ListController {
   override var titleMarker: String? {
     let feed = feedID.flatMap { id in session.feeds.first { $0.id == id } }
     let parts = [
-      sort == .date ? nil : "sort:\(sort.rawValue)", filter == nil ? nil : "filtered",
+      sort == .date ? nil : (sorting == nil ? "sort:" : "sorting:") + sort.rawValue, filter == nil ? nil : "filtered",
       scope?.unreadOnly == true && !source.isUnreadOnly ? "unread only" : nil, feed?.poll.marker(at: Date()),
     ].compactMap { $0 }
     return parts.isEmpty ? nil : parts.joined(separator: " ")
@@ -332,6 +360,7 @@ final class ArticleListController: ListController {
     return (text, theme.list.adding(.dim))
   }
   override var emptyText: String {
+    if sorting != nil { return "Sorting…" }
     let feed = feedID.flatMap { id in session.feeds.first { $0.id == id } }
     return source.emptyText(
       search: search, filtered: filter != nil, unreadOnly: scope?.unreadOnly == true, feed: feed, keyMap: keyMap)

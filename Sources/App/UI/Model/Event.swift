@@ -31,6 +31,9 @@ public enum Event: Sendable {
   case promptPaused(generation: Int)
   /// How many articles `scope` lists, counted in the background (a search's results).
   case listCounted(ItemScope, count: Int)
+  /// Pages of a list in an order no index serves, read in the background (`BackgroundCounts.read`);
+  /// `asked` numbers the request.
+  case listPagesRead(ItemScope, ListPages, asked: Int)
   /// The query feeds' counts, read in full in the background (`QueryCount`).
   case queryFeedsCounted(QueryCount.Found)
   /// A sync's progress, as one line (`Syncing: articles 200/900…`).

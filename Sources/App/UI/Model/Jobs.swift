@@ -153,6 +153,8 @@ public final class Jobs {
       pages.images.prepared(key)
     case .listCounted(let scope, let count):
       backgroundCounts.arrived(scope, count: count)
+    case .listPagesRead(let scope, let pages, let asked):
+      backgroundCounts.arrived(scope, pages: pages, asked: asked)
     case .reloadTimer:
       reloadAll(mode: .timer)
     case .failure(let message):

@@ -124,6 +124,31 @@ extension Cache {
     }
   }
 
+  /// What a list in an order no index serves (`ArticleSort.walksAnIndex`: title, author) reads off the
+  /// main thread: its count (`count` when the caller knows it), the row of article `itemID` (nil when not
+  /// given or not listed) and the pages `wanted` of `pageSize` rows, with the page holding that row. Each
+  /// part reads every article of the list and sorts them, a second or more at a million, so no key waits
+  /// for it (docs/DECISIONS.md, "Sorting a million, bounded"). `stop` is asked before each part: once it
+  /// holds (the list was given another order) the rest is not read, and the answer is nil.
+  public func pages(
+    of scope: ItemScope, keeping itemID: Int64?, wanted: Set<Int>, pageSize: Int, count: Int? = nil,
+    stop: () -> Bool = { false }
+  ) throws(CacheError) -> ListPages? {
+    var total = count ?? 0
+    if count == nil { total = try self.count(in: scope) }
+    var position: Int?
+    if let itemID {
+      guard !stop() else { return nil }
+      position = try self.position(ofItem: itemID, in: scope)
+    }
+    var pages: [Int: [ItemSummary]] = [:]
+    for page in wanted.union(position.map { [$0 / pageSize] } ?? []).sorted() where page * pageSize < total {
+      guard !stop() else { return nil }
+      pages[page] = try items(in: scope, limit: pageSize, offset: page * pageSize, of: total)
+    }
+    return ListPages(count: total, position: position, pages: pages)
+  }
+
   /// The first bound of `position(ofItem:in:of:)`'s counts: a page of rows.
   public static let positionStep = 256
 
@@ -182,6 +207,20 @@ extension Cache {
 
   /// Below this many matches a search's list is read from its matches, not along the list's order.
   static let narrowSearchLimit = 500
+}
+
+/// Pages of a list read in the background (`Cache.pages(of:keeping:wanted:pageSize:count:)`): its count,
+/// the row of the article it keeps selected, and rows by page number.
+public struct ListPages: Sendable, Equatable {
+  public var count: Int
+  public var position: Int?
+  public var pages: [Int: [ItemSummary]]
+
+  public init(count: Int, position: Int?, pages: [Int: [ItemSummary]]) {
+    self.count = count
+    self.position = position
+    self.pages = pages
+  }
 }
 
 /// What a search knows of the index (docs/ROBUSTNESS.md, "Files splitfeed owns"): `damaged` once a search found it so,

@@ -77,7 +77,7 @@ extension ArticleSort {
 
   /// Whether a page in this order is read along an index (dates, feeds) rather than by sorting the whole
   /// list (title, author): only then is a count of a few rows in this order cheap.
-  var walksAnIndex: Bool { self != .title && self != .author }
+  public var walksAnIndex: Bool { self != .title && self != .author }
 
   /// What a list in this order reads, as `items i` (and `feeds f` for the feed order). By feed, the feeds
   /// are walked in title order (`feeds_by_title`) and each feed's articles along its date index, so a page
