@@ -42,12 +42,20 @@ extension Cache {
         snapshot.total[row[0]] = row[2]
       }
       try Self.unreadAfter(readThrough, where: all, into: &snapshot, in: db)
-      let stored = try Self.storedFlags(of: Set(read.keys).union(starred.keys), where: all, in: db)
-      for (id, flags) in stored {
-        let storedRead = flags.read || readThrough.covers(id: id, feedID: flags.feedID)
-        if let value = read[id], value != storedRead, feeds?.contains(flags.feedID) != false {
-          snapshot.unread[flags.feedID, default: 0] += value ? -1 : 1
+      // Each feed's articles a mark not yet written makes read while the cache (or a range) says
+      // unread, and the other way round: counted by the cache, one row per feed, however many marks.
+      let unmarked = readThrough.unmarked
+      let storedRead =
+        readThrough.isEmpty ? SQLCondition("i.read = 1") : SQLCondition("(i.read = 1 OR NOT (\(unmarked.sql)))", unmarked.arguments)
+      for value in [true, false] {
+        let ids = Set(read.filter { $0.value == value }.keys)
+        guard !ids.isEmpty else { continue }
+        let differing = all && (value ? SQLCondition("NOT \(storedRead.sql)", storedRead.arguments) : storedRead)
+        for (feedID, count) in try Self.perFeed(of: ids, where: differing, in: db) where feeds?.contains(feedID) != false {
+          snapshot.unread[feedID, default: 0] += value ? -count : count
         }
+      }
+      for (id, flags) in try Self.storedFlags(of: Set(starred.keys), where: all, in: db) {
         if let value = starred[id], value != flags.starred { snapshot.starred += value ? 1 : -1 }
       }
       let starredScope = try visible(ItemScope(.starred), in: db)
@@ -155,6 +163,18 @@ extension Cache {
   /// Ids as a JSON array for `json_each`: one statement whatever their number (SQLite limits bound
   /// variables).
   private static func jsonArray(_ ids: Set<Int64>) -> String { "[" + ids.map(String.init).joined(separator: ",") + "]" }
+
+  /// How many of the articles `ids` that `condition` lists each feed has.
+  private static func perFeed(of ids: Set<Int64>, where condition: SQLCondition, in db: Database) throws -> [Int64: Int] {
+    let member = condition && SQLCondition("i.id IN (SELECT value FROM json_each(?))", [jsonArray(ids)])
+    var found: [Int64: Int] = [:]
+    for row in try Row.fetchAll(
+      db, sql: "SELECT i.feed_id, count(*) FROM items i WHERE \(member.sql) GROUP BY i.feed_id", arguments: member.arguments)
+    {
+      found[row[0]] = row[1]
+    }
+    return found
+  }
 
   /// The stored flags of the articles `ids` that `condition` lists.
   private static func storedFlags(of ids: Set<Int64>, where condition: SQLCondition, in db: Database) throws
