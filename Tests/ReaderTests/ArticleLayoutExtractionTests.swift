@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Reader
+
+/// Hand-made articles, documentation pages and a thread laid out in ways the paragraph search misses: each
+/// is read whole rather than one of its parts.
+@Suite struct ArticleLayoutExtractionTests {
+  static func extract(_ html: String) throws -> String {
+    try PageKindExtractionTests.extract(html).text
+  }
+
+  /// A section whose paragraphs sit four levels down (a page builder's row, column and text boxes).
+  static func section(_ index: Int, paragraphs: Int) -> String {
+    """
+    <div class="guide-item" id="part\(index)"><h2>Part \(index)</h2><div class="guide-body"><div class="text-field">
+    \(ArticleExtractorTests.prose("part \(index)", count: paragraphs))</div></div></div>
+    """
+  }
+
+  @Test func anArticleWrittenAsARunOfSectionsIsReadWhole() throws {
+    // Each section scored apart, the longest alone was the article (`SectionRun`; the page declares an
+    // article, so no region is looked for around it); the run of teasers beside the sections (not around
+    // them), the sidebar's links and the footer stay out.
+    let sections = [3, 5, 2, 4].enumerated().map { Self.section($0.offset + 1, paragraphs: $0.element) }.joined()
+    let teasers = (1...4).map { index in
+      "<div class=\"teaser\"><h3><a href=\"/story\(index)\">Story \(index)</a></h3><p>Teaser \(index) of another story.</p></div>"
+    }.joined()
+    let page = """
+      <html><head><title>A guide in parts</title><meta property="og:type" content="article"></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="layout"><div class="guide-sections">\(sections)</div><div class="more">\(teasers)</div>
+      <div class="rail"><ul><li><a href="/a">Another guide</a></li><li><a href="/b">A third guide</a></li></ul></div></div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page)
+    for (index, count) in [3, 5, 2, 4].enumerated() {
+      #expect(text.contains("The part \(index + 1) paragraph \(count) tells"), "part \(index + 1)")
+    }
+    #expect(!text.contains("Another guide") && !text.contains("Footer address") && !text.contains("Teaser 2"))
+  }
+}
