@@ -39,4 +39,29 @@ import Testing
     }
     #expect(!text.contains("Another guide") && !text.contains("Footer address") && !text.contains("Teaser 2"))
   }
+
+  @Test func anAccordionsClosedRegionsAreShownUnderTheirButtons() throws {
+    // The WAI-ARIA accordion: each header a button that controls its panel, a `role="region"` hidden until
+    // opened (`TabPanels`); a region no button controls (a hidden notice) stays hidden.
+    let questions = (1...3).map { index in
+      """
+      <div class="faq-entry"><a role="button" id="q\(index)" aria-controls="a\(index)">Question \(index) about the installation</a>
+      <div id="a\(index)" role="region" aria-labelledby="q\(index)" style="display:none"><div class="answer-body">
+      \(ArticleExtractorTests.prose("answer \(index)", count: 2))</div></div></div>
+      """
+    }.joined()
+    let page = """
+      <html><head><title>Installing the panels</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <main><h1>Installing the panels</h1>\(ArticleExtractorTests.prose("installation", count: 3))
+      <div class="faq">\(questions)</div></main>
+      <div role="region" id="notice" style="display:none"><p>A notice about cookies that nobody opened here.</p></div>
+      </body></html>
+      """
+    let text = try Self.extract(page)
+    for index in 1...3 {
+      #expect(text.contains("The answer \(index) paragraph 2 tells"), "answer \(index)")
+      #expect(text.contains("Question \(index) about the installation"))
+    }
+    #expect(!text.contains("A notice about cookies"))
+  }
 }
