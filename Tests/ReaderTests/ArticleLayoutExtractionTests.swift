@@ -64,4 +64,20 @@ import Testing
     }
     #expect(!text.contains("A notice about cookies"))
   }
+
+  @Test func proseInABlockNamedLikeAWidgetStays() throws {
+    // An editor's layout component (`ck-widget`) holds two of the article's paragraphs: prose, kept
+    // (`ArticleCleaner.isProse`); a widget of links beside it still goes.
+    let page = """
+      <html><head><title>Plants for dark rooms</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <article><h1>Plants for dark rooms</h1>\(ArticleExtractorTests.prose("plant", count: 3))
+      <div class="ck-widget grid"><div class="row"><div class="col"><h6>Snake plant</h6>\(ArticleExtractorTests.prose("snake plant", count: 1))</div>
+      <div class="col"><h6>ZZ plant</h6>\(ArticleExtractorTests.prose("zz plant", count: 1))</div></div></div>
+      <div class="widget-links"><ul><li><a href="/a">Link one to another page</a></li><li><a href="/b">Link two to another page</a></li></ul></div>
+      </article></body></html>
+      """
+    let text = try Self.extract(page)
+    #expect(text.contains("The snake plant paragraph 1 tells") && text.contains("The zz plant paragraph 1 tells"))
+    #expect(text.contains("The plant paragraph 3 tells") && !text.contains("Link one"))
+  }
 }
