@@ -65,6 +65,26 @@ import Testing
     #expect(!text.contains("A notice about cookies"))
   }
 
+  @Test func anOpeningPostSetApartBeforeTheRepliesLeadsTheThread() throws {
+    // The opening post in the replies' container before them, with classes and a poster's line of its own
+    // but its text in the replies' kind of block (`ForumThread.textKinds`): the search kept it alone.
+    let replies = (1...4).map { index in
+      """
+      <div class="reply-card" id="r\(index)"><div class="reply-head">member\(index) · <span class="stamp">03/0\(index)/2026 19:5\(index)</span></div>
+      <div class="post-body"><p>\(PageKindExtractionTests.reply(index))</p></div></div>
+      """
+    }.joined()
+    let page = """
+      <html><head><title>Cheap family meals</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <main><div class="thread"><div><div class="opening-card"><p class="poster">starter · <span class="stamp">02/03/2026 18:00</span></p>
+      <div class="post-body">\(ArticleExtractorTests.prose("meal", count: 5))</div></div>
+      <div class="op-actions"><span>OP posts:</span><button>See next</button></div></div>\(replies)</div></main></body></html>
+      """
+    let text = try Self.extract(page)
+    #expect(text.contains("The meal paragraph 5 tells"))
+    for index in 1...4 { #expect(text.contains(PageKindExtractionTests.reply(index)), "reply \(index)") }
+  }
+
   @Test func proseInABlockNamedLikeAWidgetStays() throws {
     // An editor's layout component (`ck-widget`) holds two of the article's paragraphs: prose, kept
     // (`ArticleCleaner.isProse`); a widget of links beside it still goes.
