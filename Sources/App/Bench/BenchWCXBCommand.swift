@@ -21,7 +21,7 @@ struct BenchWCXBCommand: ParsableCommand {
   @Option(help: "List this many worst pages of each kind.")
   var worst = 5
 
-  @Option(help: "List every page of this kind with its figures.")
+  @Option(help: "List every page of this kind (or of every kind: `all`) with its figures.")
   var rows: String?
 
   /// The published development-split figures (the split's README): overall, then by kind where given.
@@ -91,8 +91,8 @@ struct BenchWCXBCommand: ParsableCommand {
     }
     if let rows {
       out += "\n\(rows) pages (F1 precision recall ms):\n"
-      for page in pages where page.kind == rows {
-        out += String(format: "%@ %.2f %.2f %.2f %6.1f%@\n", page.id, page.f1, page.precision, page.recall, page.milliseconds, page.refused ? " refused" : "")
+      for page in pages where rows == "all" || page.kind == rows {
+        out += String(format: "%@ %.3f %.3f %.3f %6.1f%@ %@\n", page.id, page.f1, page.precision, page.recall, page.milliseconds, page.refused ? " refused" : "", page.kind)
       }
     }
     let times = pages.map(\.milliseconds).sorted()

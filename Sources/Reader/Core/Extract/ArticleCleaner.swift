@@ -7,6 +7,11 @@ struct ArticleCleaner {
   let flags: ArticleGrabber.Flags
   let title: String
   let deadline: ContinuousClock.Instant
+  /// The blocks `isProse` kept from going for their class. They stay only in an article of
+  /// `ArticleExtractor.retryBelow` characters or more without them: a pick that is little more than such
+  /// blocks is the wrong one (a page builder names every box a widget), and the looser passes that follow
+  /// a short result find the article.
+  var keptProse: [PageNode] = []
 
   mutating func clean(_ article: PageNode) throws {
     markDataTables(article)
@@ -32,6 +37,20 @@ struct ArticleCleaner {
     }
     removeBreaksBeforeParagraphs(article)
     unwrapSingleCellTables(article)
+    // The outermost of them still in the article (a block kept inside another is counted with it).
+    let kept = Set(keptProse.map(ObjectIdentifier.init))
+    let outermost = keptProse.filter { node in
+      guard node.parent != nil else { return false }
+      var ancestor = node.parent
+      while let current = ancestor, current !== article {
+        if kept.contains(ObjectIdentifier(current)) { return false }
+        ancestor = current.parent
+      }
+      return ancestor === article
+    }
+    if !outermost.isEmpty, article.textLength - outermost.reduce(0, { $0 + $1.textLength }) < ArticleExtractor.retryBelow {
+      PageNode.remove(outermost)
+    }
   }
 
   /// The predicates never depend on a sibling's removal, so the nodes go in one batch (`PageNode.remove`).
@@ -124,7 +143,7 @@ struct ArticleCleaner {
     }
   }
 
-  private func shouldRemove(_ node: PageNode) -> Bool {
+  private mutating func shouldRemove(_ node: PageNode) -> Bool {
     if node.tag == "table", node.isDataTable { return false }
     var ancestor = node.parent
     while let current = ancestor {
@@ -142,7 +161,10 @@ struct ArticleCleaner {
       isList = Double(listLength) / Double(length) > 0.9
     }
     let weight = flags.contains(.weightClasses) ? node.classWeight : 0
-    if weight < 0 { return true }
+    if weight < 0 {
+      guard Self.isProse(node) else { return true }
+      keptProse.append(node)
+    }
     if PageNode.commaCount(text) >= 10 { return false }
 
     var paragraphs = 0, images = 0, items = -100, inputs = 0, embeds = 0
@@ -185,6 +207,19 @@ struct ArticleCleaner {
     }
     return remove
   }
+
+  /// A block whose class names it like furniture (`widget`, `media`, `promo`) that holds the article's
+  /// prose: editors' and shops' components (`ck-widget`, `product-widget`) wrap paragraphs of the text. Two
+  /// paragraphs of `proseParagraph` characters or more and nearly no links (`keptProse`). An id still decides: it names
+  /// the one block (a comments section, a share box; a section whose anchor says "shared", which
+  /// Readability drops too and Mozilla's figures count on).
+  static func isProse(_ node: PageNode) -> Bool {
+    if let id = node["id"], ExtractionPatterns.negative.matches(id.lowercased()) { return false }
+    guard node.linkDensity < 0.1 else { return false }
+    return node.descendants(["p"]).lazy.filter { $0.textLength >= proseParagraph }.prefix(2).count == 2
+  }
+
+  static let proseParagraph = 150
 
   private static func isAdOrLoading(_ text: String) -> Bool {
     let lower = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".…"))

@@ -63,6 +63,12 @@ struct ArticleGrabber {
       top = best
       top = commonAncestorOfAlternatives(top, ranked: Array(ranked))
       top = climbWhileScoresRise(top, body: body)
+      // One section of a run of them: the run's container (`SectionRun`), scored as the section was.
+      if let run = SectionRun.container(of: top) {
+        if !run.scored { initialize(run) }
+        run.score = max(run.score, top.score)
+        top = run
+      }
     } else {
       // Nothing stood out: the whole body is the article.
       top = PageNode(tag: "div")

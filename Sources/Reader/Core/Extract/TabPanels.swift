@@ -13,9 +13,13 @@ enum TabPanels {
   /// Class words of a tab's or an accordion's panel (matched as substrings of the lower-cased class).
   static let panelClasses = ["tab-pane", "tabpanel", "tab-panel", "tab-content", "tabs-content", "tabs__panel", "accordion"]
 
-  /// Whether `node` is a tab panel or an accordion's panel: `role="tabpanel"`, or a class naming one.
-  static func isPanel(_ node: PageNode) -> Bool {
-    if (node["role"] ?? "").lowercased() == "tabpanel" { return true }
+  /// Whether `node` is a tab panel or an accordion's panel: `role="tabpanel"`, a class naming one, or a
+  /// `role="region"` whose id a button met before it controls (`aria-controls`: the WAI-ARIA accordion, its
+  /// header a button and its panel a region; a region no button opens, a cookie notice, is not one).
+  static func isPanel(_ node: PageNode, controlled: Set<String> = []) -> Bool {
+    let role = (node["role"] ?? "").lowercased()
+    if role == "tabpanel" { return true }
+    if role == "region", let id = node["id"], controlled.contains(id) { return true }
     guard let style = node["class"]?.lowercased(), !style.isEmpty else { return false }
     return panelClasses.contains { style.contains($0) }
   }
@@ -26,10 +30,14 @@ enum TabPanels {
   static func reveal(_ root: PageNode) {
     var panels: [PageNode] = []
     var ids: [String: PageNode] = [:]
+    var controlled = Set<String>()
     var stack: [(PageNode, Bool)] = [(root, false)]
     while let (node, inHidden) = stack.popLast() {
       if node.isText { continue }
-      let isPanel = isPanel(node)
+      if let target = node["aria-controls"], node.tag == "button" || (node["role"] ?? "").lowercased() == "button" {
+        controlled.formUnion(target.split(separator: " ").map(String.init))
+      }
+      let isPanel = isPanel(node, controlled: controlled)
       if isPanel, !inHidden { panels.append(node) }
       if let id = node["id"], !id.isEmpty, ids[id] == nil { ids[id] = node }
       // A dialog or a popover (its attribute keeps it closed until a script opens it) is shut.
@@ -40,13 +48,25 @@ enum TabPanels {
       show(panel)
       guard let tab = panel["aria-labelledby"].flatMap({ ids[$0] }) else { continue }
       let name = PageNode.collapsed(tab.innerText)
-      guard !name.isEmpty, name.count <= maximumLabel, !panel.innerText.hasPrefix(name) else { continue }
+      guard !name.isEmpty, name.count <= maximumLabel, !panel.innerText.hasPrefix(name), !isHeader(tab, of: panel) else {
+        continue
+      }
       let label = PageNode(tag: "p")
       let bold = PageNode(tag: "b")
       bold.append(.textNode(name))
       label.append(bold)
       panel.insert(label, at: 0)
     }
+  }
+
+  /// An accordion's header, right before its panel (itself, or the heading that holds it), is read there
+  /// already: a label would say it twice. A tab list before the first panel is not its header.
+  private static func isHeader(_ tab: PageNode, of panel: PageNode) -> Bool {
+    guard let siblings = panel.parent?.elements, let index = siblings.firstIndex(where: { $0 === panel }), index > 0 else {
+      return false
+    }
+    let previous = siblings[index - 1]
+    return previous === tab || (["h1", "h2", "h3", "h4", "h5", "h6"].contains(previous.tag) && tab.parent === previous)
   }
 
   /// Shows a hidden panel: its own hiding attributes go (what it holds keeps its own), the rest of its

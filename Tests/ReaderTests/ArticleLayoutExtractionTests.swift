@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Reader
+
+/// Hand-made articles, documentation pages and a thread laid out in ways the paragraph search misses: each
+/// is read whole rather than one of its parts.
+@Suite struct ArticleLayoutExtractionTests {
+  static func extract(_ html: String) throws -> String {
+    try PageKindExtractionTests.extract(html).text
+  }
+
+  /// A section whose paragraphs sit four levels down (a page builder's row, column and text boxes).
+  static func section(_ index: Int, paragraphs: Int) -> String {
+    """
+    <div class="guide-item" id="part\(index)"><h2>Part \(index)</h2><div class="guide-body"><div class="text-field">
+    \(ArticleExtractorTests.prose("part \(index)", count: paragraphs))</div></div></div>
+    """
+  }
+
+  @Test func anArticleWrittenAsARunOfSectionsIsReadWhole() throws {
+    // Each section scored apart, the longest alone was the article (`SectionRun`; the page declares an
+    // article, so no region is looked for around it); the run of teasers beside the sections (not around
+    // them), the sidebar's links and the footer stay out.
+    let sections = [3, 5, 2, 4].enumerated().map { Self.section($0.offset + 1, paragraphs: $0.element) }.joined()
+    let teasers = (1...4).map { index in
+      "<div class=\"teaser\"><h3><a href=\"/story\(index)\">Story \(index)</a></h3><p>Teaser \(index) of another story.</p></div>"
+    }.joined()
+    let page = """
+      <html><head><title>A guide in parts</title><meta property="og:type" content="article"></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="layout"><div class="guide-sections">\(sections)</div><div class="more">\(teasers)</div>
+      <div class="rail"><ul><li><a href="/a">Another guide</a></li><li><a href="/b">A third guide</a></li></ul></div></div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page)
+    for (index, count) in [3, 5, 2, 4].enumerated() {
+      #expect(text.contains("The part \(index + 1) paragraph \(count) tells"), "part \(index + 1)")
+    }
+    #expect(!text.contains("Another guide") && !text.contains("Footer address") && !text.contains("Teaser 2"))
+  }
+
+  @Test func anAccordionsClosedRegionsAreShownUnderTheirButtons() throws {
+    // The WAI-ARIA accordion: each header a button that controls its panel, a `role="region"` hidden until
+    // opened (`TabPanels`); a region no button controls (a hidden notice) stays hidden.
+    let questions = (1...3).map { index in
+      """
+      <div class="faq-entry"><a role="button" id="q\(index)" aria-controls="a\(index)">Question \(index) about the installation</a>
+      <div id="a\(index)" role="region" aria-labelledby="q\(index)" style="display:none"><div class="answer-body">
+      \(ArticleExtractorTests.prose("answer \(index)", count: 2))</div></div></div>
+      """
+    }.joined()
+    let page = """
+      <html><head><title>Installing the panels</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <main><h1>Installing the panels</h1>\(ArticleExtractorTests.prose("installation", count: 3))
+      <div class="faq">\(questions)</div></main>
+      <div role="region" id="notice" style="display:none"><p>A notice about cookies that nobody opened here.</p></div>
+      </body></html>
+      """
+    let text = try Self.extract(page)
+    for index in 1...3 {
+      #expect(text.contains("The answer \(index) paragraph 2 tells"), "answer \(index)")
+      #expect(text.contains("Question \(index) about the installation"))
+    }
+    #expect(!text.contains("A notice about cookies"))
+  }
+
+  @Test func anOpeningPostSetApartBeforeTheRepliesLeadsTheThread() throws {
+    // The opening post in the replies' container before them, with classes and a poster's line of its own
+    // but its text in the replies' kind of block (`ForumThread.textKinds`): the search kept it alone.
+    let replies = (1...4).map { index in
+      """
+      <div class="reply-card" id="r\(index)"><div class="reply-head">member\(index) · <span class="stamp">03/0\(index)/2026 19:5\(index)</span></div>
+      <div class="post-body"><p>\(PageKindExtractionTests.reply(index))</p></div></div>
+      """
+    }.joined()
+    let page = """
+      <html><head><title>Cheap family meals</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <main><div class="thread"><div><div class="opening-card"><p class="poster">starter · <span class="stamp">02/03/2026 18:00</span></p>
+      <div class="post-body">\(ArticleExtractorTests.prose("meal", count: 5))</div></div>
+      <div class="op-actions"><span>OP posts:</span><button>See next</button></div></div>\(replies)</div></main></body></html>
+      """
+    let text = try Self.extract(page)
+    #expect(text.contains("The meal paragraph 5 tells"))
+    for index in 1...4 { #expect(text.contains(PageKindExtractionTests.reply(index)), "reply \(index)") }
+  }
+
+  @Test func proseInABlockNamedLikeAWidgetStays() throws {
+    // An editor's layout component (`ck-widget`) holds two of the article's paragraphs: prose, kept
+    // (`ArticleCleaner.isProse`); a widget of links beside it still goes.
+    let page = """
+      <html><head><title>Plants for dark rooms</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <article><h1>Plants for dark rooms</h1>\(ArticleExtractorTests.prose("plant", count: 3))
+      <div class="ck-widget grid"><div class="row"><div class="col"><h6>Snake plant</h6>\(ArticleExtractorTests.prose("snake plant", count: 1))</div>
+      <div class="col"><h6>ZZ plant</h6>\(ArticleExtractorTests.prose("zz plant", count: 1))</div></div></div>
+      <div class="widget-links"><ul><li><a href="/a">Link one to another page</a></li><li><a href="/b">Link two to another page</a></li></ul></div>
+      </article></body></html>
+      """
+    let text = try Self.extract(page)
+    #expect(text.contains("The snake plant paragraph 1 tells") && text.contains("The zz plant paragraph 1 tells"))
+    #expect(text.contains("The plant paragraph 3 tells") && !text.contains("Link one"))
+  }
+}
