@@ -21,8 +21,11 @@ struct BenchWCXBCommand: ParsableCommand {
   @Option(help: "List this many worst pages of each kind.")
   var worst = 5
 
-  @Option(help: "List every page of this kind with its figures.")
+  @Option(help: "List every page of this kind (or `all`) with its figures.")
   var rows: String?
+
+  @Option(help: "Write each page's extracted text to this folder as NNNN.txt (to compare runs page by page).")
+  var dump: String?
 
   /// The published development-split figures (the split's README): overall, then by kind where given.
   static let published: [(String, [String: Double])] = [
@@ -65,6 +68,11 @@ struct BenchWCXBCommand: ParsableCommand {
       Output.warn("\(directory): no pages found")
       throw ExitCode.failure
     }
+    if let dump {
+      for page in pages {
+        try Data(page.text.utf8).write(to: URL(fileURLWithPath: dump).appendingPathComponent("\(page.id).txt"))
+      }
+    }
     let odd = pages.filter { (Int($0.id) ?? 0) % 2 == 1 }
     let even = pages.filter { (Int($0.id) ?? 0) % 2 == 0 }
     var out = "WCXB development split: \(pages.count) pages scored (\(skipped) incomplete skipped)\n\n"
@@ -91,7 +99,7 @@ struct BenchWCXBCommand: ParsableCommand {
     }
     if let rows {
       out += "\n\(rows) pages (F1 precision recall ms):\n"
-      for page in pages where page.kind == rows {
+      for page in pages where page.kind == rows || rows == "all" {
         out += String(format: "%@ %.2f %.2f %.2f %6.1f%@\n", page.id, page.f1, page.precision, page.recall, page.milliseconds, page.refused ? " refused" : "")
       }
     }
