@@ -125,6 +125,26 @@ import Testing
     #expect(article.contains("The tomato paragraph 3") && !article.contains("Recipe 1 with tomatoes"))
   }
 
+  @Test func aMainRegionInsideADialogIsNotThePages() throws {
+    // A shop app's hidden drawer (an account panel) marks its own `<main>`: the page's grid is still found
+    // around the introduction, as on a page that marks none (`MainRegion.isInDialog`).
+    let drawer = """
+      <div class="drawer" aria-hidden="true"><div role="dialog"><main class="drawer-content">
+      <p>Sign in to see your reward points and the perks of your membership tier.</p></main></div></div>
+      """
+    let page = """
+      <html><head><title>Tomato recipes</title></head><body>\(Self.siteNavigation)
+      <div class="page"><h1>Tomato recipes</h1><div class="intro">\(ArticleExtractorTests.prose("tomato", count: 3))</div>
+      <div class="card-list">\(Self.recipeCards(60))</div></div>
+      <div class="site-links"><p>Footer address line</p></div>\(drawer)
+      </body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The tomato paragraph 3"))
+    #expect(text.contains("Recipe 1 with tomatoes and basil") && text.contains("Recipe 60 with tomatoes and basil"))
+    #expect(!text.contains("reward points"))
+  }
+
   @Test func aGridOfCardsWhoseTitlesAreLinksShowsTheCardsNotTheirPrices() throws {
     // Each card is a column of linked title, reviews link and features beside a column of price and stock:
     // the search drops the first columns and keeps the prices; the grid of one repeated card template

@@ -24,6 +24,9 @@ struct BenchWCXBCommand: ParsableCommand {
   @Option(help: "List every page of this kind (or of every kind: `all`) with its figures.")
   var rows: String?
 
+  @Option(help: "Write each page's extracted text to this folder as NNNN.txt (to compare runs page by page).")
+  var dump: String?
+
   /// The published development-split figures (the split's README): overall, then by kind where given.
   static let published: [(String, [String: Double])] = [
     ("rs-trafilatura", ["all": 0.859, "article": 0.932, "documentation": 0.932, "forum": 0.808]),
@@ -64,6 +67,11 @@ struct BenchWCXBCommand: ParsableCommand {
     guard !pages.isEmpty else {
       Output.warn("\(directory): no pages found")
       throw ExitCode.failure
+    }
+    if let dump {
+      for page in pages {
+        try Data(page.text.utf8).write(to: URL(fileURLWithPath: dump).appendingPathComponent("\(page.id).txt"))
+      }
     }
     let odd = pages.filter { (Int($0.id) ?? 0) % 2 == 1 }
     let even = pages.filter { (Int($0.id) ?? 0) % 2 == 0 }

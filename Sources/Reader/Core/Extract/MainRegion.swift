@@ -9,7 +9,7 @@ enum MainRegion {
   /// A copy of the page's main region, cleaned; nil when the page marks none and `markedOnly` is set.
   static func find(in body: PageNode, markedOnly: Bool) -> PageNode? {
     let marked = body.descendants(["main", "div", "section", "article"]).filter {
-      $0.tag == "main" || ($0["role"] ?? "").lowercased() == "main"
+      ($0.tag == "main" || ($0["role"] ?? "").lowercased() == "main") && !isInDialog($0)
     }
     // The largest marked region (a page may mark a small one inside a dialog); nested marks count once.
     let region = marked.max { $0.textLength < $1.textLength }
@@ -18,6 +18,19 @@ enum MainRegion {
     for child in source.copy().children { copy.append(child) }
     RegionCleaner.clean(copy)
     return copy
+  }
+
+  /// Whether `node` sits in a dialog or a hidden block: a drawer or a pop-up some shop apps add (an account
+  /// panel, a rewards slide-out) marks its own `<main>`, which is not the page's; the page's main region is
+  /// then sought as on a page that marks none. One climb per marked region (a page marks few).
+  static func isInDialog(_ node: PageNode) -> Bool {
+    var ancestor = node.parent
+    while let block = ancestor {
+      let role = (block["role"] ?? "").lowercased()
+      if block.tag == "dialog" || role == "dialog" || role == "alertdialog" || block.isHidden { return true }
+      ancestor = block.parent
+    }
+    return false
   }
 
   /// Whether the region is a page of sections of which the search kept few (a service page): three or more

@@ -18,6 +18,8 @@ public enum WCXBQuality {
     public var refused: Bool
     /// Extraction time in milliseconds (parse, metadata, search, output).
     public var milliseconds: Double
+    /// The text extracted (empty when refused), for `splitfeed-bench wcxb --dump`.
+    public var text = ""
   }
 
   /// The ground truth's fields the measurement reads; nil when the file lacks a kind or a main content
@@ -61,7 +63,9 @@ public enum WCXBQuality {
     let elapsed = ContinuousClock.now - start
     let milliseconds = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
     let (precision, recall, f1) = wordOverlap(extracted: text, expected: expected)
-    return Page(id: id, kind: kind, precision: precision, recall: recall, f1: f1, refused: refused, milliseconds: milliseconds)
+    var page = Page(id: id, kind: kind, precision: precision, recall: recall, f1: f1, refused: refused, milliseconds: milliseconds)
+    page.text = text
+    return page
   }
 
   /// Precision, recall and F1 of `extracted` against `expected` over lower-cased word tokens (runs of
