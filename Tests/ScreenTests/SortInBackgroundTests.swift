@@ -90,4 +90,28 @@ struct SortInBackgroundTests {
     }
     #expect(read == nil && asked == 2)
   }
+
+  /// `n` in a list sorted in the background reaches an unread article on a page not read yet, the first
+  /// in the list's own order: the walk stopped at the first page not in and left the list for the next
+  /// unread article in the feed's date order.
+  @Test func nextUnreadReachesAPageNotReadYetInTheListsOrder() async throws {
+    let (h, list) = try openList()
+    let cache = h.session.cache
+    let feedID = try #require(h.session.feeds.first).id
+    let byTitle = try cache.items(in: ItemScope(.feed(feedID), sort: .title)).map(\.id)
+    let byDate = try cache.items(in: ItemScope(.feed(feedID))).map(\.id)
+    // Two articles past the first page, the first by title coming second by date.
+    let pair = (200..<250).lazy.flatMap { i in (i + 1..<250).lazy.map { (i, $0) } }.first { i, j in
+      byDate.firstIndex(of: byTitle[j])! < byDate.firstIndex(of: byTitle[i])!
+    }
+    let (first, second) = try #require(pair)
+    try cache.setRead(true, itemIDs: byTitle.filter { $0 != byTitle[first] && $0 != byTitle[second] })
+    h.press(.character("S"), .character("S"))
+    try await h.eventually("the sorted first page") { list.sorting == nil }
+    list.selectRow(0)
+    #expect(list.pages[1] == nil, "the second page is not read yet")
+    h.press(.character("n"))
+    #expect(h.session.selected?.id == byTitle[first])
+    #expect(list.selectedIndex == first)
+  }
 }

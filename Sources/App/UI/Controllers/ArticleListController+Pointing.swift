@@ -34,12 +34,43 @@ extension ArticleListController: Pointing {
 
   /// The first unread row after (`step` 1) or before (-1) article `itemID`, from the top (the bottom)
   /// when it is not listed; nil when none is left that way. Rows are read a page at a time as the walk
-  /// reaches them.
+  /// reaches them; in a list sorted in the background, whose pages are read only as they are shown, the
+  /// walk asks the cache for the next unread article past the rows it has (`unreadRow(after:step:)`).
   func unreadRow(from itemID: Int64?, step: Int) -> Int? {
-    var index = itemID.flatMap(row(of:)).map { $0 + step } ?? (step > 0 ? 0 : rowCount - 1)
+    let start = itemID.flatMap(row(of:))
+    var index = start.map { $0 + step } ?? (step > 0 ? 0 : rowCount - 1)
+    var walked = start == nil ? nil : itemID
     while index >= 0 && index < rowCount {
-      if let item = item(at: index), !session.flags.isRead(item.id) { return index }
+      guard let item = item(at: index) else {
+        if readsInBackground { return unreadRow(after: walked, step: step) }
+        index += step
+        continue
+      }
+      if !session.flags.isRead(item.id) { return index }
+      walked = item.id
       index += step
+    }
+    return nil
+  }
+
+  /// The row of the first article past `itemID` (the list's top or bottom when nil) that is unread, found
+  /// by the cache in the list's order, its page read now. An article the cache still holds unread may
+  /// carry a mark of its own not yet written: the search goes on past it.
+  private func unreadRow(after itemID: Int64?, step: Int) -> Int? {
+    guard let scope else { return nil }
+    var anchor = itemID
+    do {
+      while let article = try session.cache.unreadArticle(
+        in: scope, from: anchor, step: step, readThrough: session.flags.readThrough)
+      {
+        session.flags.take([article])
+        anchor = article.id
+        guard !session.flags.isRead(article.id) else { continue }
+        guard let row = try session.cache.position(ofItem: article.id, in: scope, of: count) else { return nil }
+        return item(at: row, waiting: true) == nil ? nil : row
+      }
+    } catch {
+      session.status.notify(.failure("\(error)"))
     }
     return nil
   }

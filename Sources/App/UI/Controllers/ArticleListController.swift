@@ -210,13 +210,14 @@ final class ArticleListController: ListController {
     refresh(reordered: true)
   }
 
-  /// The row at `index` (read from the cache on first sight of its page).
-  func item(at index: Int) -> ItemSummary? {
+  /// The row at `index` (read from the cache on first sight of its page; in a list sorted in the
+  /// background, asked for and nil until it arrives, unless `waiting`).
+  func item(at index: Int, waiting: Bool = false) -> ItemSummary? {
     catchUp()
     guard index >= 0, index < count else { return nil }
     guard let scope else { return session.recent.items[index] }
     let page = index / Self.pageSize
-    if pages[page] == nil, readsInBackground {
+    if pages[page] == nil, readsInBackground, !waiting {
       readInBackground(page: page, of: scope)
       return nil
     }

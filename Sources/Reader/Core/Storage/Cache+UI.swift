@@ -124,6 +124,30 @@ extension Cache {
     }
   }
 
+  /// The first article of `scope`'s list after article `itemID` (before it, `step` -1; from the list's
+  /// top or bottom when nil) that the cache holds unread: where `n` and `P` go when the rows between are
+  /// not read yet (a list sorted off the main thread reads only the pages it shows). In an order no
+  /// index serves this reads the whole list once, as a page of it does. Articles under a whole-feeds mark
+  /// not yet written (`readThrough`) are read already.
+  public func unreadArticle(in scope: ItemScope, from itemID: Int64?, step: Int, readThrough: ReadThrough = ReadThrough())
+    throws(CacheError) -> ItemSummary?
+  {
+    try read { db in
+      var condition = try visible(scope, in: db) && SQLCondition("i.read = 0") && readThrough.unmarked
+      if let itemID {
+        guard let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db) else { return nil }
+        condition = condition && scope.sort.after(anchor, before: step < 0)
+      }
+      return try Row.fetchOne(
+        db,
+        sql: """
+          SELECT \(Self.summaryColumns) FROM \(scope.sort.from) WHERE \(condition.sql)
+          ORDER BY \(scope.sort.orderBy(reversed: step < 0)) LIMIT 1
+          """, arguments: condition.arguments
+      ).map(Self.summary)
+    }
+  }
+
   /// What a list in an order no index serves (`ArticleSort.walksAnIndex`: title, author) reads off the
   /// main thread: its count (`count` when the caller knows it), the row of article `itemID` (nil when not
   /// given or not listed) and the pages `wanted` of `pageSize` rows, with the page holding that row. Each
