@@ -235,6 +235,31 @@ struct ScaleQueryTests {
     }
   }
 
+  /// The next unread article past a row (`n`, `P` in a list sorted in the background) is the one the
+  /// list shows next, in every order and both ways; by title or author it is found in one pass over the
+  /// table, not by fetching every article's row along the date index (seconds at a million).
+  @Test func theNextUnreadArticleIsTheListsAndReadsTheTableOnce() throws {
+    let first = try cache.items(feedID: feeds[0]).map(\.id)
+    try cache.setRead(true, itemIDs: first.enumerated().filter { $0.offset % 3 != 0 }.map(\.element))
+    for sort in ArticleSort.allCases {
+      let scope = ItemScope(.all, sort: sort)
+      let rows = try cache.items(in: scope)
+      for (row, item) in rows.enumerated() {
+        let after = rows[(row + 1)...].first { !$0.isRead }?.id
+        let before = rows[..<row].last { !$0.isRead }?.id
+        #expect(try cache.unreadArticle(in: scope, from: item.id, step: 1)?.id == after, "\(sort) after row \(row)")
+        #expect(try cache.unreadArticle(in: scope, from: item.id, step: -1)?.id == before, "\(sort) before row \(row)")
+      }
+      #expect(try cache.unreadArticle(in: scope, from: nil, step: 1)?.id == rows.first { !$0.isRead }?.id)
+    }
+    for sort in [ArticleSort.title, .author] {
+      statements.clear()
+      _ = try cache.unreadArticle(in: ItemScope(.all, sort: sort), from: first[4], step: 1)
+      let query = try #require(statements.all.first { $0.contains("LIMIT 1") && $0.contains("ORDER BY") })
+      #expect(try plan(of: query).first == "SCAN i", "\(sort)")
+    }
+  }
+
   /// A start whose urls file names the cached feeds in their order writes nothing (`addFeeds` reads
   /// first): at 1,000 feeds the 2,000 statements of that write were a tenth of the first frame's CPU.
   /// A new order or a new feed still writes, and the positions follow the order given.

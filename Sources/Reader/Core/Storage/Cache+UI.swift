@@ -133,7 +133,9 @@ extension Cache {
     throws(CacheError) -> ItemSummary?
   {
     try read { db in
-      var condition = try visible(scope, in: db) && SQLCondition("i.read = 0") && readThrough.unmarked
+      var unread = scope
+      unread.unreadOnly = true  // in an order no index serves, read in one pass over the table (`condition`)
+      var condition = try visible(unread, in: db) && readThrough.unmarked
       if let itemID {
         guard let anchor = try Self.sortValues(of: itemID, sort: scope.sort, in: db) else { return nil }
         condition = condition && scope.sort.after(anchor, before: step < 0)
