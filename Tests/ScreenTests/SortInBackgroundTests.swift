@@ -114,4 +114,20 @@ struct SortInBackgroundTests {
     #expect(h.session.selected?.id == byTitle[first])
     #expect(list.selectedIndex == first)
   }
+
+  /// The order read again because the data changed (a reload's feed stored) keeps the rows on screen
+  /// until the new ones arrive: a long list by title said "Sorting…" after every feed of a reload.
+  @Test func aRefreshKeepsTheRowsShownUntilTheOrderIsReadAgain() async throws {
+    let (h, list) = try openList()
+    h.press(.character("S"), .character("S"))
+    try await h.eventually("the sorted first page") { list.sorting == nil }
+    list.selectRow(5)
+    let kept = try #require(list.item(at: 5))
+    list.refresh()
+    #expect(list.sorting != nil && list.rowCount == 250, "the order is read again behind the rows")
+    #expect(list.item(at: 5)?.id == kept.id && h.text.contains(kept.title.prefix(20)), "\(h.text)")
+    #expect(!h.text.contains("Sorting…"))
+    try await h.eventually("the order read again") { list.sorting == nil }
+    #expect(list.rowCount == 250 && list.item(at: list.selectedIndex)?.id == kept.id)
+  }
 }

@@ -37,8 +37,10 @@ extension ArticleListController {
   /// Pages read in the background arrived: their rows are shown and, for the order's first answer, the
   /// count taken and the kept article selected (the first row when it is no longer listed).
   func took(_ read: ListPages, asked: Int) {
-    // At most `keptPages` pages, as when they are read on the main thread: those beside the selection stay.
-    if pages.count + read.pages.count > Self.keptPages {
+    if let sorting, asked >= sorting.since {
+      pages.removeAll()  // the rows shown while the order was read again (`refresh`) are the earlier ones
+    } else if pages.count + read.pages.count > Self.keptPages {
+      // At most `keptPages` pages, as when they are read on the main thread: those beside the selection stay.
       let selected = selectedIndex / Self.pageSize
       pages = pages.filter { abs($0.key - selected) <= 1 }
     }

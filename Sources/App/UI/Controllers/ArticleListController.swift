@@ -218,7 +218,8 @@ final class ArticleListController: ListController {
     guard let scope else { return session.recent.items[index] }
     let page = index / Self.pageSize
     if pages[page] == nil, readsInBackground, !waiting {
-      readInBackground(page: page, of: scope)
+      // While the order is read again, the rows shown are the earlier ones: no page of them is asked for.
+      if sorting == nil { readInBackground(page: page, of: scope) }
       return nil
     }
     if pages[page] == nil {
@@ -255,11 +256,15 @@ final class ArticleListController: ListController {
 
   /// `refresh`; `reordered`: for a new order (`S`), whose kept article's row in a long list is a count
   /// of up to half the list in any order, read in the background too.
+  /// The same order read again because the data under it changed (a reload's feeds, one after another)
+  /// keeps the rows read before on screen until the new ones arrive, instead of "Sorting…" each time.
   private func refresh(reordered: Bool) {
     let selectedID = sorting?.keeping ?? item(at: selectedIndex)?.id
+    let shown = (pages: pages, count: count)
     loadCount()
     if readsInBackground || (reordered && !isCounting && count > Self.pageSize), let scope {
       startSorting(scope, keeping: selectedID)
+      if !reordered { (pages, count) = shown }
       return super.refresh()
     }
     super.refresh()
