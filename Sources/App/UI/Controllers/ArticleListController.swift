@@ -256,6 +256,7 @@ final class ArticleListController: ListController {
 
   /// `refresh`; `reordered`: for a new order (`S`), whose kept article's row in a long list is a count
   /// of up to half the list in any order, read in the background too.
+  ///
   /// The same order read again because the data under it changed (a reload's feeds, one after another)
   /// keeps the rows read before on screen until the new ones arrive, instead of "Sorting…" each time.
   private func refresh(reordered: Bool) {
