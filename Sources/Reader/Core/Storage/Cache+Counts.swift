@@ -1,9 +1,9 @@
 import Foundation
 import GRDB
 
-/// The counts the reader shows, read as one snapshot: every feed's unread and total articles, the
-/// starred articles, and the unread and total articles of some scopes (query feeds), each corrected for
-/// the flags this run has set but not yet written. The cache is the truth and the correction only
+/// The counts the reader shows, read as one snapshot: every feed's unread and total articles and the
+/// starred articles, each corrected for the flags this run has set but not yet written; and, apart, the
+/// query feeds' counts with the flags of the articles marked meanwhile (`scopeCounts`). The cache is the truth and the correction only
 /// covers the writes in flight: reading the stored flags of those articles in the same transaction as
 /// the counts makes the sum exact whether a write lands before or after the read (docs/ARCHITECTURE.md,
 /// "A mark, from key to count").
@@ -13,8 +13,6 @@ extension Cache {
     public var unread: [Int64: Int] = [:]
     public var total: [Int64: Int] = [:]
     public var starred = 0
-    /// The scopes asked for, in order: their unread and total articles.
-    public var scopes: [ScopeCount] = []
 
     public init() {}
   }
@@ -30,8 +28,7 @@ extension Cache {
   /// `feeds` limits the per-feed counts to those feeds (the others are absent from the snapshot): what a
   /// mark can change, read along the feed's index instead of over every article.
   public func counts(
-    feeds: Set<Int64>? = nil, scopes: [ItemScope] = [], read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:],
-    readThrough: ReadThrough = ReadThrough()
+    feeds: Set<Int64>? = nil, read: [Int64: Bool] = [:], starred: [Int64: Bool] = [:], readThrough: ReadThrough = ReadThrough()
   ) throws(CacheError) -> CountSnapshot {
     let perFeed = perFeedCounts(feeds: feeds)
     return try self.read { db in
@@ -62,7 +59,6 @@ extension Cache {
       // Along the starred articles' own index: left to itself SQLite counts them by scanning a covering
       // index of every article (docs/DECISIONS.md, "Marks in a frame").
       snapshot.starred += try Self.count(starredScope, indexedBy: "items_starred_by_date", in: db)
-      for scope in scopes { snapshot.scopes.append(try scopeCount(scope, read: read, in: db)) }
       return snapshot
     }
   }
@@ -77,7 +73,7 @@ extension Cache {
     _ scopes: [ItemScope], readThrough: ReadThrough = ReadThrough(), thenMembershipOf marked: () -> Set<Int64>
   ) throws(CacheError) -> (counts: [ScopeCount], marked: [Int64: (read: Bool, scopes: [Bool])]) {
     try read { db in
-      let counts = try scopes.map { try scopeCount($0, read: [:], unmarked: readThrough.unmarked, in: db) }
+      let counts = try scopes.map { try scopeCount($0, unmarked: readThrough.unmarked, in: db) }
       var found = try membership(of: marked(), in: scopes, db: db)
       if !readThrough.isEmpty {
         for (id, stored) in try Self.storedFlags(of: Set(found.keys), where: .always, in: db)
@@ -109,13 +105,10 @@ extension Cache {
     }
   }
 
-  /// `scope`'s unread and total articles, `read` (article id → the flag this run gave it) standing for
-  /// the stored flags of those articles: from the kept counts when the scope is whole feeds' articles
-  /// (a query feed of `unread = "yes"`), else article by article.
-  /// `unmarked` leaves out of the unread count the articles whole-feeds marks not yet written make read.
-  private func scopeCount(
-    _ scope: ItemScope, read: [Int64: Bool], unmarked: SQLCondition = .always, in db: Database
-  ) throws -> ScopeCount {
+  /// `scope`'s unread and total articles as stored: from the kept counts when the scope is whole feeds'
+  /// articles (a query feed of `unread = "yes"`), else article by article. `unmarked` leaves out of the
+  /// unread count the articles whole-feeds marks not yet written make read.
+  private func scopeCount(_ scope: ItemScope, unmarked: SQLCondition, in db: Database) throws -> ScopeCount {
     let ignoring = ignoring.withLock { $0 }
     let counted = { (scope: ItemScope, unmarked: SQLCondition) throws -> Int in
       guard ignoring.live.isEmpty, unmarked.sql == SQLCondition.always.sql,
@@ -127,13 +120,7 @@ extension Cache {
     }
     var unreadScope = scope
     unreadScope.unreadOnly = true
-    var count = ScopeCount(unread: try counted(unreadScope, unmarked), total: try counted(scope, .always))
-    if !read.isEmpty {
-      for (id, flags) in try Self.storedFlags(of: Set(read.keys), where: try visible(scope, in: db), in: db) {
-        if let value = read[id], value != flags.read { count.unread += value ? -1 : 1 }
-      }
-    }
-    return count
+    return ScopeCount(unread: try counted(unreadScope, unmarked), total: try counted(scope, .always))
   }
 
   /// Each feed's unread and total articles as lists show them (`feeds` only, when given; feeds without
