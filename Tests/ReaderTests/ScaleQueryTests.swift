@@ -232,6 +232,21 @@ struct ScaleQueryTests {
     }
   }
 
+  /// With a tenth of the articles or fewer unread, the same list walks the date index instead, whose read
+  /// flag passes over the read articles without their rows: at a million with 1 % unread, a page by
+  /// title 0.15–0.24 s this way against 0.8–1.4 s for the pass over the table.
+  @Test func aFewUnreadByTitleAreFoundAlongTheDateIndex() throws {
+    let all = try cache.items(in: ItemScope(.all)).map(\.id)
+    try cache.setRead(true, itemIDs: Array(all.dropFirst(3)))
+    for sort in [ArticleSort.title, .author] {
+      statements.clear()
+      let rows = try cache.items(in: ItemScope(.all, unreadOnly: true, sort: sort), limit: 50)
+      #expect(Set(rows.map(\.id)) == Set(all.prefix(3)))
+      let page = try #require(statements.all.first { $0.contains("LIMIT") && $0.contains("ORDER BY") })
+      #expect(try plan(of: page).first == "SCAN i USING INDEX items_by_date", "\(sort)")
+    }
+  }
+
   /// The next unread article past a row (`n`, `P` in a list sorted in the background) is the one the
   /// list shows next, in every order and both ways; by title or author it is found in one pass over the
   /// table, not by fetching every article's row along the date index (seconds at a million).

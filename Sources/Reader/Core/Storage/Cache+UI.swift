@@ -196,9 +196,13 @@ extension Cache {
   /// damaged, and searches read every article's text instead until the indexer has built it again.
   func visible(_ scope: ItemScope, in db: Database, now: Date = Date(), hidingFlagged: Bool = true) throws -> SQLCondition {
     let hidden = ignoredHidden(now: now, flagged: hidingFlagged)
-    guard let fts = scope.search?.ftsQuery else { return scope.condition(now: now) && hidden }
-    if try searchesByScan(db) { return scope.condition(now: now, searchByScan: true) && hidden }
-    guard !fts.negatedOnly else { return scope.condition(now: now) && hidden }
+    let few = scope.unreadOnly && !scope.sort.walksAnIndex ? try Self.fewUnread(db) : false
+    let condition = { (narrow: Bool, scan: Bool) in
+      scope.condition(now: now, narrowSearch: narrow, searchByScan: scan, fewUnread: few) && hidden
+    }
+    guard let fts = scope.search?.ftsQuery else { return condition(false, false) }
+    if try searchesByScan(db) { return condition(false, true) }
+    guard !fts.negatedOnly else { return condition(false, false) }
     let matches: Int
     do {
       matches = try Int.fetchOne(
@@ -206,13 +210,19 @@ extension Cache {
         arguments: [fts.match, Self.narrowSearchLimit]) ?? 0
     } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
       searchIndex.withLock { $0 = .damaged }
-      return scope.condition(now: now, searchByScan: true) && hidden
+      return condition(false, true)
     }
     if matches == 0, try !FindingSchema.isIntact(db) {
       searchIndex.withLock { $0 = .damaged }
-      return scope.condition(now: now, searchByScan: true) && hidden
+      return condition(false, true)
     }
-    return scope.condition(now: now, narrowSearch: matches < Self.narrowSearchLimit) && hidden
+    return condition(matches < Self.narrowSearchLimit, false)
+  }
+
+  /// Whether a tenth of the cache's articles or fewer are unread (from the kept counts): then an unread
+  /// list in an order no index serves finds its articles along the date index (`ItemScope.condition`).
+  static func fewUnread(_ db: Database) throws -> Bool {
+    try Bool.fetchOne(db, sql: "SELECT coalesce(sum(unread), 0) * 10 <= coalesce(sum(total), 0) FROM feed_counts") ?? false
   }
 
   /// Whether searches read every article instead of the index: while it is damaged, and while the

@@ -41,8 +41,9 @@ public struct ItemScope: Sendable, Equatable, Hashable {
 
   /// The WHERE condition (for `items` aliased `i`), ignore rules aside; `now` is when `age` counts from;
   /// `narrowSearch`: the search matches few articles (`SearchQuery.condition(narrow:)`); `searchByScan`:
-  /// the search reads every article's text, not the index (`SearchIndexHealth`).
-  func condition(now: Date, narrowSearch: Bool = false, searchByScan: Bool = false) -> SQLCondition {
+  /// the search reads every article's text, not the index (`SearchIndexHealth`); `fewUnread`: a tenth of
+  /// the cache's articles or fewer are unread (`Cache.fewUnread`).
+  func condition(now: Date, narrowSearch: Bool = false, searchByScan: Bool = false, fewUnread: Bool = false) -> SQLCondition {
     var condition: SQLCondition
     switch source {
     case .feed(let id): condition = SQLCondition("i.feed_id = ?", [id])
@@ -53,8 +54,12 @@ public struct ItemScope: Sendable, Equatable, Hashable {
     }
     // In an order no index serves, the whole list is read and sorted: `+` keeps SQLite from reading it
     // along the date index (which holds the read flag) and fetching each row from there for its title,
-    // a million random reads against one pass over the table (docs/DECISIONS.md, "Sorting a million").
-    if unreadOnly { condition = condition && SQLCondition(sort.walksAnIndex ? "i.read = 0" : "+i.read = 0") }
+    // a million random reads against one pass over the table (docs/DECISIONS.md, "Sorting a million") —
+    // unless few articles are unread: then the index's flag passes over the read ones without their rows,
+    // and only the unread rows are fetched (docs/DECISIONS.md, "Unread by title, by the unread share").
+    if unreadOnly {
+      condition = condition && SQLCondition(sort.walksAnIndex || fewUnread ? "i.read = 0" : "+i.read = 0")
+    }
     if let filter { condition = condition && filter.condition(now: now) }
     if let search { condition = condition && search.condition(narrow: narrowSearch, scan: searchByScan) }
     return condition
