@@ -130,4 +130,19 @@ struct SortInBackgroundTests {
     try await h.eventually("the order read again") { list.sorting == nil }
     #expect(list.rowCount == 250 && list.item(at: list.selectedIndex)?.id == kept.id)
   }
+
+  /// In a list read on the main thread too, `n` past the rows read asks the cache for the next unread
+  /// article and reads only its page: the walk read every page between on the key's path (at a million
+  /// articles mostly read, thousands of pages before "no more unread").
+  @Test func nextUnreadSkipsThePagesBetween() async throws {
+    let h = Harness(60, 40, feeds: [SampleFeeds.numbered(450)])
+    let list = try #require(h.split.primaryNavigation?.top as? ArticleListController)
+    let ids = try h.session.cache.items(in: try #require(list.listedScope)).map(\.id)
+    try h.session.cache.setRead(true, itemIDs: Array(ids.dropLast()))
+    list.refresh()
+    list.selectRow(0)
+    h.press(.character("n"))
+    #expect(h.session.selected?.id == ids.last && list.selectedIndex == 449)
+    #expect(!list.pages.keys.contains(1), "the page between was read: \(list.pages.keys.sorted())")
+  }
 }

@@ -33,16 +33,17 @@ extension ArticleListController: Pointing {
   }
 
   /// The first unread row after (`step` 1) or before (-1) article `itemID`, from the top (the bottom)
-  /// when it is not listed; nil when none is left that way. Rows are read a page at a time as the walk
-  /// reaches them; in a list sorted in the background, whose pages are read only as they are shown, the
-  /// walk asks the cache for the next unread article past the rows it has (`unreadRow(after:step:)`).
+  /// when it is not listed; nil when none is left that way. The walk goes over the rows already read;
+  /// past them it asks the cache for the next unread article (`unreadRow(after:step:)`) instead of
+  /// reading every page between on the key's path (thousands of them in a long list mostly read), and
+  /// a list sorted in the background reads no page it does not show.
   func unreadRow(from itemID: Int64?, step: Int) -> Int? {
     let start = itemID.flatMap(row(of:))
     var index = start.map { $0 + step } ?? (step > 0 ? 0 : rowCount - 1)
     var walked = start == nil ? nil : itemID
     while index >= 0 && index < rowCount {
+      if scope != nil, pages[index / Self.pageSize] == nil { return unreadRow(after: walked, step: step) }
       guard let item = item(at: index) else {
-        if readsInBackground { return unreadRow(after: walked, step: step) }
         index += step
         continue
       }
