@@ -13,16 +13,21 @@ import GRDB
 extension Cache {
   /// Removes what `rule` allows and returns how many articles went. Unread, starred and Recent articles
   /// are never removed. Each transaction removes at most `batch` articles, and the next batch is sized
-  /// to hold the lock about `SearchIndexer`'s `batchTime` (30 ms) at the last one's pace.
+  /// to hold the lock about `SearchIndexer`'s `batchTime` (30 ms) at the last one's pace. `wrote` hears of
+  /// each batch's transaction in the indexer's terms (for the bench: how long it held the lock, its CPU).
   @discardableResult
-  public func prune(_ rule: PruneRule, at date: Date = Date(), batch: ClosedRange<Int> = 100...5_000) async throws(CacheError) -> Int {
+  public func prune(
+    _ rule: PruneRule, at date: Date = Date(), batch: ClosedRange<Int> = 100...5_000,
+    wrote: (@Sendable (SearchIndexer.Write) -> Void)? = nil
+  ) async throws(CacheError) -> Int {
     guard rule.isActive else { return 0 }
     var removed = 0
     var size = batch.lowerBound
     while true {
       let start = ContinuousClock.now
       let limit = size
-      let step = try await asyncWrite { db in try Self.prune(rule, now: date.timeIntervalSince1970, limit: limit, in: db) }
+      let (step, cpu) = try await asyncWriteTimingCPU { db in try Self.prune(rule, now: date.timeIntervalSince1970, limit: limit, in: db) }
+      wrote?(.batch(articles: step, ContinuousClock.now - start, cpu: cpu))
       removed += step
       if step < limit { break }
       size = SearchIndexer.fitting(ContinuousClock.now - start, per: step, in: .milliseconds(30), within: batch)
