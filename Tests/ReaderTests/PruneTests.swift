@@ -120,19 +120,6 @@ struct PruneTests {
     #expect(try prunedKeys() == 0)
   }
 
-  /// Both rules are one indexed statement each: no full scan of the articles.
-  @Test func rulesUseIndexesNotScans() throws {
-    for (sql, argument) in [(Cache.ageRuleSQL, 0), (Cache.countRuleSQL, 1000)] {
-      let queue = try DatabaseQueue(path: cache.path)
-      queue.inDatabase { CacheFunctions.register(in: $0) }  // the delete trigger's search text
-      let plan = try queue.read { db in
-        try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: [argument, 500]).map { $0["detail"] as String }
-      }
-      #expect(!plan.contains { $0.hasPrefix("SCAN items") || $0.hasPrefix("SCAN i ") || $0 == "SCAN i" }, "\(plan)")
-      #expect(plan.contains { $0.contains("USING INDEX") || $0.contains("USING COVERING INDEX") }, "\(plan)")
-    }
-  }
-
   func prunedKeys() throws -> Int {
     try DatabaseQueue(path: cache.path).read { try Int.fetchOne($0, sql: "SELECT count(*) FROM pruned_items") ?? 0 }
   }
