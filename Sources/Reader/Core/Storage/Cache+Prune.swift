@@ -30,6 +30,7 @@ extension Cache {
     var feeds = try read { db in try Pruning.cutoffs(rule, now: now, db) }
     var removed = 0
     var size = batch.lowerBound
+    var pages = Self.mergePages.lowerBound
     while !feeds.isEmpty {
       let limit = size
       let (articles, ended) = try read { db in try Pruning.batch(feeds[...], limit: limit, maxBytes: maxBytes, db) }
@@ -45,13 +46,46 @@ extension Cache {
       // The feeds read to their ends are done, but those with an article left: it is read again.
       feeds = feeds.prefix(ended).filter { left.contains($0.feedID) } + feeds.dropFirst(ended)
       size = SearchIndexer.fitting(elapsed, per: articles.count, in: .milliseconds(30), within: batch)
+      // Each batch's deletes are a segment of the index: merged as the indexer merges (v15 leaves it to
+      // the indexer), else FTS5's `crisismerge` merges 64 of them inside a batch's write.
+      try await steps(&pages, within: Self.mergePages, wrote: wrote) { pages, db in try FindingSchema.mergeStep(pages: pages, db) }
     }
     let forget = now - Self.forgetPrunedAfterDays * 86_400
     try await asyncWrite { db in try db.execute(sql: "DELETE FROM pruned_items WHERE seen_at < ?", arguments: [forget]) }
-    // The emptied pages moved to the file's end and cut off, in a transaction of their own; a cache made
-    // before `auto_vacuum` (`Cache.init`) keeps them for reuse instead (the pragma does nothing there).
-    if removed > 0 { try await asyncWrite { db in try db.execute(sql: "PRAGMA incremental_vacuum") } }
+    // The emptied pages moved to the file's end and cut off, in steps of their own transactions (at a
+    // million, a 90 % prune empties ~2.7 GB); a cache made before `auto_vacuum` (`Cache.init`) keeps them
+    // for reuse instead (the pragma does nothing there, and no page is free for it).
+    var moved = Self.vacuumPages.lowerBound
+    if removed > 0 {
+      try await steps(&moved, within: Self.vacuumPages, wrote: wrote) { pages, db in
+        try db.execute(sql: "PRAGMA incremental_vacuum(\(pages))")
+        return try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > 0
+      }
+    }
     return removed
+  }
+
+  /// The merge steps' sizes, in FTS5 pages: the indexer's (`SearchIndexer.mergePages`).
+  static let mergePages = 32...384
+  /// The vacuum steps' sizes, in pages moved.
+  static let vacuumPages = 64...4_096
+
+  /// Steps of their own transactions until `step` says nothing is left, each with `size` units and the
+  /// next resized to take about 30 ms at this one's pace; `wrote` hears of each as a merge step of that
+  /// many pages.
+  private func steps(
+    _ size: inout Int, within sizes: ClosedRange<Int>, wrote: (@Sendable (SearchIndexer.Write) -> Void)?,
+    _ step: @escaping @Sendable (Int, Database) throws -> Bool
+  ) async throws(CacheError) {
+    while true {
+      let start = ContinuousClock.now
+      let units = size
+      let (more, cpu) = try await asyncWriteTimingCPU { db in try step(units, db) }
+      let elapsed = ContinuousClock.now - start
+      wrote?(.merge(pages: units, elapsed, cpu: cpu))
+      guard more else { return }
+      size = SearchIndexer.fitting(elapsed, per: units, in: .milliseconds(30), within: sizes)
+    }
   }
 
   /// How long a pruned article's key is kept after the last reload that met it in its feed.

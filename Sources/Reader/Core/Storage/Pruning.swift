@@ -106,54 +106,47 @@ enum Pruning {
 
   /// Removes `articles`, in the caller's (write) transaction, taking each indexed one out of the index
   /// with the text made for it before the write (`FindingSchema.body(of:)`), and remembers each key in
-  /// `pruned_items` at `now`. An article is removed only if it is still removable and as it was read:
-  /// still queued, or still indexed with the same fields (an edit since took it out of the index with its
-  /// old text and queued it: another batch reads it again). Returns the removed and the feeds of the
-  /// articles left.
+  /// `pruned_items` at `now`. An article goes only if it is still removable and its place in the index is
+  /// as it was read: an indexed one still indexed with the same fields, or one queued now (not in the
+  /// index, whatever it was when read: an edit takes an article out and queues it). One indexed since
+  /// its read, or indexed again after an edit, is left, and another batch reads it again. Returns how
+  /// many went and the feeds of the articles left.
   static func remove(_ articles: [(Doomed, body: String?)], now: Double, _ db: Database) throws
     -> (removed: Int, left: Set<Int64>)
   {
-    let removable = "id = ? AND read = 1 AND starred = 0 AND id NOT IN (SELECT item_id FROM recents)"
-    let stillQueued = try db.cachedStatement(
-      sql: "SELECT 1 FROM items WHERE \(removable) AND EXISTS (SELECT 1 FROM fts_pending WHERE id = items.id)")
-    let stillIndexed = try db.cachedStatement(
+    // Queued first, each indexed one still as it was read: the delete trigger's rule is that a queued
+    // article is not in the index, so it makes no text, and the entry leaves below.
+    let queue = try db.cachedStatement(
       sql: """
-        SELECT 1 FROM items WHERE \(removable) AND title IS ? AND coalesce(author, '') IS ?
-          AND coalesce(content, summary) IS ? AND full_content IS ? AND NOT EXISTS (SELECT 1 FROM fts_pending WHERE id = items.id)
+        INSERT INTO fts_pending (id) SELECT id FROM items WHERE id = ? AND \(removable) AND title IS ?
+          AND coalesce(author, '') IS ? AND coalesce(content, summary) IS ? AND full_content IS ? AND NOT \(queued)
         """)
-    let queue = try db.cachedStatement(sql: "INSERT INTO fts_pending (id) VALUES (?)")
-    let delete = try db.cachedStatement(sql: "DELETE FROM items WHERE id = ?")
-    let remember = try db.cachedStatement(
+    var takeOut: [(article: FindingSchema.Queued, body: String)] = []
+    for case let (article, body?) in articles.sorted(by: { $0.0.id < $1.0.id }) {
+      guard let indexed = article.indexed else { continue }
+      try queue.execute(arguments: [article.id, indexed.title, indexed.author, indexed.html, indexed.page])
+      if db.changesCount == 1 { takeOut.append((indexed, body)) }
+    }
+    // Then the batch in two statements, the same articles in each: the keys remembered, the rows deleted.
+    let ids = "[" + articles.map { String($0.0.id) }.joined(separator: ",") + "]"
+    let doomed = "id IN (SELECT value FROM json_each(?)) AND \(removable) AND \(queued)"
+    try db.execute(
       sql: """
-        INSERT INTO pruned_items (feed_id, key, seen_at) VALUES (?, ?, ?)
+        INSERT INTO pruned_items (feed_id, key, seen_at) SELECT feed_id, key, ? FROM items WHERE \(doomed)
         ON CONFLICT (feed_id, key) DO UPDATE SET seen_at = excluded.seen_at
-        """)
-    let takeOut = try db.cachedStatement(
-      sql: "INSERT INTO items_fts (items_fts, rowid, title, author, body) VALUES ('delete', ?, ?, ?, ?)")
-    var removed = 0
-    var left = Set<Int64>()
-    var takenOut: [(FindingSchema.Queued, String)] = []
-    for (article, body) in articles.sorted(by: { $0.0.id < $1.0.id }) {
-      if let indexed = article.indexed, let body {
-        guard try Bool.fetchOne(stillIndexed, arguments: [article.id, indexed.title, indexed.author, indexed.html, indexed.page]) != nil
-        else { left.insert(article.feedID); continue }
-        // Queued first, so the delete trigger, whose rule is that a queued article is not in the index,
-        // makes no text: the index entry goes below, with the text made outside the write.
-        try queue.execute(arguments: [article.id])
-        takenOut.append((indexed, body))
-      } else {
-        guard try Bool.fetchOne(stillQueued, arguments: [article.id]) != nil else { left.insert(article.feedID); continue }
-      }
-      try delete.execute(arguments: [article.id])
-      try remember.execute(arguments: [article.feedID, article.key, now])
-      removed += 1
-    }
+        """, arguments: [now, ids])
+    let removed = Set(try Int64.fetchAll(db, sql: "DELETE FROM items WHERE \(doomed) RETURNING id", arguments: [ids]))
     // Last, and in rowid order: FTS5 writes out what it holds as a segment at each statement with a
-    // statement journal (a delete with triggers) and whenever a rowid is not above the last one, so the
-    // batch's entries leave the index as one segment, not one per article.
-    for (article, body) in takenOut {
-      try takeOut.execute(arguments: [article.id, article.title, article.author, body])
+    // statement journal (the delete, with its triggers) and whenever a rowid is not above the last one,
+    // so the batch's entries leave the index as one segment, not one per article.
+    let entry = try db.cachedStatement(
+      sql: "INSERT INTO items_fts (items_fts, rowid, title, author, body) VALUES ('delete', ?, ?, ?, ?)")
+    for (article, body) in takeOut where removed.contains(article.id) {
+      try entry.execute(arguments: [article.id, article.title, article.author, body])
     }
-    return (removed, left)
+    return (removed.count, Set(articles.filter { !removed.contains($0.0.id) }.map(\.0.feedID)))
   }
+
+  /// What a rule may never remove, of the row `items`.
+  private static let removable = "items.read = 1 AND items.starred = 0 AND items.id NOT IN (SELECT item_id FROM recents)"
 }
