@@ -23,9 +23,9 @@ struct BenchScaleCommand: ParsableCommand {
   @Flag(help: "Instead: prune every feed to its newest 100 articles (the script marks every article read first).")
   var prune = false
 
-  /// A prune to the newest 100 articles per feed: its whole time, its transactions (how many, the longest
-  /// from being asked for, the most CPU one spent) and the process's CPU over it, which counts the text
-  /// made outside the writes too (docs/DECISIONS.md, "a prune at a million").
+  /// A prune to the newest 100 articles per feed: its whole time, its transactions (its batches, then its
+  /// merge and vacuum steps: how many, the longest from being asked for, the most CPU one spent) and the
+  /// process's CPU over it, which counts the text made outside the writes too (docs/DECISIONS.md, "a prune at a million").
   private func timePrune(_ cache: Cache) throws {
     let writes = IndexerWrites()
     let start = DispatchTime.now()
@@ -41,7 +41,7 @@ struct BenchScaleCommand: ParsableCommand {
     let (seconds, cpu) = (BenchFindCommand.seconds(since: start), Self.processCPU() - cpuStart)
     let (batches, merges) = writes.summary
     Output.out(String(
-      format: "prune to 100 per feed\t%.3f s\tremoved %d\tprocess CPU %.2f s\t%d batches, longest %.0f ms, most CPU %.0f ms, in all %.2f s (CPU %.2f s)\t%d merge steps, longest %.0f ms\n",
+      format: "prune to 100 per feed\t%.3f s\tremoved %d\tprocess CPU %.2f s\t%d batches, longest %.0f ms, most CPU %.0f ms, in all %.2f s (CPU %.2f s)\t%d merge and vacuum steps, longest %.0f ms\n",
       seconds, removed, cpu, batches.count, batches.longest, batches.mostCPU, batches.wall, batches.cpu, merges.count, merges.longest))
   }
 
