@@ -26,6 +26,7 @@ extension Cache {
     in heavy: HeavyWork = .shared, wrote: (@Sendable (SearchIndexer.Write) -> Void)? = nil
   ) async throws(CacheError) -> Int {
     guard rule.isActive else { return 0 }
+    guard !isReadOnly else { throw CacheError.readOnly(path: path) }
     let now = date.timeIntervalSince1970
     var feeds = try read { db in try Pruning.cutoffs(rule, now: now, db) }
     var removed = 0
@@ -70,14 +71,15 @@ extension Cache {
   /// The vacuum steps' sizes, in pages moved.
   static let vacuumPages = 64...4_096
 
-  /// Steps of their own transactions until `step` says nothing is left, each with `size` units and the
+  /// Steps of their own transactions until `step` says nothing is left or the task is cancelled (a merge
+  /// or a vacuum left half done goes on at the next prune), each with `size` units and the
   /// next resized to take about 30 ms at this one's pace; `wrote` hears of each as a merge step of that
   /// many pages.
   private func steps(
     _ size: inout Int, within sizes: ClosedRange<Int>, wrote: (@Sendable (SearchIndexer.Write) -> Void)?,
     _ step: @escaping @Sendable (Int, Database) throws -> Bool
   ) async throws(CacheError) {
-    while true {
+    while !Task.isCancelled {
       let start = ContinuousClock.now
       let units = size
       let (more, cpu) = try await asyncWriteTimingCPU { db in try step(units, db) }
