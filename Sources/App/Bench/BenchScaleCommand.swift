@@ -23,23 +23,42 @@ struct BenchScaleCommand: ParsableCommand {
   @Flag(help: "Instead: prune every feed to its newest 100 articles (the script marks every article read first).")
   var prune = false
 
+  /// A prune to the newest 100 articles per feed: its whole time, its transactions (its batches, then its
+  /// merge and vacuum steps: how many, the longest from being asked for, the most CPU one spent) and the
+  /// process's CPU over it, which counts the text made outside the writes too (docs/DECISIONS.md, "a prune at a million").
+  private func timePrune(_ cache: Cache) throws {
+    let writes = IndexerWrites()
+    let start = DispatchTime.now()
+    let cpuStart = Self.processCPU()
+    let result: Result<Int, CacheError> = Blocking.run {
+      do throws(CacheError) {
+        return .success(try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 100), wrote: writes.add))
+      } catch {
+        return .failure(error)
+      }
+    }
+    let removed = try result.get()
+    let (seconds, cpu) = (BenchFindCommand.seconds(since: start), Self.processCPU() - cpuStart)
+    let (batches, merges) = writes.summary
+    Output.out(String(
+      format: "prune to 100 per feed\t%.3f s\tremoved %d\tprocess CPU %.2f s\t%d batches, longest %.0f ms, most CPU %.0f ms, in all %.2f s (CPU %.2f s)\t%d merge and vacuum steps, longest %.0f ms\n",
+      seconds, removed, cpu, batches.count, batches.longest, batches.mostCPU, batches.wall, batches.cpu, merges.count, merges.longest))
+  }
+
+  /// The CPU seconds every thread of this process spent so far.
+  static func processCPU() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let seconds = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+  }
+
   /// The rows a list reads at a time (`ArticleListController.pageSize`).
   static let page = 200
 
   func run() throws {
     let cache = try Cache(path: cacheFile)
-    if prune {
-      let start = DispatchTime.now()
-      let result: Result<Int, CacheError> = Blocking.run {
-        do throws(CacheError) {
-          return .success(try await cache.prune(PruneRule(keepDays: 0, maxPerFeed: 100)))
-        } catch {
-          return .failure(error)
-        }
-      }
-      let removed = try result.get()
-      return Output.out(String(format: "prune to 100 per feed\t%.3f s\tremoved %d\n", BenchFindCommand.seconds(since: start), removed))
-    }
+    if prune { return try timePrune(cache) }
     var feeds = try cache.feeds()
     Output.out(String(format: "feed list counts (%d feeds)\t%.1f ms\n", feeds.count, try median { _ = try cache.feeds() }))
     let writes = IndexerWrites()

@@ -1,85 +1,95 @@
 import Foundation
 import GRDB
 
-/// Pruning (`PruneRule`): one DELETE per rule, in batches of their own transactions. A removed
-/// article's key is remembered in `pruned_items` in the batch that removes it, so the next reload does
-/// not bring it back as a new unread article while its feed still lists it; the key is forgotten once no
-/// reload has met it for `forgetPrunedAfterDays`.
+/// Pruning (`PruneRule`): what each feed may lose found once, then removed in batches of their own
+/// transactions (`Pruning`). A removed article's key is remembered in `pruned_items` in the batch that
+/// removes it, so the next reload does not bring it back as a new unread article while its feed still
+/// lists it; the key is forgotten once no reload has met it for `forgetPrunedAfterDays`.
 ///
-/// Why batches: a prune is one pass over what it removes, and each removed article leaves the search
-/// index with its text made again (`FindingSchema.triggers`); the first prune of a large cache, 90 % of
+/// Why batches: a prune is one pass over what it removes; the first prune of a large cache, 90 % of
 /// 100,000 articles, held the write lock 5.7 s in one transaction, and 142 s at a million, with every
-/// mark and reload waiting behind it (docs/DECISIONS.md, "A million articles").
+/// mark and reload waiting behind it (docs/DECISIONS.md, "A million articles"). Why the text is made
+/// before each write: each removed article leaves the contentless search index with the text it was
+/// indexed with, which the delete trigger made again from its HTML inside the write
+/// (docs/DECISIONS.md, "a prune at a million").
 extension Cache {
   /// Removes what `rule` allows and returns how many articles went. Unread, starred and Recent articles
-  /// are never removed. Each transaction removes at most `batch` articles, and the next batch is sized
-  /// to hold the lock about `SearchIndexer`'s `batchTime` (30 ms) at the last one's pace.
+  /// are never removed. Each transaction removes at most `batch` articles (and takes at most `maxBytes`
+  /// of HTML out of the index, past its first), and the next batch is sized to hold the lock about
+  /// `SearchIndexer`'s `batchTime` (30 ms) at the last one's pace. The index text is made in `heavy`, like
+  /// the indexer's. `wrote` hears of each batch's transaction in the indexer's terms (for the bench: how
+  /// long it held the lock, its CPU). A batch whose every article changed since its read ends the prune
+  /// (the next one goes on), and so does a cancelled task, between two batches.
   @discardableResult
-  public func prune(_ rule: PruneRule, at date: Date = Date(), batch: ClosedRange<Int> = 100...5_000) async throws(CacheError) -> Int {
+  public func prune(
+    _ rule: PruneRule, at date: Date = Date(), batch: ClosedRange<Int> = 100...5_000, maxBytes: Int = 1 << 20,
+    in heavy: HeavyWork = .shared, wrote: (@Sendable (SearchIndexer.Write) -> Void)? = nil
+  ) async throws(CacheError) -> Int {
     guard rule.isActive else { return 0 }
+    guard !isReadOnly else { throw CacheError.readOnly(path: path) }
+    let now = date.timeIntervalSince1970
+    var feeds = try read { db in try Pruning.cutoffs(rule, now: now, db) }
     var removed = 0
     var size = batch.lowerBound
-    while true {
-      let start = ContinuousClock.now
+    var pages = Self.mergePages.lowerBound
+    while !feeds.isEmpty {
       let limit = size
-      let step = try await asyncWrite { db in try Self.prune(rule, now: date.timeIntervalSince1970, limit: limit, in: db) }
+      let (articles, ended) = try read { db in try Pruning.batch(feeds[...], limit: limit, maxBytes: maxBytes, db) }
+      guard !articles.isEmpty,
+        let prepared = try? await heavy.run({ articles.map { ($0, body: $0.indexed.map(FindingSchema.body(of:))) } })
+      else { break }
+      let start = ContinuousClock.now
+      let ((step, left), cpu) = try await asyncWriteTimingCPU { db in try Pruning.remove(prepared, now: now, db) }
+      let elapsed = ContinuousClock.now - start
+      wrote?(.batch(articles: step, elapsed, cpu: cpu))
       removed += step
-      if step < limit { break }
-      size = SearchIndexer.fitting(ContinuousClock.now - start, per: step, in: .milliseconds(30), within: batch)
+      if step == 0 { break }
+      // The feeds read to their ends are done, but those with an article left: it is read again.
+      feeds = feeds.prefix(ended).filter { left.contains($0.feedID) } + feeds.dropFirst(ended)
+      size = SearchIndexer.fitting(elapsed, per: articles.count, in: .milliseconds(30), within: batch)
+      // Each batch's deletes are a segment of the index: merged as the indexer merges (v15 leaves it to
+      // the indexer), else FTS5's `crisismerge` merges 64 of them inside a batch's write.
+      try await steps(&pages, within: Self.mergePages, wrote: wrote) { pages, db in try FindingSchema.mergeStep(pages: pages, db) }
     }
-    let forget = date.timeIntervalSince1970 - Self.forgetPrunedAfterDays * 86_400
+    let forget = now - Self.forgetPrunedAfterDays * 86_400
     try await asyncWrite { db in try db.execute(sql: "DELETE FROM pruned_items WHERE seen_at < ?", arguments: [forget]) }
-    // The emptied pages moved to the file's end and cut off, in a transaction of their own; a cache made
-    // before `auto_vacuum` (`Cache.init`) keeps them for reuse instead (the pragma does nothing there).
-    if removed > 0 { try await asyncWrite { db in try db.execute(sql: "PRAGMA incremental_vacuum") } }
+    // The emptied pages moved to the file's end and cut off, in steps of their own transactions (at a
+    // million, a 90 % prune empties ~2.7 GB); a cache made before `auto_vacuum` (`Cache.init`) keeps them
+    // for reuse instead (the pragma does nothing there, and no page is free for it).
+    var moved = Self.vacuumPages.lowerBound
+    if removed > 0 {
+      try await steps(&moved, within: Self.vacuumPages, wrote: wrote) { pages, db in
+        try db.execute(sql: "PRAGMA incremental_vacuum(\(pages))")
+        return try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > 0
+      }
+    }
     return removed
+  }
+
+  /// The merge steps' sizes, in FTS5 pages: the indexer's (`SearchIndexer.mergePages`).
+  static let mergePages = 32...384
+  /// The vacuum steps' sizes, in pages moved.
+  static let vacuumPages = 64...4_096
+
+  /// Steps of their own transactions until `step` says nothing is left or the task is cancelled (a merge
+  /// or a vacuum left half done goes on at the next prune), each with `size` units and the
+  /// next resized to take about 30 ms at this one's pace; `wrote` hears of each as a merge step of that
+  /// many pages.
+  private func steps(
+    _ size: inout Int, within sizes: ClosedRange<Int>, wrote: (@Sendable (SearchIndexer.Write) -> Void)?,
+    _ step: @escaping @Sendable (Int, Database) throws -> Bool
+  ) async throws(CacheError) {
+    while !Task.isCancelled {
+      let start = ContinuousClock.now
+      let units = size
+      let (more, cpu) = try await asyncWriteTimingCPU { db in try step(units, db) }
+      let elapsed = ContinuousClock.now - start
+      wrote?(.merge(pages: units, elapsed, cpu: cpu))
+      guard more else { return }
+      size = SearchIndexer.fitting(elapsed, per: units, in: .milliseconds(30), within: sizes)
+    }
   }
 
   /// How long a pruned article's key is kept after the last reload that met it in its feed.
   static let forgetPrunedAfterDays = 90.0
-
-  /// What a rule may never remove.
-  private static let removable = "read = 1 AND starred = 0 AND id NOT IN (SELECT item_id FROM recents)"
-
-  /// The age rule: a range of items_prunable per feed. Arguments: the oldest date kept, the most
-  /// articles removed.
-  static let ageRuleSQL = """
-    DELETE FROM items WHERE id IN (
-      SELECT id FROM items WHERE \(removable) AND feed_id IN (SELECT id FROM feeds) AND sort_date < ? LIMIT ?)
-    """
-
-  /// The count rule: each feed's `maxPerFeed`th newest article is found by an index seek (feeds with fewer
-  /// have none), and the read articles older than it go. Arguments: `maxPerFeed`, the most articles
-  /// removed.
-  static let countRuleSQL = """
-    WITH cutoff AS MATERIALIZED (
-      SELECT f.id AS feed_id, i.sort_date AS date, i.id AS id FROM feeds f
-      JOIN items i ON i.id = (
-        SELECT id FROM items WHERE feed_id = f.id ORDER BY sort_date DESC, id DESC LIMIT 1 OFFSET ? - 1))
-    DELETE FROM items WHERE \(removable) AND id IN (
-      SELECT i.id FROM cutoff c JOIN items i ON i.feed_id = c.feed_id AND i.read = 1 AND i.starred = 0
-        AND (i.sort_date < c.date OR (i.sort_date = c.date AND i.id < c.id)) LIMIT ?)
-    """
-
-  /// One batch: at most `limit` articles removed, the age rule's first.
-  private static func prune(_ rule: PruneRule, now: Double, limit: Int, in db: Database) throws -> Int {
-    let remember = try db.cachedStatement(
-      sql: """
-        INSERT INTO pruned_items (feed_id, key, seen_at) VALUES (?, ?, ?)
-        ON CONFLICT (feed_id, key) DO UPDATE SET seen_at = excluded.seen_at
-        """)
-    var removed = 0
-    func delete(_ sql: String, _ arguments: StatementArguments) throws {
-      let rows = try Row.fetchAll(db, sql: sql + " RETURNING feed_id, key", arguments: arguments)
-      for row in rows { try remember.execute(arguments: [row["feed_id"] as Int64, row["key"] as String, now]) }
-      removed += rows.count
-    }
-    if rule.keepDays > 0 {
-      try delete(ageRuleSQL, [now - Double(rule.keepDays) * 86_400, limit])
-    }
-    if rule.maxPerFeed > 0, removed < limit {
-      try delete(countRuleSQL, [rule.maxPerFeed, limit - removed])
-    }
-    return removed
-  }
 }
