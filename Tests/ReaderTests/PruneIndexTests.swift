@@ -142,11 +142,11 @@ struct PruneIndexTests {
     let all = statements.all
     let cutoffs = all.filter { $0.contains("OFFSET") }
     #expect(cutoffs.count == 1, "\(cutoffs.count) cutoff searches")
-    #expect(try plan(of: cutoffs[0]).contains { $0.contains("COVERING INDEX items_by_feed_date (feed_id=?)") })
+    #expect(try cache.queryPlan(of: cutoffs[0]).contains { $0.contains("COVERING INDEX items_by_feed_date (feed_id=?)") })
     let reads = all.filter { $0.contains("AND sort_date <=") }
     #expect(reads.count >= 15, "\(reads.count) reads for 15 batches")
     for read in reads.prefix(3) {
-      let plan = try plan(of: read)
+      let plan = try cache.queryPlan(of: read)
       #expect(plan.contains { $0.hasPrefix("SEARCH items USING INDEX") && $0.contains("(feed_id=?") && $0.contains("sort_date<?") }, "\(plan)")
       #expect(!plan.contains { ScaleQueryTests.sortsTheList($0) }, "\(plan)")
     }
@@ -157,16 +157,9 @@ struct PruneIndexTests {
     let batches = all.filter { $0.hasPrefix("DELETE FROM items") || $0.hasPrefix("INSERT INTO pruned_items") }
     #expect(Set(batches).count == 30, "a statement of each kind for 15 batches")
     for write in [queued[0], batches[0], batches[1]] {
-      let plan = try plan(of: write)
+      let plan = try cache.queryPlan(of: write)
       #expect(plan.contains { $0.contains("SEARCH items USING INTEGER PRIMARY KEY (rowid=?)") }, "\(write): \(plan)")
       #expect(!plan.contains { $0.hasPrefix("SCAN items") }, "\(write): \(plan)")
     }
-  }
-
-  /// `EXPLAIN QUERY PLAN` of `sql` (its values in place) on a connection of its own.
-  func plan(of sql: String) throws -> [String] {
-    let queue = try DatabaseQueue(path: cache.path)
-    queue.inDatabase { CacheFunctions.register(in: $0) }
-    return try queue.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String } }
   }
 }

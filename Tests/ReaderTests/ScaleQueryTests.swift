@@ -103,7 +103,7 @@ struct ScaleQueryTests {
     let total = try cache.count(in: unread)
     _ = try cache.items(in: unread, limit: 10, offset: total - 3, of: total)
     let page = try #require(statements.all.first { $0.contains("LIMIT") && $0.contains("ORDER BY i.sort_date ASC") })
-    let plan = try plan(of: page)
+    let plan = try cache.queryPlan(of: page)
     #expect(!plan.contains(where: Self.sortsTheList), "\(plan)")
   }
 
@@ -123,7 +123,7 @@ struct ScaleQueryTests {
     let counting = statements.all.filter { $0.hasPrefix("SELECT") }
     #expect(!counting.isEmpty)
     for sql in counting {
-      let plan = try plan(of: sql)
+      let plan = try cache.queryPlan(of: sql)
       #expect(!plan.contains { Self.readsItems($0) }, "\(sql)\n\(plan)")
     }
     statements.clear()
@@ -134,7 +134,7 @@ struct ScaleQueryTests {
     let paging = statements.all.filter { $0.hasPrefix("SELECT") && $0.contains("LIMIT") }
     #expect(paging.count >= 4)
     for sql in paging {
-      let plan = try plan(of: sql)
+      let plan = try cache.queryPlan(of: sql)
       #expect(!plan.contains(where: Self.sortsTheList), "\(sql)\n\(plan)")
       #expect(plan.contains { $0.contains("INDEX") }, "\(sql)\n\(plan)")
     }
@@ -156,7 +156,7 @@ struct ScaleQueryTests {
     let kept = statements.all.filter { $0.contains("sum(") && $0.contains("FROM feed_counts") }
     #expect(kept.count == whole.count * 3, "unread and total on start, the list's count: \(kept)")
     for sql in kept {
-      let plan = try plan(of: sql)
+      let plan = try cache.queryPlan(of: sql)
       #expect(!plan.contains { Self.readsItems($0) }, "\(sql)\n\(plan)")
     }
     // The truth: each scope's articles counted one by one.
@@ -199,7 +199,7 @@ struct ScaleQueryTests {
     let counts = statements.all.filter { $0.hasPrefix("SELECT count(*)") }
     #expect(counts.count == 2 && counts.allSatisfy { $0.hasSuffix("LIMIT 4)") }, "\(counts)")
     for sql in counts {
-      let plan = try plan(of: sql)
+      let plan = try cache.queryPlan(of: sql)
       #expect(!plan.contains(where: Self.sortsTheList), "\(sql)\n\(plan)")
       #expect(plan.contains { $0.contains("INDEX") }, "\(sql)\n\(plan)")
     }
@@ -215,7 +215,7 @@ struct ScaleQueryTests {
       #expect(try cache.position(ofItem: ids[ids.count / 2], in: scope, of: ids.count, step: 4) == ids.count / 2)
       let counts = statements.all.filter { $0.hasPrefix("SELECT count(*)") }
       #expect(counts.count == 1 && !counts[0].contains("LIMIT"), "\(sort): \(counts)")
-      #expect(!(try plan(of: counts[0])).contains(where: Self.sortsTheList), "\(sort)")
+      #expect(!(try cache.queryPlan(of: counts[0])).contains(where: Self.sortsTheList), "\(sort)")
     }
   }
 
@@ -227,7 +227,7 @@ struct ScaleQueryTests {
       statements.clear()
       _ = try cache.items(in: ItemScope(.all, unreadOnly: true, sort: sort), limit: 50)
       let page = try #require(statements.all.first { $0.contains("LIMIT") && $0.contains("ORDER BY") })
-      let plan = try plan(of: page)
+      let plan = try cache.queryPlan(of: page)
       #expect(plan.first == "SCAN i", "\(sort): \(plan)")
     }
   }
@@ -243,7 +243,7 @@ struct ScaleQueryTests {
       let rows = try cache.items(in: ItemScope(.all, unreadOnly: true, sort: sort), limit: 50)
       #expect(Set(rows.map(\.id)) == Set(all.prefix(3)))
       let page = try #require(statements.all.first { $0.contains("LIMIT") && $0.contains("ORDER BY") })
-      #expect(try plan(of: page).first == "SCAN i USING INDEX items_by_date", "\(sort)")
+      #expect(try cache.queryPlan(of: page).first == "SCAN i USING INDEX items_by_date", "\(sort)")
     }
   }
 
@@ -268,7 +268,7 @@ struct ScaleQueryTests {
       statements.clear()
       _ = try cache.unreadArticle(in: ItemScope(.all, sort: sort), from: first[4], step: 1)
       let query = try #require(statements.all.first { $0.contains("LIMIT 1") && $0.contains("ORDER BY") })
-      #expect(try plan(of: query).first == "SCAN i", "\(sort)")
+      #expect(try cache.queryPlan(of: query).first == "SCAN i", "\(sort)")
     }
   }
 
@@ -328,9 +328,12 @@ struct ScaleQueryTests {
     return detail.hasPrefix("SCAN i") || detail.hasPrefix("SEARCH i ") || detail.hasPrefix("SCAN items") || detail.hasPrefix("SEARCH items")
   }
 
-  /// `EXPLAIN QUERY PLAN` of `sql` (its values in place) on a connection of its own.
-  func plan(of sql: String) throws -> [String] {
-    let queue = try DatabaseQueue(path: cache.path)
+}
+
+extension Cache {
+  /// SQLite's plan for `sql` on this cache's file, one line a step (the cache's SQL functions known).
+  func queryPlan(of sql: String) throws -> [String] {
+    let queue = try DatabaseQueue(path: path)
     queue.inDatabase { CacheFunctions.register(in: $0) }
     return try queue.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String } }
   }

@@ -53,7 +53,7 @@ struct WholeFeedMarkTests {
     #expect(try cache.items(feedID: small).filter { !$0.isRead }.map(\.title) == ["Item 0"])
     #expect(try cache.feed(id: small)?.unreadCount == 1)
     let select = try #require(statements.all.first { $0.hasPrefix("SELECT i.id, i.feed_id") })
-    #expect(try plan(of: select).contains { $0.contains("USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)") })
+    #expect(try cache.queryPlan(of: select).contains { $0.contains("USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)") })
   }
 
   /// Some feeds: along each feed's unread articles, the other feeds untouched.
@@ -64,7 +64,7 @@ struct WholeFeedMarkTests {
     #expect(try unread(small) == 0)
     #expect(try unread(big) == Self.bigCount)
     let select = try #require(statements.all.first { $0.hasPrefix("SELECT i.id, i.feed_id") })
-    #expect(try plan(of: select).contains { $0.contains("INDEX items_by_feed_read_date (feed_id=? AND read=?)") })
+    #expect(try cache.queryPlan(of: select).contains { $0.contains("INDEX items_by_feed_read_date (feed_id=? AND read=?)") })
   }
 
   /// The undo comes while the second chunk is written: that chunk is rolled back, the first stays, and
@@ -102,11 +102,5 @@ struct WholeFeedMarkTests {
     #expect(try cache.counts(read: unreadAgain, readThrough: range) == before, "the write landed meanwhile")
     try cache.setRead(false, itemIDs: [smallIDs[0]])
     #expect(try cache.counts() == before, "nothing left to correct")
-  }
-
-  func plan(of sql: String) throws -> [String] {
-    let queue = try DatabaseQueue(path: cache.path)
-    queue.inDatabase { CacheFunctions.register(in: $0) }
-    return try queue.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String } }
   }
 }
