@@ -111,11 +111,20 @@ struct XtermEndToEndTests {
     let placeholder = region(start, columns: Self.dividerColumn + 1..<Self.cols)
     #expect(placeholder.contains { $0 != 0 }, "the placeholder is drawn")
     let list = { (shot: XwdImage) in region(shot, columns: 0..<Self.dividerColumn) }
+    // A reference frame is one xterm has finished drawing (two shots alike): one caught mid-draw would
+    // never be seen again.
+    func settled(_ what: String, _ condition: (XwdImage) -> Bool) throws -> XwdImage {
+      var previous: XwdImage?
+      return try run.waitFor(what) { shot in
+        defer { previous = shot }
+        return condition(shot) && shot == previous
+      }
+    }
     // Unread, Starred, tech/, Beta: the tag's level (Alpha), Alpha's articles, then Back twice.
     try run.type("jj")
-    let onTag = try run.waitFor("the tag's row selected") { list($0) != list(start) }
+    let onTag = try settled("the tag's row selected") { list($0) != list(start) }
     try run.type("\r")
-    let level = try run.waitFor("the tag's level") { list($0) != list(onTag) }
+    let level = try settled("the tag's level") { list($0) != list(onTag) }
     try run.type("\r")
     _ = try run.waitFor("Alpha's articles") { list($0) != list(level) }
     try run.type("h")
