@@ -100,4 +100,27 @@ import Testing
     #expect(text.contains("The snake plant paragraph 1 tells") && text.contains("The zz plant paragraph 1 tells"))
     #expect(text.contains("The plant paragraph 3 tells") && !text.contains("Link one"))
   }
+
+  @Test func aReplyQuotingAnEarlierPostDoesNotRepeatIt() throws {
+    // Replies quote the post they answer, its paragraphs under a "… wrote:" line in a `blockquote`: the
+    // thread shows the quoted paragraphs once, where they were written (`RepeatedBlocks`), and keeps each
+    // reply's own text and a short line said twice ("Thanks!").
+    let opening = ArticleExtractorTests.prose("kettle", count: 2)
+    let posts = (1...4).map { index in
+      let quote = index == 3 ? "<blockquote><div class=\"quote-head\">member1 wrote:</div>\(opening)</blockquote>" : ""
+      let body = index == 1 ? opening : "\(quote)<p>\(PageKindExtractionTests.reply(index))</p><p>Thanks!</p>"
+      return """
+        <div class="message"><div class="message-user"><a href="/u/\(index)">member\(index)</a></div>
+        <div class="message-meta"><time datetime="2026-03-0\(index)">March \(index)</time></div><div class="message-body">\(body)</div></div>
+        """
+    }.joined()
+    let page = """
+      <html><head><title>Which kettle lasts?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="thread">\(posts)</div></body></html>
+      """
+    let text = try Self.extract(page)
+    #expect(text.components(separatedBy: "The kettle paragraph 2 tells").count == 2, "the quoted paragraph once")
+    for index in 2...4 { #expect(text.contains(PageKindExtractionTests.reply(index)), "reply \(index)") }
+    #expect(text.components(separatedBy: "Thanks!").count == 4)
+   }
 }
