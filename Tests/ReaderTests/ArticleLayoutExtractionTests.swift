@@ -100,4 +100,51 @@ import Testing
     #expect(text.contains("The snake plant paragraph 1 tells") && text.contains("The zz plant paragraph 1 tells"))
     #expect(text.contains("The plant paragraph 3 tells") && !text.contains("Link one"))
   }
+
+  @Test func aReplyQuotingAnEarlierPostDoesNotRepeatIt() throws {
+    // Replies quote the post they answer, its paragraphs under a "… wrote:" line in a `blockquote`: the
+    // thread shows the quoted paragraphs once, where they were written (`RepeatedBlocks`), and keeps each
+    // reply's own text and a short line said twice ("Thanks!").
+    let opening = ArticleExtractorTests.prose("kettle", count: 2)
+    let posts = (1...4).map { index in
+      let quote = index == 3 ? "<blockquote><div class=\"quote-head\">member1 wrote:</div>\(opening)</blockquote>" : ""
+      let body = index == 1 ? opening : "\(quote)<p>\(PageKindExtractionTests.reply(index))</p><p>Thanks!</p>"
+      return """
+        <div class="message"><div class="message-user"><a href="/u/\(index)">member\(index)</a></div>
+        <div class="message-meta"><time datetime="2026-03-0\(index)">March \(index)</time></div><div class="message-body">\(body)</div></div>
+        """
+    }.joined()
+    let page = """
+      <html><head><title>Which kettle lasts?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="thread">\(posts)</div></body></html>
+      """
+    let text = try Self.extract(page)
+    #expect(text.components(separatedBy: "The kettle paragraph 2 tells").count == 2, "the quoted paragraph once")
+    for index in 2...4 { #expect(text.contains(PageKindExtractionTests.reply(index)), "reply \(index)") }
+    #expect(text.components(separatedBy: "Thanks!").count == 4)
+  }
+
+  @Test func aServicePagesBoxesKeptAsProseDoNotHideItsSections() throws {
+    // A page builder's FAQ boxes carry a class that reads negative (`overflow-hidden`) over two paragraphs
+    // each: kept as prose, they made the search's pick (the FAQ) look like most of the page's `<main>`, so its
+    // other sections were left out. The region is weighed against the pick without them (`plainPass`).
+    let answers = (1...3).map { index in
+      "<div class=\"overflow-hidden rounded-lg\"><h3>Question \(index) about hiring</h3>\(ArticleExtractorTests.prose("answer \(index)", count: 2))</div>"
+    }.joined()
+    let steps = (1...3).map { "<li>Step \($0) is a short line about how hiring goes here.</li>" }.joined()
+    let profiles = (1...4).map { "<li><b>Designer \($0)</b> <span>Senior designer, ten years</span></li>" }.joined()
+    let page = """
+      <html><head><title>Hire designers</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <main><div class="hero"><h2>Hire the best designers</h2><ul><li>A network of designers for the projects that matter.</li></ul></div>
+      <div class="steps"><h2>How hiring works</h2><ol>\(steps)</ol></div>
+      <div class="profiles"><h2>Meet our designers</h2><ul>\(profiles)</ul></div>
+      <div class="faq"><div class="wrap"><div class="inner"><div class="body"><h2>Questions</h2>\(ArticleExtractorTests.prose("hiring", count: 3))
+      <div class="faq-list">\(answers)</div></div></div></div></div>
+      </main><footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page)
+    #expect(text.contains("Step 2 is a short line") && text.contains("Designer 3"), "the other sections")
+    #expect(text.contains("The hiring paragraph 3 tells") && text.contains("The answer 2 paragraph 2 tells"))
+    #expect(!text.contains("Footer address"))
+  }
 }

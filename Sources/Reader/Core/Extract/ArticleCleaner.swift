@@ -12,6 +12,8 @@ struct ArticleCleaner {
   /// blocks is the wrong one (a page builder names every box a widget), and the looser passes that follow
   /// a short result find the article.
   var keptProse: [PageNode] = []
+  /// Some of `keptProse` stayed in the cleaned article.
+  private(set) var keptSome = false
 
   mutating func clean(_ article: PageNode) throws {
     markDataTables(article)
@@ -50,6 +52,8 @@ struct ArticleCleaner {
     }
     if !outermost.isEmpty, article.textLength - outermost.reduce(0, { $0 + $1.textLength }) < ArticleExtractor.retryBelow {
       PageNode.remove(outermost)
+    } else {
+      keptSome = !outermost.isEmpty
     }
   }
 
@@ -162,7 +166,7 @@ struct ArticleCleaner {
     }
     let weight = flags.contains(.weightClasses) ? node.classWeight : 0
     if weight < 0 {
-      guard Self.isProse(node) else { return true }
+      guard flags.contains(.keepProse), Self.isProse(node) else { return true }
       keptProse.append(node)
     }
     if PageNode.commaCount(text) >= 10 { return false }

@@ -65,6 +65,8 @@ public enum ArticleExtractor {
     let body = root.descendants(["body"]).first ?? root
 
     var attempts: [(PageNode, Int, String?)] = []
+    // The last pass's article without the prose it kept in blocks named like widgets, when it kept some.
+    var plainPick: (PageNode, Int)?
     var flags = ArticleGrabber.Flags.all
     while true {
       var grabber = ArticleGrabber(flags: flags, title: metadata.title ?? "", byline: metadata.byline, deadline: deadline)
@@ -77,7 +79,12 @@ public enum ArticleExtractor {
       let length = article?.textLength ?? 0
       if let article {
         attempts.append((article, length, grabber.byline))
-        if length >= retryBelow { break }
+        guard length < retryBelow else {
+          if grabber.keptProse, flags.contains(.keepProse) {
+            plainPick = try plainPass(body, flags: flags.subtracting(.keepProse), metadata: metadata, deadline: deadline)
+          }
+          break
+        }
       }
       if flags.contains(.stripUnlikely) {
         flags.remove(.stripUnlikely)
@@ -119,19 +126,21 @@ public enum ArticleExtractor {
       kind = .thread
     } else if let region = mainRegion() {
       let length = region.textLength
+      // The region is weighed against the pick without the prose it kept in blocks named like widgets (`plainPass`).
+      let weighed = plainPick ?? picked.map { ($0.0, $0.1) }
       if !searchFound, length >= minimumArticle {
         picked = (region, length, nil)
         kind = .region
-      } else if searchFound, let found = picked, found.1 * 2 < length, region.linkDensity < 0.35,
-        MainRegion.isSectioned(region, beyond: found.0)
+      } else if searchFound, let found = picked, let pick = weighed, pick.1 * 2 < length, region.linkDensity < 0.35,
+        MainRegion.isSectioned(region, beyond: pick.0)
       {
         picked = (region, length, found.2)
         kind = .region
-      } else if searchFound, let found = picked, MainRegion.isListing(region, beyond: found.0, length: found.1) {
+      } else if searchFound, let found = picked, let pick = weighed, MainRegion.isListing(region, beyond: pick.0, length: pick.1) {
         picked = (region, length, found.2)
         kind = .region
-      } else if searchFound, !read.declaresArticle, let found = picked,
-        let grid = MainRegion.grid(around: found.0, in: region, length: found.1)
+      } else if searchFound, !read.declaresArticle, let found = picked, let pick = weighed,
+        let grid = MainRegion.grid(around: pick.0, in: region, length: pick.1)
       {
         picked = (grid, grid.textLength, found.2)
         kind = .region
@@ -168,7 +177,10 @@ public enum ArticleExtractor {
       picked = (cleaned, cleaned.textLength, found.2)
     }
     guard let (content, _, byline) = picked else { throw .notAnArticle }
-    if kind == .region || sellsProduct { RepeatedBlocks.remove(from: content) }
+    // A thread's replies quote the posts they answer: on the thread, or on the search's pick where it lies in
+    // the thread (it kept the posts, quotes and all; an article's own repeats stay where comments are found).
+    let showsThread = kind == .thread || thread.map { kind == .article && ForumThread.contains($0, content) } == true
+    if kind == .region || sellsProduct || showsThread { RepeatedBlocks.remove(from: content) }
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     if metadata.byline == nil { metadata.byline = byline }
@@ -183,6 +195,21 @@ public enum ArticleExtractor {
       html: ArticleOutput.html(content, baseURL: url), text: ArticleOutput.text(content), metadata: metadata,
       readerable: readerable, leadPicture: metadata.leadImage.flatMap { LeadImage.missing($0, from: content, baseURL: url) })
     return Outcome(article: article, linkDensity: content.linkDensity, isListing: isListing(content), kind: kind)
+  }
+
+  /// The search's pass again without `Flags.keepProse`: the article as it would be had blocks named like
+  /// widgets all gone. The main region is weighed against it: a page builder's boxes kept as prose (FAQ
+  /// cards in Tailwind's `overflow-hidden`) make a pick look like most of a sectioned page, which it is not
+  /// (docs/DECISIONS.md, "eighth pass").
+  private static func plainPass(
+    _ body: PageNode, flags: ArticleGrabber.Flags, metadata: ArticleMetadata, deadline: ContinuousClock.Instant
+  ) throws(ExtractionError) -> (PageNode, Int)? {
+    var grabber = ArticleGrabber(flags: flags, title: metadata.title ?? "", byline: metadata.byline, deadline: deadline)
+    do {
+      return try grabber.grab(body.copy()).map { ($0, $0.textLength) }
+    } catch {
+      throw .tooSlow
+    }
   }
 
   /// Nearly every one of several headings is a link over a short teaser (see `Outcome.isListing`).

@@ -9,7 +9,9 @@ struct ArticleGrabber {
     static let stripUnlikely = Flags(rawValue: 1)
     static let weightClasses = Flags(rawValue: 2)
     static let cleanConditionally = Flags(rawValue: 4)
-    static let all: Flags = [.stripUnlikely, .weightClasses, .cleanConditionally]
+    /// Prose in a block whose class reads negative stays (`ArticleCleaner.isProse`).
+    static let keepProse = Flags(rawValue: 8)
+    static let all: Flags = [.stripUnlikely, .weightClasses, .cleanConditionally, .keepProse]
   }
 
   var flags: Flags
@@ -17,6 +19,8 @@ struct ArticleGrabber {
   /// The byline the metadata gave; when nil, the first byline-looking block is taken (and removed).
   var byline: String?
   let deadline: ContinuousClock.Instant
+  /// The article kept prose in blocks named like widgets (`ArticleCleaner.keptProse`, `Flags.keepProse`).
+  private(set) var keptProse = false
 
   static let tagsToScore: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
   static let blockChildren: Set<String> = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"]
@@ -80,6 +84,7 @@ struct ArticleGrabber {
     try check()
     var cleaner = ArticleCleaner(flags: flags, title: title, deadline: deadline)
     try cleaner.clean(article)
+    keptProse = cleaner.keptSome
     return article
   }
 

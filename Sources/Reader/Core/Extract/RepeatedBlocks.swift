@@ -2,7 +2,8 @@ import Foundation
 
 /// A page's main region repeats blocks the reader sees once: a carousel's slides cloned for its loop, one
 /// feature panel per colour of a product, the same card in a "featured" row and in the grid. In a region
-/// (`MainRegion`), a block whose text says again, word for word, what an earlier block said is left out.
+/// (`MainRegion`), a block whose text says again, word for word, what an earlier block said is left out; so
+/// in a forum thread, where a reply quotes the post it answers.
 enum RepeatedBlocks {
   /// Blocks compared whole (their text read once, never again inside them).
   static let blocks: Set<String> = ["p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "dd", "dt", "blockquote", "pre", "td", "figcaption"]
@@ -15,7 +16,7 @@ enum RepeatedBlocks {
     var repeated: [PageNode] = []
     var stack: [PageNode] = content.elements.reversed()
     while let node = stack.popLast() {
-      guard blocks.contains(node.tag) else {
+      guard blocks.contains(node.tag), !isQuoteOfBlocks(node) else {
         stack.append(contentsOf: node.elements.reversed())
         continue
       }
@@ -24,5 +25,11 @@ enum RepeatedBlocks {
       if !seen.insert(text).inserted { repeated.append(node) }
     }
     PageNode.remove(repeated)
+  }
+
+  /// A quote that holds blocks of its own (the quoted post's paragraphs under its "… wrote:" line) is
+  /// compared by those blocks: the line makes the whole differ from the post it quotes.
+  static func isQuoteOfBlocks(_ node: PageNode) -> Bool {
+    node.tag == "blockquote" && node.elements.contains { blocks.contains($0.tag) || $0.tag == "div" }
   }
 }
