@@ -53,9 +53,10 @@ extension Cache {
     }
     let forget = now - Self.forgetPrunedAfterDays * 86_400
     try await asyncWrite { db in try db.execute(sql: "DELETE FROM pruned_items WHERE seen_at < ?", arguments: [forget]) }
-    // The emptied pages moved to the file's end and cut off, in steps of their own transactions (at a
-    // million, a 90 % prune empties ~2.7 GB); a cache made before `auto_vacuum` (`Cache.init`) keeps them
-    // for reuse instead (the pragma does nothing there, and no page is free for it).
+    // The emptied pages moved to the file's end and cut off, in steps of their own transactions (a large
+    // prune empties most of the file: docs/DECISIONS.md, "a prune at a million"); a cache made before
+    // `auto_vacuum` (`Cache.init`) keeps them for reuse instead (the pragma does nothing there, and no page
+    // is free for it).
     var moved = Self.vacuumPages.lowerBound
     if removed > 0 {
       try await steps(&moved, within: Self.vacuumPages, wrote: wrote) { pages, db in
