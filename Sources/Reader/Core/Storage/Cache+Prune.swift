@@ -31,7 +31,8 @@ extension Cache {
     var feeds = try read { db in try Pruning.cutoffs(rule, now: now, db) }
     var removed = 0
     var size = batch.lowerBound
-    var pages = Self.mergePages.lowerBound
+    let indexer = SearchIndexer(cache: self, heavy: heavy)
+    var pages = indexer.mergePages.lowerBound
     while !feeds.isEmpty {
       let limit = size
       let (articles, ended) = try read { db in try Pruning.batch(feeds[...], limit: limit, maxBytes: maxBytes, db) }
@@ -49,7 +50,7 @@ extension Cache {
       size = SearchIndexer.fitting(elapsed, per: articles.count, in: .milliseconds(30), within: batch)
       // Each batch's deletes are a segment of the index: merged as the indexer merges (v15 leaves it to
       // the indexer), else FTS5's `crisismerge` merges 64 of them inside a batch's write.
-      try await steps(&pages, within: Self.mergePages, wrote: wrote) { pages, db in try FindingSchema.mergeStep(pages: pages, db) }
+      try await indexer.merge(pages: &pages, wrote: wrote)
     }
     let forget = now - Self.forgetPrunedAfterDays * 86_400
     try await asyncWrite { db in try db.execute(sql: "DELETE FROM pruned_items WHERE seen_at < ?", arguments: [forget]) }
@@ -57,37 +58,29 @@ extension Cache {
     // prune empties most of the file: docs/DECISIONS.md, "a prune at a million"); a cache made before
     // `auto_vacuum` (`Cache.init`) keeps them for reuse instead (the pragma does nothing there, and no page
     // is free for it).
-    var moved = Self.vacuumPages.lowerBound
-    if removed > 0 {
-      try await steps(&moved, within: Self.vacuumPages, wrote: wrote) { pages, db in
-        try db.execute(sql: "PRAGMA incremental_vacuum(\(pages))")
-        return try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > 0
-      }
-    }
+    if removed > 0 { try await vacuum(wrote: wrote) }
     return removed
   }
 
-  /// The merge steps' sizes, in FTS5 pages: the indexer's (`SearchIndexer.mergePages`).
-  static let mergePages = 32...384
   /// The vacuum steps' sizes, in pages moved.
   static let vacuumPages = 64...4_096
 
-  /// Steps of their own transactions until `step` says nothing is left or the task is cancelled (a merge
-  /// or a vacuum left half done goes on at the next prune), each with `size` units and the
-  /// next resized to take about 30 ms at this one's pace; `wrote` hears of each as a merge step of that
-  /// many pages.
-  private func steps(
-    _ size: inout Int, within sizes: ClosedRange<Int>, wrote: (@Sendable (SearchIndexer.Write) -> Void)?,
-    _ step: @escaping @Sendable (Int, Database) throws -> Bool
-  ) async throws(CacheError) {
+  /// `incremental_vacuum` in steps of their own transactions until no page is free or the task is
+  /// cancelled (a vacuum left half done goes on at the next prune), each resized to take about 30 ms at
+  /// the last one's pace; `wrote` hears of each as a merge step of that many pages.
+  private func vacuum(wrote: (@Sendable (SearchIndexer.Write) -> Void)?) async throws(CacheError) {
+    var size = Self.vacuumPages.lowerBound
     while !Task.isCancelled {
       let start = ContinuousClock.now
       let units = size
-      let (more, cpu) = try await asyncWriteTimingCPU { db in try step(units, db) }
+      let (more, cpu) = try await asyncWriteTimingCPU { db in
+        try db.execute(sql: "PRAGMA incremental_vacuum(\(units))")
+        return try Int.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0 > 0
+      }
       let elapsed = ContinuousClock.now - start
       wrote?(.merge(pages: units, elapsed, cpu: cpu))
       guard more else { return }
-      size = SearchIndexer.fitting(elapsed, per: units, in: .milliseconds(30), within: sizes)
+      size = SearchIndexer.fitting(elapsed, per: units, in: .milliseconds(30), within: Self.vacuumPages)
     }
   }
 

@@ -93,8 +93,9 @@ public struct SearchIndexer: Sendable {
   }
 
   /// Merge steps until there is nothing left to merge or the task is cancelled, each resized to take
-  /// about `batchTime` by the last one's pace.
-  private func merge(pages: inout Int, wrote: (@Sendable (Write) -> Void)?) async throws(CacheError) {
+  /// about `batchTime` by the last one's pace (also after each batch of a prune, whose deletes are
+  /// segments too).
+  func merge(pages: inout Int, wrote: (@Sendable (Write) -> Void)?) async throws(CacheError) {
     while !Task.isCancelled {
       let start = ContinuousClock.now
       let step = pages
