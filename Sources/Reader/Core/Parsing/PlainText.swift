@@ -42,7 +42,8 @@ public enum PlainText {
           out.add(scalar)
           i = end
         } else {
-          i = out.add(bytes, at: i)
+          let end = out.addRun(bytes, at: i, markup: true)
+          i = end > i ? end : out.add(bytes, at: i)
         }
       }
     }
@@ -56,7 +57,10 @@ public enum PlainText {
     if !needsCollapsing(bytes) { return String(decoding: bytes, as: UTF8.self) }
     return collapsed(into: bytes.count) { out in
       var i = 0
-      while i < bytes.count { i = out.add(bytes, at: i) }
+      while i < bytes.count {
+        let end = out.addRun(bytes, at: i, markup: false)
+        i = end > i ? end : out.add(bytes, at: i)
+      }
     }
   }
 
@@ -95,6 +99,38 @@ public enum PlainText {
       }
       byte(c)
       return i + 1
+    }
+
+    /// The run of bytes from `bytes[i]` that `add` would copy one by one — `plain` bytes, and single
+    /// spaces between them — copied at once: most of an article's text is such runs, and the search
+    /// index converts every article (docs/DECISIONS.md, "The indexer's backlog, its second profile").
+    /// Returns the index after the run (`i` when there is none).
+    mutating func addRun(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, markup: Bool) -> Int {
+      var j = i
+      while j < bytes.count {
+        if Self.plain(bytes[j], markup: markup) {
+          j += 1
+        } else if bytes[j] == 0x20, j > i, j + 1 < bytes.count, Self.plain(bytes[j + 1], markup: markup) {
+          j += 2  // one space after a word and before another: written as it is
+        } else {
+          break
+        }
+      }
+      guard j > i else { return i }
+      if pendingSpace, count > 0 {
+        base[count] = 0x20
+        count += 1
+      }
+      pendingSpace = false
+      (base + count).update(from: bytes.baseAddress! + i, count: j - i)
+      count += j - i
+      return j
+    }
+
+    /// Whether `add` copies `c` as it is: not whitespace or another control, DEL, 0xC2 (which may start
+    /// a no-break space or a C1 control) or, with `markup`, `<` or `&`.
+    private static func plain(_ c: UInt8, markup: Bool) -> Bool {
+      c > 0x20 && c != 0x7F && c != 0xC2 && !(markup && (c == UInt8(ascii: "<") || c == UInt8(ascii: "&")))
     }
 
     /// A decoded entity, collapsed like the same character in the text.
