@@ -242,4 +242,37 @@ struct SearchIndexerTests {
     #expect(try Self.indexedRows(fixture.path) == 40)
     #expect(try Self.search(reopened, "needle") == 4)
   }
+
+  /// The write knows an article changed since its read by the queue row's stamp (v20), not by comparing
+  /// its HTML again: an article queued before stamps existed (or by its insert, without one) and edited
+  /// after the batch's read stays queued, and is indexed later with its new text only.
+  @Test func anArticleEditedAfterTheReadStaysQueuedThoughItWasQueuedWithoutAStamp() async throws {
+    let dir = try TemporaryDirectory("splitfeed-indexer")
+    let path = dir.path("old.db")
+    let queue = try DatabaseQueue(path: path)
+    queue.inDatabase { CacheFunctions.register(in: $0) }
+    try CacheSchema.migrator.migrate(queue, upTo: "v19-counted-inserts")
+    try await queue.write { db in
+      try db.execute(sql: "INSERT INTO feeds (url) VALUES ('https://old.example/')")
+      for (key, word) in [("a", "granite"), ("b", "basalt")] {
+        try db.execute(
+          sql: "INSERT INTO items (feed_id, key, title, content, first_seen, sort_date) VALUES (1, ?, 'Rock', ?, 0, 0)",
+          arguments: [key, "<p>\(word)</p>"])
+        try db.execute(sql: "INSERT INTO fts_pending (id) VALUES (?)", arguments: [db.lastInsertedRowID])
+      }
+    }
+    try queue.close()
+    let cache = try Cache(path: path)
+    let read = try cache.read { db in try FindingSchema.queued(limit: 10, maxBytes: .max, db) }
+    #expect(read.count == 2 && read.allSatisfy { $0.stamp == nil })
+    try await cache.asyncWrite { db in try db.execute(sql: "UPDATE items SET content = '<p>obsidian</p>' WHERE key = 'b'") }
+    let indexed = try await cache.asyncWrite { db in try FindingSchema.index(read.map { ($0, FindingSchema.body(of: $0)) }, db) }
+    #expect(indexed == 1, "the edited article stays queued")
+    #expect(try cache.searchBacklog() == 1)
+    try await SearchIndexer(cache: cache).run()
+    #expect(try Self.search(cache, "granite") == 1)
+    #expect(try Self.search(cache, "obsidian") == 1)
+    #expect(try Self.search(cache, "basalt") == 0)
+    #expect(try Self.indexedRows(path) == 2)
+  }
 }

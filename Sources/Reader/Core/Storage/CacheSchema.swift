@@ -148,6 +148,7 @@ enum CacheSchema {
     }
     migrator.registerMigration("v18-feed-counts") { db in try FeedCounts.migrate(db) }
     migrator.registerMigration("v19-counted-inserts") { db in try FeedCounts.migrateToCountedInserts(db) }
+    migrator.registerMigration("v20-indexer-stamps") { db in try FindingSchema.migrateToStampedQueue(db) }
     return migrator
   }
 }

@@ -32,6 +32,9 @@ import GRDB
 /// transactions (`indexBatch`), each indexing its articles and taking them off the queue together, so an
 /// interrupted batch leaves both as they were. The triggers' rule stands: an article in the queue is not
 /// in the index, one out of it is, with the text `indexedColumns` makes.
+///
+/// Since "v20-indexer-stamps": a queued article's row carries a stamp drawn anew by each change, by which
+/// the indexer's write tells an article changed since its read (`migrateToStampedQueue`).
 enum FindingSchema {
   /// The indexed title, author and body of the `items` row `row` (`old.`, `new.` or "" for the row
   /// itself), in the index's column order. Since "v16-full-article-search" the body ends with the plain
@@ -99,8 +102,10 @@ enum FindingSchema {
   }
 
   /// The triggers that take an article out of the contentless index with the text it was indexed with
-  /// (`indexedColumns`) when its indexed fields change (queueing it again) or it is deleted.
-  static func triggers(withPage: Bool) -> String {
+  /// (`indexedColumns`) when its indexed fields change (queueing it again) or it is deleted. `stamped`
+  /// (v20): an article queued again gets a new `stamp` even when it was queued already, so that the
+  /// indexer can tell it changed since its read (`index`).
+  static func triggers(withPage: Bool, stamped: Bool = false) -> String {
     let takeOut = """
       INSERT INTO items_fts (items_fts, rowid, title, author, body)
         SELECT 'delete', old.id, \(indexedColumns(of: "old.", withPage: withPage))
@@ -108,13 +113,16 @@ enum FindingSchema {
       """
     let page = withPage ? ", full_content" : ""
     let pageChanged = withPage ? " OR old.full_content IS NOT new.full_content" : ""
+    let queue = stamped
+      ? "INSERT INTO fts_pending (id, stamp) VALUES (new.id, random()) ON CONFLICT (id) DO UPDATE SET stamp = excluded.stamp;"
+      : "INSERT OR IGNORE INTO fts_pending (id) VALUES (new.id);"
     return """
       CREATE TRIGGER items_fts_update AFTER UPDATE OF title, author, content, summary\(page) ON items
       WHEN old.title IS NOT new.title OR old.author IS NOT new.author OR old.content IS NOT new.content
         OR old.summary IS NOT new.summary\(pageChanged)
       BEGIN
         \(takeOut)
-        INSERT OR IGNORE INTO fts_pending (id) VALUES (new.id);
+        \(queue)
       END;
       CREATE TRIGGER items_fts_delete AFTER DELETE ON items BEGIN
         \(takeOut)
@@ -137,6 +145,24 @@ enum FindingSchema {
         DROP TRIGGER items_fts_update;
         DROP TRIGGER items_fts_delete;
         \(triggers(withPage: true))
+        """)
+  }
+
+  /// "v20-indexer-stamps": each queued article carries a `stamp`, drawn anew whenever a change queues it
+  /// again (the update trigger; every article queued at once by a requeue gets one too). The indexer
+  /// read an article's fields to make its text; in its write it asked whether the row still held those
+  /// very fields, comparing its whole HTML again — a tenth of the indexer's CPU (docs/DECISIONS.md, "The
+  /// indexer's backlog, its second profile"). Now the write asks whether the queue's row still holds the
+  /// stamp read with them: `items` ids are never reused (AUTOINCREMENT), a deleted article leaves the
+  /// queue, and any change of an indexed field draws a new stamp. An article queued by its insert has none
+  /// (NULL): nothing can have been read of it before.
+  static func migrateToStampedQueue(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        ALTER TABLE fts_pending ADD COLUMN stamp INTEGER;
+        DROP TRIGGER items_fts_update;
+        DROP TRIGGER items_fts_delete;
+        \(triggers(withPage: true, stamped: true))
         """)
   }
 
@@ -199,7 +225,7 @@ enum FindingSchema {
       sql: """
         INSERT INTO items_fts (items_fts) VALUES ('delete-all');
         DELETE FROM fts_pending;
-        INSERT INTO fts_pending (id) SELECT id FROM items;
+        INSERT INTO fts_pending (id, stamp) SELECT id, random() FROM items;
         PRAGMA user_version = \(textVersion);
         """)
   }
@@ -245,7 +271,7 @@ enum FindingSchema {
     try db.execute(
       sql: """
         DELETE FROM fts_pending;
-        INSERT INTO fts_pending (id) SELECT id FROM items;
+        INSERT INTO fts_pending (id, stamp) SELECT id, random() FROM items;
         """)
   }
 
@@ -257,6 +283,8 @@ enum FindingSchema {
   /// A queued article as the indexer reads it, outside any transaction: what `indexedColumns` is made of.
   struct Queued: Sendable {
     var id: Int64
+    /// Its queue row's `stamp` when read (v20); nil for an article read elsewhere (a prune's).
+    var stamp: Int64? = nil
     var title: String
     var author: String
     /// The HTML the body's text comes from (`coalesce(content, summary)`).
@@ -274,7 +302,7 @@ enum FindingSchema {
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT p.id, i.title, coalesce(i.author, '') AS author, coalesce(i.content, i.summary) AS html,
+        SELECT p.id, p.stamp, i.title, coalesce(i.author, '') AS author, coalesce(i.content, i.summary) AS html,
           i.full_content AS page, i.id IS NULL AS gone
         FROM fts_pending p LEFT JOIN items i ON i.id = p.id ORDER BY p.id DESC LIMIT ?
         """, arguments: [limit])
@@ -286,7 +314,9 @@ enum FindingSchema {
       bytes += (html?.utf8.count ?? 0) + (page?.utf8.count ?? 0)
       if !batch.isEmpty, bytes > maxBytes { break }
       batch.append(
-        Queued(id: row["id"], title: row["title"] ?? "", author: row["author"] ?? "", html: html, page: page, gone: row["gone"]))
+        Queued(
+          id: row["id"], stamp: row["stamp"], title: row["title"] ?? "", author: row["author"] ?? "", html: html, page: page,
+          gone: row["gone"]))
     }
     return batch
   }
@@ -301,29 +331,20 @@ enum FindingSchema {
 
   /// Indexes `articles` with the body text made for them (`body(of:)`) and takes them off the queue, in
   /// the caller's (write) transaction, which converts nothing: each is indexed only if it is still queued
-  /// and unchanged since it was read (else it stays queued for the next batch, as its update's trigger
-  /// left it); one whose article is gone only leaves the queue. Returns how many left the queue.
+  /// with the stamp it was read with, i.e. unchanged since (v20; else it stays queued for the next batch,
+  /// as its update's trigger left it); one whose article is gone only leaves the queue. Returns how many
+  /// left the queue.
   static func index(_ articles: [(article: Queued, body: String)], _ db: Database) throws -> Int {
-    let unchanged = try db.cachedStatement(
-      sql: """
-        SELECT 1 FROM items WHERE id = ? AND title IS ? AND coalesce(author, '') IS ? AND coalesce(content, summary) IS ?
-          AND full_content IS ? AND EXISTS (SELECT 1 FROM fts_pending WHERE id = items.id)
-        """)
+    // Off the queue only as it was read: one statement is both the test and the dequeue.
+    let dequeue = try db.cachedStatement(sql: "DELETE FROM fts_pending WHERE id = ? AND stamp IS ?")
     let insert = try db.cachedStatement(sql: "INSERT INTO items_fts (rowid, title, author, body) VALUES (?, ?, ?, ?)")
-    let dequeue = try db.cachedStatement(sql: "DELETE FROM fts_pending WHERE id = ?")
     var done = 0
     // In rowid order: FTS5 writes its pending rows out as a segment whenever a rowid is not above the last
     // one, so the queue's newest-first order made a segment per article (and merges inside the write).
     for (article, body) in articles.sorted(by: { $0.article.id < $1.article.id }) {
-      if article.gone {
-        try dequeue.execute(arguments: [article.id])
-        done += db.changesCount
-        continue
-      }
-      guard try Bool.fetchOne(unchanged, arguments: [article.id, article.title, article.author, article.html, article.page]) != nil
-      else { continue }
-      try insert.execute(arguments: [article.id, article.title, article.author, body])
-      try dequeue.execute(arguments: [article.id])
+      try dequeue.execute(arguments: [article.id, article.stamp])
+      guard db.changesCount == 1 else { continue }
+      if !article.gone { try insert.execute(arguments: [article.id, article.title, article.author, body]) }
       done += 1
     }
     return done
