@@ -18,6 +18,8 @@ import GRDB
 /// the lock's bound"). So the index does not merge by itself (v15) and the indexer merges after each
 /// batch, in steps of their own transactions sized like the batches (`FindingSchema.mergeStep`), until
 /// nothing is left to merge; a stopped run leaves a merge half done, and the next step goes on with it.
+/// The next batch is read once a batch is off the queue and converted while those merges run, so the
+/// conversion and the writer's work share the two cores instead of taking turns.
 public struct SearchIndexer: Sendable {
   /// How far indexing has come in this run: `indexed` of `total` articles (the backlog at the start,
   /// plus what writers queued meanwhile).
@@ -76,8 +78,10 @@ public struct SearchIndexer: Sendable {
     var size = batchSizes.lowerBound
     var pages = mergePages.lowerBound
     try await merge(pages: &pages, wrote: wrote)  // what an earlier run or the writers' deletes left
-    while done.remaining > 0, !Task.isCancelled {
-      let (indexed, elapsed, cpu) = try await cache.indexBatch(limit: size, maxBytes: batchBytes, in: heavy)
+    guard done.remaining > 0, !Task.isCancelled else { return done }
+    var batch = try await prepared(limit: size).get()
+    while let articles = batch, !Task.isCancelled {
+      let (indexed, elapsed, cpu) = try await cache.index(articles)
       wrote?(.batch(articles: indexed, elapsed, cpu: cpu))
       done.indexed += indexed
       // The queue is counted again only when this run's count says it is done (what writers queued
@@ -87,9 +91,25 @@ public struct SearchIndexer: Sendable {
       progress?(done)
       if indexed == 0 { break }
       size = Self.fitting(elapsed, per: indexed, in: batchTime, within: batchSizes)
+      // The next batch is read, once this one is off the queue, and its text made while the merges hold
+      // the writer: two threads' work where each waited for the other (docs/DECISIONS.md, "The
+      // indexer's backlog, its second profile").
+      let (more, limit) = (done.remaining > 0, size)
+      async let next = more ? prepared(limit: limit) : .success(nil)
       try await merge(pages: &pages, wrote: wrote)
+      batch = try await next.get()
     }
     return done
+  }
+
+  /// The next batch read and converted (`Cache.preparedIndexBatch`), its error kept as a value so that it
+  /// crosses the `async let` with its type.
+  private func prepared(limit: Int) async -> Result<Cache.PreparedBatch?, CacheError> {
+    do throws(CacheError) {
+      return .success(try await cache.preparedIndexBatch(limit: limit, maxBytes: batchBytes, in: heavy))
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// Merge steps until there is nothing left to merge or the task is cancelled, each resized to take
@@ -133,6 +153,9 @@ extension Cache {
     try read { db in try Int64.fetchOne(db, sql: "SELECT min(id) FROM fts_pending") }
   }
 
+  /// A batch of queued articles with the body text made for each, ready for one write (`index(_:)`).
+  typealias PreparedBatch = [(article: FindingSchema.Queued, body: String)]
+
   /// One batch of `SearchIndexer`: up to `limit` queued articles (and `maxBytes` of their HTML, past the
   /// first) read, their text made outside any transaction, then indexed in one write transaction that
   /// converts nothing (the conversion inside the write held the lock for minutes on one
@@ -141,11 +164,25 @@ extension Cache {
   func indexBatch(limit: Int, maxBytes: Int = 1 << 20, in heavy: HeavyWork = .shared) async throws(CacheError)
     -> (indexed: Int, write: Duration, cpu: Duration)
   {
+    guard let prepared = try await preparedIndexBatch(limit: limit, maxBytes: maxBytes, in: heavy) else {
+      return (0, .zero, .zero)
+    }
+    return try await index(prepared)
+  }
+
+  /// The read and the conversion of `indexBatch`, holding no lock; nil when cancelled before the
+  /// conversion started (a pause, the quit), or when nothing is queued.
+  func preparedIndexBatch(limit: Int, maxBytes: Int, in heavy: HeavyWork) async throws(CacheError) -> PreparedBatch? {
     let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
+    guard !queued.isEmpty else { return nil }
     // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
-    // threads either (`HeavyWork`). Cancelled before it starts (a pause, the quit): nothing indexed.
-    guard let prepared = try? await heavy.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
-    else { return (0, .zero, .zero) }
+    // threads either (`HeavyWork`).
+    return try? await heavy.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
+  }
+
+  /// The write of `indexBatch`: how many left the queue, how long the write took from being asked for,
+  /// and the CPU it spent.
+  func index(_ prepared: PreparedBatch) async throws(CacheError) -> (indexed: Int, write: Duration, cpu: Duration) {
     let start = ContinuousClock.now
     let (indexed, cpu) = try await asyncWriteTimingCPU { db in try FindingSchema.index(prepared, db) }
     return (indexed, ContinuousClock.now - start, cpu)
