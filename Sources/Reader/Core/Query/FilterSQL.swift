@@ -24,25 +24,31 @@ struct SQLCondition: Sendable {
 }
 
 extension FilterExpression {
-  /// The expression as a condition on `items i`; `now` is the time `age` counts from.
-  func condition(now: Date) -> SQLCondition { root.condition(now: now.timeIntervalSince1970) }
+  /// The expression as a condition on `items i`; `now` is the time `age` counts from; `unreadAlongDates`
+  /// as `ItemScope.condition` chooses it for the list's order.
+  func condition(now: Date, unreadAlongDates: Bool = true) -> SQLCondition {
+    root.condition(now: now.timeIntervalSince1970, unreadAlongDates: unreadAlongDates)
+  }
 }
 
 extension FilterNode {
-  func condition(now: Double) -> SQLCondition {
+  /// `unreadAlongDates` false: `unread = "yes"` is tested on the article's row (`+`), so that SQLite does
+  /// not walk the date index for it in an order that index does not serve (`ItemScope.condition`).
+  func condition(now: Double, unreadAlongDates: Bool = true) -> SQLCondition {
+    let each = { (node: FilterNode) in node.condition(now: now, unreadAlongDates: unreadAlongDates) }
     switch self {
     case .and(let a, let b):
-      let (x, y) = (a.condition(now: now), b.condition(now: now))
+      let (x, y) = (each(a), each(b))
       return SQLCondition("(\(x.sql) AND \(y.sql))", x.arguments + y.arguments)
     case .or(let a, let b):
-      let (x, y) = (a.condition(now: now), b.condition(now: now))
+      let (x, y) = (each(a), each(b))
       return SQLCondition("(\(x.sql) OR \(y.sql))", x.arguments + y.arguments)
     case .not(let a):
-      let x = a.condition(now: now)
+      let x = each(a)
       return SQLCondition("NOT \(x.sql)", x.arguments)
     case .mark(let mark, let set):
       switch mark {
-      case .unread: return SQLCondition(set ? "i.read = 0" : "i.read = 1")
+      case .unread: return SQLCondition(set ? (unreadAlongDates ? "i.read = 0" : "+i.read = 0") : "i.read = 1")
       case .starred: return SQLCondition(set ? "i.starred = 1" : "i.starred = 0")
       }
     case .flags(let letters, let contains):

@@ -196,7 +196,7 @@ extension Cache {
   /// damaged, and searches read every article's text instead until the indexer has built it again.
   func visible(_ scope: ItemScope, in db: Database, now: Date = Date(), hidingFlagged: Bool = true) throws -> SQLCondition {
     let hidden = ignoredHidden(now: now, flagged: hidingFlagged)
-    let few = scope.unreadOnly && !scope.sort.walksAnIndex ? try Self.fewUnread(db) : false
+    let few = scope.sort.walksAnIndex ? false : try Self.fewUnread(db)
     let condition = { (narrow: Bool, scan: Bool) in
       scope.condition(now: now, narrowSearch: narrow, searchByScan: scan, fewUnread: few) && hidden
     }

@@ -44,23 +44,23 @@ public struct ItemScope: Sendable, Equatable, Hashable {
   /// the search reads every article's text, not the index (`SearchIndexHealth`); `fewUnread`: a tenth of
   /// the cache's articles or fewer are unread (`Cache.fewUnread`).
   func condition(now: Date, narrowSearch: Bool = false, searchByScan: Bool = false, fewUnread: Bool = false) -> SQLCondition {
+    // In an order no index serves, the whole list is read and sorted: `+` keeps SQLite from reading it
+    // along the date index (which holds the read flag) and fetching each row from there for its title,
+    // a million random reads against one pass over the table (docs/DECISIONS.md, "Sorting a million") —
+    // unless few articles are unread: then the index's flag passes over the read ones without their rows,
+    // and only the unread rows are fetched (docs/DECISIONS.md, "Unread by title, by the unread share").
+    // The same for a query feed's or a filter's `unread = "yes"`.
+    let unreadAlongDates = sort.walksAnIndex || fewUnread
     var condition: SQLCondition
     switch source {
     case .feed(let id): condition = SQLCondition("i.feed_id = ?", [id])
     case .starred: condition = SQLCondition("i.starred = 1")
     case .all: condition = .always
     case .tag(let name): condition = FilterNode.tag(name, contains: true).condition(now: now.timeIntervalSince1970)
-    case .query(let expression): condition = expression.condition(now: now)
+    case .query(let expression): condition = expression.condition(now: now, unreadAlongDates: unreadAlongDates)
     }
-    // In an order no index serves, the whole list is read and sorted: `+` keeps SQLite from reading it
-    // along the date index (which holds the read flag) and fetching each row from there for its title,
-    // a million random reads against one pass over the table (docs/DECISIONS.md, "Sorting a million") —
-    // unless few articles are unread: then the index's flag passes over the read ones without their rows,
-    // and only the unread rows are fetched (docs/DECISIONS.md, "Unread by title, by the unread share").
-    if unreadOnly {
-      condition = condition && SQLCondition(sort.walksAnIndex || fewUnread ? "i.read = 0" : "+i.read = 0")
-    }
-    if let filter { condition = condition && filter.condition(now: now) }
+    if unreadOnly { condition = condition && SQLCondition(unreadAlongDates ? "i.read = 0" : "+i.read = 0") }
+    if let filter { condition = condition && filter.condition(now: now, unreadAlongDates: unreadAlongDates) }
     if let search { condition = condition && search.condition(narrow: narrowSearch, scan: searchByScan) }
     return condition
   }
