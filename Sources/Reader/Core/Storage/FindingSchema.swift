@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The "v7-finding" migration: what search, tags, query feeds and sorting need.
@@ -287,10 +288,13 @@ enum FindingSchema {
     var stamp: Int64? = nil
     var title: String
     var author: String
-    /// The HTML the body's text comes from (`coalesce(content, summary)`).
-    var html: String?
-    /// The article's fetched page (`full_content`), whose text ends the body (`indexedColumns`).
-    var page: String? = nil
+    /// The HTML the body's text comes from (`coalesce(content, summary)`), its bytes as stored: read as
+    /// a String, every article's HTML was checked as UTF-8 once more only to be converted from bytes
+    /// (docs/DECISIONS.md, "The indexer's backlog, its second profile"). Bound as a BLOB: compare it as
+    /// `CAST(? AS TEXT)`.
+    var html: Data?
+    /// The article's fetched page (`full_content`), whose text ends the body (`indexedColumns`); bytes too.
+    var page: Data? = nil
     /// A queued id with no article left (it only leaves the queue).
     var gone = false
   }
@@ -309,9 +313,9 @@ enum FindingSchema {
     var batch: [Queued] = []
     var bytes = 0
     while let row = try rows.next() {
-      let html: String? = row["html"]
-      let page: String? = row["page"]
-      bytes += (html?.utf8.count ?? 0) + (page?.utf8.count ?? 0)
+      let html: Data? = row["html"]
+      let page: Data? = row["page"]
+      bytes += (html?.count ?? 0) + (page?.count ?? 0)
       if !batch.isEmpty, bytes > maxBytes { break }
       batch.append(
         Queued(
@@ -324,9 +328,10 @@ enum FindingSchema {
   /// The index's body text of a queued article: `splitfeed_plain_text`'s, made by the indexer outside
   /// any transaction, so however long the conversion takes it holds no lock.
   static func body(of article: Queued) -> String {
-    let body = PlainText.title(article.html ?? "", kind: .html)
+    let text = { (html: Data) in html.withUnsafeBytes { PlainText.title($0.bindMemory(to: UInt8.self), kind: .html) } }
+    let body = text(article.html ?? Data())
     guard let page = article.page else { return body }
-    return body + " " + PlainText.title(page, kind: .html)
+    return body + " " + text(page)
   }
 
   /// Indexes `articles` with the body text made for them (`body(of:)`) and takes them off the queue, in

@@ -91,7 +91,7 @@ enum Pruning {
         if !queued {
           let article = FindingSchema.Queued(
             id: row["id"], title: row["title"], author: row["author"], html: row["html"], page: row["page"])
-          bytes += (article.html?.utf8.count ?? 0) + (article.page?.utf8.count ?? 0)
+          bytes += (article.html?.count ?? 0) + (article.page?.count ?? 0)
           if !articles.isEmpty, bytes > maxBytes { return (articles, ended) }
           indexed = article
         }
@@ -119,7 +119,8 @@ enum Pruning {
     let queue = try db.cachedStatement(
       sql: """
         INSERT INTO fts_pending (id) SELECT id FROM items WHERE id = ? AND \(removable) AND title IS ?
-          AND coalesce(author, '') IS ? AND coalesce(content, summary) IS ? AND full_content IS ? AND NOT \(queued)
+          AND coalesce(author, '') IS ? AND coalesce(content, summary) IS CAST(? AS TEXT) AND full_content IS CAST(? AS TEXT)
+          AND NOT \(queued)
         """)
     var takeOut: [(article: FindingSchema.Queued, body: String)] = []
     for case let (article, body?) in articles.sorted(by: { $0.0.id < $1.0.id }) {
