@@ -80,6 +80,40 @@ struct SearchIndexerTests {
     #expect(try Self.indexedRows(fixture.path) == 500, "nothing indexed twice")
   }
 
+  /// The indexer reads its next batch while the one before it, still queued, is written: that read
+  /// takes the rows below the batch (a range of the queue's ids, walked newest first with no sort), and
+  /// the run goes back to the queue's top for what a writer queued meanwhile.
+  @Test func theNextBatchIsReadBelowTheOneBeingWritten() async throws {
+    let fixture = try CacheFixture("splitfeed-indexer", stored: [("https://x.example/feed", Self.feed(300))], indexed: false)
+    let plan = try await DatabaseQueue(path: fixture.path).read { db in
+      try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + FindingSchema.queuedSQL, arguments: [1_000, 100]).map { $0["detail"] as String }
+    }
+    #expect(plan.contains { $0.hasPrefix("SEARCH p USING INTEGER PRIMARY KEY (rowid<?)") }, "\(plan)")
+    #expect(plan.contains { $0.hasPrefix("SEARCH i USING INTEGER PRIMARY KEY (rowid=?)") }, "\(plan)")
+    #expect(!plan.contains { $0.contains("TEMP B-TREE") || $0.hasPrefix("SCAN") }, "\(plan)")
+    let (first, second) = try await DatabaseQueue(path: fixture.path).read { db in
+      let first = try FindingSchema.queued(limit: 100, maxBytes: .max, db).map(\.id)
+      return (first, try FindingSchema.queued(limit: 100, maxBytes: .max, below: first.min(), db).map(\.id))
+    }
+    #expect(first.count == 100 && second.count == 100 && Set(first).isDisjoint(with: second))
+    #expect(second.max()! < first.min()!)
+
+    var indexer = SearchIndexer(cache: fixture.cache)
+    indexer.batchSizes = 100...100
+    let late = Self.feed(40, word: "late")
+    let done = try await indexer.run { progress in
+      if progress.indexed == 100 {
+        _ = try? fixture.cache.addFeeds(urls: ["https://x.example/late"]).first.map {
+          try fixture.cache.storeNow(late, feedID: $0.id, validators: Validators())
+        }
+      }
+    }
+    #expect(done.indexed == 340)
+    #expect(try fixture.cache.searchBacklog() == 0)
+    #expect(try Self.indexedRows(fixture.path) == 340, "each article indexed once")
+    #expect(try Self.search(fixture.cache, "late") == 4)
+  }
+
   /// `kill -9` mid-batch: the batch's transaction never commits (here its connection is closed with
   /// the batch written but not committed), so the index and the queue are both as before it.
   @Test func aBatchKilledBeforeItsCommitLosesNothingAndIndexesNothingTwice() async throws {

@@ -299,17 +299,19 @@ enum FindingSchema {
     var gone = false
   }
 
+  /// `queued`'s read: a range of the queue's ids, newest first, each joined to its article by id.
+  static let queuedSQL = """
+    SELECT p.id, p.stamp, i.title, coalesce(i.author, '') AS author, coalesce(i.content, i.summary) AS html,
+      i.full_content AS page, i.id IS NULL AS gone
+    FROM fts_pending p LEFT JOIN items i ON i.id = p.id WHERE p.id < ? ORDER BY p.id DESC LIMIT ?
+    """
+
   /// The newest queued articles (the ones a search most likely wants), at most `limit` of them and, past
   /// the first, at most `maxBytes` of HTML together: a batch is bounded by its work, not only by its count
-  /// (docs/ROBUSTNESS.md, "Files splitfeed owns"). A read: no write lock is held.
-  static func queued(limit: Int, maxBytes: Int, _ db: Database) throws -> [Queued] {
-    let rows = try Row.fetchCursor(
-      db,
-      sql: """
-        SELECT p.id, p.stamp, i.title, coalesce(i.author, '') AS author, coalesce(i.content, i.summary) AS html,
-          i.full_content AS page, i.id IS NULL AS gone
-        FROM fts_pending p LEFT JOIN items i ON i.id = p.id ORDER BY p.id DESC LIMIT ?
-        """, arguments: [limit])
+  /// (docs/ROBUSTNESS.md, "Files splitfeed owns"). A read: no write lock is held. With `below`, only the
+  /// articles queued under that id (`SearchIndexer.run` reads its next batch below the one it writes).
+  static func queued(limit: Int, maxBytes: Int, below: Int64? = nil, _ db: Database) throws -> [Queued] {
+    let rows = try Row.fetchCursor(db, sql: queuedSQL, arguments: [below ?? Int64.max, limit])
     var batch: [Queued] = []
     var bytes = 0
     while let row = try rows.next() {

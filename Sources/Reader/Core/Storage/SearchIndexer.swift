@@ -18,8 +18,10 @@ import GRDB
 /// the lock's bound"). So the index does not merge by itself (v15) and the indexer merges after each
 /// batch, in steps of their own transactions sized like the batches (`FindingSchema.mergeStep`), until
 /// nothing is left to merge; a stopped run leaves a merge half done, and the next step goes on with it.
-/// The next batch is read once a batch is off the queue and converted while those merges run, so the
-/// conversion and the writer's work share the two cores instead of taking turns.
+/// The next batch is read below the one being written (still queued until its write ends) and converted
+/// while that one is written and merged, so the conversion and the writer's work share the two cores
+/// instead of taking turns; a change between a batch's read and its write draws a new stamp, and the
+/// write leaves that article queued (`FindingSchema.index`).
 public struct SearchIndexer: Sendable {
   /// How far indexing has come in this run: `indexed` of `total` articles (the backlog at the start,
   /// plus what writers queued meanwhile).
@@ -81,6 +83,11 @@ public struct SearchIndexer: Sendable {
     guard done.remaining > 0, !Task.isCancelled else { return done }
     var batch = try await prepared(limit: size).get()
     while let articles = batch, !Task.isCancelled {
+      // The next batch is read below this one (queued until its write ends) and its text made while this
+      // one is written and merged: the conversion and the writer's work on the two cores at once, not
+      // in turn (docs/DECISIONS.md, "The indexer's backlog, its second profile").
+      let (limit, below) = (size, articles.map(\.article.id).min())
+      async let next = prepared(limit: limit, below: below)
       let (indexed, elapsed, cpu) = try await cache.index(articles)
       wrote?(.batch(articles: indexed, elapsed, cpu: cpu))
       done.indexed += indexed
@@ -91,22 +98,19 @@ public struct SearchIndexer: Sendable {
       progress?(done)
       if indexed == 0 { break }
       size = Self.fitting(elapsed, per: indexed, in: batchTime, within: batchSizes)
-      // The next batch is read, once this one is off the queue, and its text made while the merges hold
-      // the writer: two threads' work where each waited for the other (docs/DECISIONS.md, "The
-      // indexer's backlog, its second profile").
-      let (more, limit) = (done.remaining > 0, size)
-      async let next = more ? prepared(limit: limit) : .success(nil)
       try await merge(pages: &pages, wrote: wrote)
       batch = try await next.get()
+      // Past the queue's end, its top again: what writers queued meanwhile, and what a change left queued.
+      if batch == nil, done.remaining > 0 { batch = try await prepared(limit: size).get() }
     }
     return done
   }
 
   /// The next batch read and converted (`Cache.preparedIndexBatch`), its error kept as a value so that it
   /// crosses the `async let` with its type.
-  private func prepared(limit: Int) async -> Result<Cache.PreparedBatch?, CacheError> {
+  private func prepared(limit: Int, below: Int64? = nil) async -> Result<Cache.PreparedBatch?, CacheError> {
     do throws(CacheError) {
-      return .success(try await cache.preparedIndexBatch(limit: limit, maxBytes: batchBytes, in: heavy))
+      return .success(try await cache.preparedIndexBatch(limit: limit, maxBytes: batchBytes, below: below, in: heavy))
     } catch {
       return .failure(error)
     }
@@ -170,10 +174,13 @@ extension Cache {
     return try await index(prepared)
   }
 
-  /// The read and the conversion of `indexBatch`, holding no lock; nil when cancelled before the
-  /// conversion started (a pause, the quit), or when nothing is queued.
-  func preparedIndexBatch(limit: Int, maxBytes: Int, in heavy: HeavyWork) async throws(CacheError) -> PreparedBatch? {
-    let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, db) }
+  /// The read and the conversion of `indexBatch`, holding no lock, of the articles queued below `below`
+  /// when given; nil when cancelled before the conversion started (a pause, the quit), or when nothing
+  /// is queued there.
+  func preparedIndexBatch(limit: Int, maxBytes: Int, below: Int64? = nil, in heavy: HeavyWork) async throws(CacheError)
+    -> PreparedBatch?
+  {
+    let queued = try read { db in try FindingSchema.queued(limit: limit, maxBytes: maxBytes, below: below, db) }
     guard !queued.isEmpty else { return nil }
     // In the heavy lane, like extraction: a hostile body's conversion holds none of the shared pool's
     // threads either (`HeavyWork`).
