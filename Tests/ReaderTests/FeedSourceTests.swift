@@ -49,6 +49,17 @@ import Testing
     #expect(try FeedSource(urlsFileAddress: " Exec:ls -l ").location == .exec(command: "ls -l"))
   }
 
+  /// The scheme's `://` is found among the bytes, where Foundation's `range(of:)` found it before: the
+  /// same range on plain addresses, a `:` that is not one, several, and combining marks around it.
+  @Test(arguments: [
+    "https://example.com/f", "feed://x/y", "HTTP://A", "a:b://c", "a:/b://c", "://", ":/", "x:", "no scheme",
+    "é://x", "e\u{301}://x", "http:/\u{301}/x", "http://\u{301}x", "http:\u{301}//x", "日本://語", "a::://b", "",
+  ])
+  func findsTheSchemeSeparatorAsFoundationDid(text: String) {
+    let found = FeedSource.schemeSeparator(in: text[...])
+    #expect(found == text.range(of: "://"), "\(text.unicodeScalars.map(\.value))")
+  }
+
   @Test func urlAndDescription() throws {
     let web = try FeedSource(parsing: "https://example.com/f")
     #expect(web.url.absoluteString == "https://example.com/f")

@@ -48,6 +48,7 @@ public final class FeedList {
     init(_ feeds: [CachedFeed]) {
       for feed in feeds {
         unread += feed.unreadCount
+        guard !feed.tags.isEmpty else { continue }  // no set made for each untagged feed
         for tag in Set(feed.tags) { unreadByTag[tag, default: 0] += feed.unreadCount }
       }
     }

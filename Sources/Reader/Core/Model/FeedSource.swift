@@ -37,7 +37,7 @@ public struct FeedSource: Hashable, Sendable, CustomStringConvertible {
   /// come here once, not trimmed and tested a second time (at a thousand feeds the urls file's parse was
   /// a quarter of the first frame: docs/DECISIONS.md, "A million articles, the first screen").
   private init(address trimmed: Substring, currentDirectory: String) throws(FeedSourceError) {
-    if let schemeEnd = trimmed.range(of: "://") {
+    if let schemeEnd = Self.schemeSeparator(in: trimmed) {
       let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
       switch scheme {
       case "http", "https", "feed":
@@ -101,6 +101,22 @@ public struct FeedSource: Hashable, Sendable, CustomStringConvertible {
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
     return Substring(scalars[first...last])
+  }
+
+  /// The first `://` of `text` that is three whole characters (a combining mark after its `/` makes
+  /// another character), as `range(of:)` finds it; found among the bytes, which a `:` always starts in
+  /// UTF-8. Foundation's search goes through `NSString`, and Swift's by characters (`firstRange(of:)`) is
+  /// generic code: each was a third of this parse at 1,000 feeds (docs/DECISIONS.md, "The first frame at
+  /// a million, per feed").
+  static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
+    let bytes = text.utf8
+    var from = bytes.startIndex
+    while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
+      let rest = text[colon...]
+      if rest.hasPrefix("://") { return colon..<rest.index(colon, offsetBy: 3) }
+      from = bytes.index(after: colon)
+    }
+    return nil
   }
 
   /// `exec:` or `filter:` when `text` starts with one (any case, as a scheme is read), else nil.

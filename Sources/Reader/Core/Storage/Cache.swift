@@ -247,6 +247,9 @@ public final class Cache: Sendable {
   /// A row of `feedColumns`, by column index: GRDB's lookup by name lowercases and compares each name
   /// on every read, 19 of them a feed, which `perf` showed on the first frame of 1,000 feeds
   /// (docs/DECISIONS.md, "A million articles, the first frame"). The indexes follow `feedColumns`' order.
+  /// Given a cursor's row, each column is read from the statement itself; a row of `fetchAll` is a copy
+  /// that decodes each column through generic code looking up its type's metadata every time (docs/DECISIONS.md,
+  /// "The first frame at a million, per feed").
   private static func feed(_ row: Row) -> CachedFeed {
     CachedFeed(
       id: row[0], url: row[1], title: row[2], siteLink: row[3],
@@ -265,9 +268,10 @@ public final class Cache: Sendable {
   public func feeds() throws(CacheError) -> [CachedFeed] {
     let query = feedColumns(allFeeds: true)
     return try read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT \(query.columns) FROM \(query.from) ORDER BY f.position, f.id", arguments: query.arguments)
-        .map(Self.feed)
+      try Array(
+        Row.fetchCursor(
+          db, sql: "SELECT \(query.columns) FROM \(query.from) ORDER BY f.position, f.id", arguments: query.arguments
+        ).map(Self.feed))
     }
   }
 
@@ -295,6 +299,14 @@ public final class Cache: Sendable {
   @discardableResult
   public func addFeeds(urls: [String], reorder: Bool = false) throws(CacheError) -> [CachedFeed] {
     let stored = try feeds()
+    // The usual start: the urls file names the cache's feeds in the cache's order, and the rows read are
+    // the answer as they are, not copied feed by feed through a dictionary (docs/DECISIONS.md, "The first
+    // frame at a million, per feed").
+    if stored.count == urls.count,
+      stored.indices.allSatisfy({ stored[$0].url == urls[$0] && (!reorder || stored[$0].position == $0) })
+    {
+      return stored
+    }
     let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
     let settled = urls.enumerated().allSatisfy { index, url in
       byURL[url].map { !reorder || $0.position == index } ?? false
