@@ -66,8 +66,12 @@ public final class FeedList {
     for index in feeds.indices {
       let id = feeds[index].id
       if let only, !only.contains(id) { continue }
-      feeds[index].unreadCount = snapshot.unread[id] ?? 0
-      feeds[index].totalCount = snapshot.total[id] ?? 0
+      let (unread, total) = (snapshot.unread[id] ?? 0, snapshot.total[id] ?? 0)
+      // Written only when changed: the first write to an array the caller still holds copies every feed,
+      // and the start's recount finds the counts the feeds were read with (docs/DECISIONS.md, "The first
+      // frame at a million, per feed").
+      if feeds[index].unreadCount != unread { feeds[index].unreadCount = unread }
+      if feeds[index].totalCount != total { feeds[index].totalCount = total }
     }
     sums = Sums(feeds)
     starredCount = snapshot.starred

@@ -112,8 +112,13 @@ public struct FeedSource: Hashable, Sendable, CustomStringConvertible {
     let bytes = text.utf8
     var from = bytes.startIndex
     while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
-      let rest = text[colon...]
-      if rest.hasPrefix("://") { return colon..<rest.index(colon, offsetBy: 3) }
+      if bytes[colon...].starts(with: "://".utf8) {
+        let end = bytes.index(colon, offsetBy: 3)
+        // An ASCII byte after it (or none) starts a character of its own: no need to ask for characters.
+        if end == bytes.endIndex || bytes[end] < 0x80 { return colon..<end }
+        let rest = text[colon...]
+        if rest.hasPrefix("://") { return colon..<rest.index(colon, offsetBy: 3) }
+      }
       from = bytes.index(after: colon)
     }
     return nil
