@@ -60,6 +60,17 @@ import Testing
     #expect(found == text.range(of: "://"), "\(text.unicodeScalars.map(\.value))")
   }
 
+  /// `exec:` and `filter:` are found by their bytes where the lower-cased characters found them before.
+  @Test(arguments: [
+    "exec:ls", "EXEC:ls", "Exec:", "eXeC:x", "filter:a:b", "FILTER:a:http://x", "exec", "exe:", "filter", "",
+    "exec:\u{301}ls", "exec\u{301}:ls", "FİLTER:x:y", "fİlter:x", "\u{212A}exec:", "e\u{0}ec:", "eXEC:\u{E9}",
+    "filter:\u{0301}", "http://exec:x", " exec:ls", "Ex\u{1A}c:",
+  ])
+  func findsTheCommandPrefixAsLowerCasingDid(text: String) {
+    let before = ["exec:", "filter:"].first { text.prefix($0.count).lowercased() == $0 }
+    #expect(FeedSource.commandPrefix(text[...]) == before, "\(text.unicodeScalars.map(\.value))")
+  }
+
   @Test func urlAndDescription() throws {
     let web = try FeedSource(parsing: "https://example.com/f")
     #expect(web.url.absoluteString == "https://example.com/f")
