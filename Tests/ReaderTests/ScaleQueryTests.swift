@@ -287,6 +287,27 @@ struct ScaleQueryTests {
     #expect(try cache.feeds().map(\.url) == reordered)
   }
 
+  /// The feed list is read off the `feeds` table itself, not along `feeds_by_title` with a lookup of each
+  /// row (the plan SQLite chose without statistics), and each feed's tags come in their order, `[]` for
+  /// a feed without (whose ordered subquery is not run: docs/DECISIONS.md, "The first frame at a million,
+  /// per feed"). One feed by its id is still found by its key.
+  @Test func theFeedListReadsTheFeedsTableAndEachFeedsTags() throws {
+    let untagged = try #require(try cache.addFeeds(urls: ["https://example.com/c.xml"]).first).id
+    try cache.setTags([feeds[0]: ["news"], feeds[1]: ["other", "news"]])
+    statements.clear()
+    let listed = try cache.feeds()
+    #expect(listed.map(\.tags) == [["news"], ["other", "news"], []])
+    #expect(try cache.feed(id: feeds[1])?.tags == ["other", "news"])
+    #expect(try cache.feed(id: untagged)?.tags == [])
+    let reads = statements.all.filter { $0.hasPrefix("SELECT") && $0.contains("FROM feeds f") }
+    #expect(reads.count == 3)
+    for sql in reads {
+      let plan = try cache.queryPlan(of: sql)
+      #expect(!plan.contains { $0.contains("feeds_by_title") }, "\(sql)\n\(plan)")
+      #expect(plan.contains { $0 == "SCAN f" || $0.hasPrefix("SEARCH f USING INTEGER PRIMARY KEY") }, "\(sql)\n\(plan)")
+    }
+  }
+
   /// A prune removes in batches of its own transactions, each at most its batch size, and ends where one
   /// transaction would have: every removable article gone, each key remembered, the counts true. Before,
   /// one transaction removed all of them (5.7 s of write lock for 90,000 articles).

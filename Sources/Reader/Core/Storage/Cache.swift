@@ -214,11 +214,19 @@ public final class Cache: Sendable {
   /// articles rules kept as a flag hide: `FeedCounts`), one row per feed however many articles it has.
   /// Rules tested on read test every article, so `allFeeds` (the whole list) counts every feed in one pass, joined as `c`,
   /// instead of two passes per feed (half the time: docs/DECISIONS.md, "Finding at scale").
+  ///
+  /// Per feed, two things are avoided (docs/DECISIONS.md, "The first frame at a million, per feed"): the
+  /// tags' ordered subquery, which opens a sorter even for a feed without tags, runs only for a feed
+  /// that has one (`'[]'` is what it gives for none); and `feeds` is read as a table (`NOT INDEXED`, the
+  /// rowid still found by its key), where SQLite, without statistics, walked `feeds_by_title` and looked
+  /// each row up by its rowid before sorting them all the same.
   private func feedColumns(allFeeds: Bool, now: Date = Date()) -> (columns: String, from: String, arguments: StatementArguments) {
     let ignoring = ignoring.withLock { $0 }
     let rest = """
       f.offered_feeds, f.warnings, f.poll_hold, f.poll_until, f.poll_strikes, f.moved_to,
-      (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position)) AS tags,
+      CASE WHEN EXISTS (SELECT 1 FROM feed_tags WHERE feed_id = f.id)
+        THEN (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position))
+        ELSE '[]' END AS tags,
       (SELECT s.remote_id FROM sync_feeds s WHERE s.feed_id = f.id) AS remote_id
       """
     let head = "f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position"
@@ -226,14 +234,14 @@ public final class Cache: Sendable {
       let counts = FeedCounts.columns(flagged: ignoring.flagged)
       return (
         "\(head), \(counts.unread) AS unread, \(counts.total) AS total, \(rest)",
-        "feeds f LEFT JOIN feed_counts c ON c.feed_id = f.id", [])
+        "feeds f NOT INDEXED LEFT JOIN feed_counts c ON c.feed_id = f.id", [])
     }
     let shown = ignoredHidden(now: now)
     if allFeeds && shown.sql != SQLCondition.always.sql {
       return (
         "\(head), coalesce(c.unread, 0) AS unread, coalesce(c.total, 0) AS total, \(rest)",
         """
-        feeds f LEFT JOIN (SELECT i.feed_id, sum(i.read = 0) AS unread, count(*) AS total FROM items i
+        feeds f NOT INDEXED LEFT JOIN (SELECT i.feed_id, sum(i.read = 0) AS unread, count(*) AS total FROM items i
           WHERE \(shown.sql) GROUP BY i.feed_id) c ON c.feed_id = f.id
         """, shown.arguments)
     }
@@ -241,7 +249,7 @@ public final class Cache: Sendable {
       """
       \(head), (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND \(shown.sql)) AS unread,
       (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND \(shown.sql)) AS total, \(rest)
-      """, "feeds f", shown.arguments + shown.arguments)
+      """, "feeds f NOT INDEXED", shown.arguments + shown.arguments)
   }
 
   /// A row of `feedColumns`, by column index: GRDB's lookup by name lowercases and compares each name
