@@ -308,6 +308,53 @@ struct ScaleQueryTests {
     }
   }
 
+  /// A start whose urls file gives the tags the cache holds writes none of them; a change of order, a tag
+  /// repeated, an empty one, another spelling of the same letters (bytes, as SQLite compares) or a feed
+  /// that does not exist still writes, and what it leaves is the list given.
+  @Test func theSameTagsAgainWriteNothing() throws {
+    let same: [Int64: [String]] = [feeds[0]: ["news"], feeds[1]: ["news", "other"]]
+    statements.clear()
+    try cache.setTags(same)
+    #expect(!statements.all.contains { $0.hasPrefix("DELETE") || $0.hasPrefix("INSERT") }, "\(statements.all)")
+    let changes: [[Int64: [String]]] = [
+      [feeds[0]: ["news"], feeds[1]: ["other", "news"]],
+      [feeds[0]: ["", "news", "news"], feeds[1]: ["other", "news"]],
+      [feeds[0]: ["caf\u{E9}"], feeds[1]: ["other", "news"]],
+      [feeds[0]: ["cafe\u{301}"], feeds[1]: ["other", "news"]],
+      [feeds[0]: ["cafe\u{301}"], feeds[1]: ["other", "news"], 999: ["gone"]],
+    ]
+    for tags in changes {
+      statements.clear()
+      try cache.setTags(tags)
+      #expect(statements.all.contains { $0.hasPrefix("DELETE") }, "\(tags)")
+      let stored = try DatabaseQueue(path: cache.path).read { db in
+        try Row.fetchAll(db, sql: "SELECT feed_id, tag FROM feed_tags ORDER BY feed_id, position").map {
+          ($0[0] as Int64, Array(($0[1] as String).utf8))
+        }
+      }
+      let wanted = feeds.flatMap { feed in
+        let given = tags[feed] ?? []
+        return given.enumerated().filter { !$1.isEmpty && !given[..<$0].contains($1) }.map { (feed, Array($1.utf8)) }
+      }
+      #expect(stored.map(\.0) == wanted.map(\.0) && stored.map(\.1) == wanted.map(\.1), "\(tags)")
+    }
+    statements.clear()
+    try cache.setTags(changes[3])
+    #expect(!statements.all.contains { $0.hasPrefix("DELETE") || $0.hasPrefix("INSERT") }, "\(statements.all)")
+  }
+
+  /// Tags and warnings as `json_group_array` writes them are split without a decoder; every other text
+  /// is decoded as before (an escape, a space, a quote inside, a control character, broken JSON).
+  @Test(arguments: [
+    #"["a"]"#, #"["a","b"]"#, #"[""]"#, #"["","",""]"#, #"["a,b","c"]"#, "[\"tech talk\",\"caf\u{E9}\",\"日本\"]",
+    #"["a\"b"]"#, #"["a\\b"]"#, #"["a\nb"]"#, #"["a", "b"]"#, #"["a",","b"]"#, #"["a"b"]"#, #"["]"#, #"[""#,
+    #"["a",]"#, "[\"a\u{1}\"]", #"{"a":1}"#, #"["a","b""#, #"[1,2]"#, #"["\u00e9"]"#,
+  ])
+  func tagsAsSQLiteWritesThemReadAsTheDecoderDid(text: String) {
+    let decoded = (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+    #expect(ItemColumns.strings(text) == decoded, "\(text)")
+  }
+
   /// A prune removes in batches of its own transactions, each at most its batch size, and ends where one
   /// transaction would have: every removable article gone, each key remembered, the counts true. Before,
   /// one transaction removed all of them (5.7 s of write lock for 90,000 articles).

@@ -48,8 +48,15 @@ public final class FeedList {
     init(_ feeds: [CachedFeed]) {
       for feed in feeds {
         unread += feed.unreadCount
-        guard !feed.tags.isEmpty else { continue }  // no set made for each untagged feed
-        for tag in Set(feed.tags) { unreadByTag[tag, default: 0] += feed.unreadCount }
+        // Each tag of a feed once; a few tags compared in place rather than a set made for each feed.
+        let tags = feed.tags
+        if tags.count > 8 {
+          for tag in Set(tags) { unreadByTag[tag, default: 0] += feed.unreadCount }
+        } else {
+          for (index, tag) in tags.enumerated() where !tags[..<index].contains(tag) {
+            unreadByTag[tag, default: 0] += feed.unreadCount
+          }
+        }
       }
     }
   }

@@ -5,7 +5,19 @@ import GRDB
 extension Cache {
   /// Replaces every local feed's tags (the urls file's, OPML folders'), each feed's in the order given; a
   /// synced feed keeps its labels on the server as its tags.
+  ///
+  /// Read first: a start whose urls file gives the tags the cache holds writes nothing and waits for no
+  /// write lock. Every tag deleted and inserted again at every start was a third of the first frame's
+  /// CPU at 1,000 feeds of three tags (docs/DECISIONS.md, "The first frame at a million, per feed").
   public func setTags(_ tagsByFeedID: [Int64: [String]]) throws(CacheError) {
+    let stored = try read { db in
+      var rows = Set<TagRow>()
+      let cursor = try Row.fetchCursor(
+        db, sql: "SELECT feed_id, tag, position FROM feed_tags WHERE feed_id NOT IN (SELECT feed_id FROM sync_feeds)")
+      while let row = try cursor.next() { rows.insert(TagRow(feedID: row[0], tag: Array((row[1] as String).utf8), position: row[2])) }
+      return rows
+    }
+    if stored == Self.tagRows(tagsByFeedID) { return }
     try write { db in
       // A synced feed's tags are its server labels (kept by sync_feeds' triggers), not the urls file's.
       try db.execute(sql: "DELETE FROM feed_tags WHERE feed_id NOT IN (SELECT feed_id FROM sync_feeds)")
@@ -21,6 +33,28 @@ extension Cache {
         }
       }
     }
+  }
+
+  /// A row of `feed_tags`, its tag as SQLite compares it (bytes: two spellings of `é` are two tags).
+  private struct TagRow: Hashable {
+    var feedID: Int64
+    var tag: [UInt8]
+    var position: Int
+  }
+
+  /// The rows `setTags`' write leaves for feeds that exist and are not synced: each feed's tags but the
+  /// empty ones, a repeated tag at its first place (the write's `ON CONFLICT DO NOTHING`). A feed that
+  /// does not exist or is synced has rows here and none stored: the write runs, as it always did.
+  private static func tagRows(_ tagsByFeedID: [Int64: [String]]) -> Set<TagRow> {
+    var rows = Set<TagRow>()
+    for (feedID, tags) in tagsByFeedID {
+      var seen = Set<[UInt8]>()
+      for (position, tag) in tags.enumerated() where !tag.isEmpty {
+        let bytes = Array(tag.utf8)
+        if seen.insert(bytes).inserted { rows.insert(TagRow(feedID: feedID, tag: bytes, position: position)) }
+      }
+    }
+    return rows
   }
 
   /// Every tag, sorted by name (case ignored), with its feeds in feed-list order and their counts;
