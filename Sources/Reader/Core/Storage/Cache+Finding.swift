@@ -11,13 +11,14 @@ extension Cache {
   /// CPU at 1,000 feeds of three tags (docs/DECISIONS.md, "The first frame at a million, per feed").
   public func setTags(_ tagsByFeedID: [Int64: [String]]) throws(CacheError) {
     let stored = try read { db in
-      var rows = Set<TagRow>()
+      var rows: [Int64: [(tag: String, position: Int)]] = [:]
       let cursor = try Row.fetchCursor(
-        db, sql: "SELECT feed_id, tag, position FROM feed_tags WHERE feed_id NOT IN (SELECT feed_id FROM sync_feeds)")
-      while let row = try cursor.next() { rows.insert(TagRow(feedID: row[0], tag: Array((row[1] as String).utf8), position: row[2])) }
+        db,
+        sql: "SELECT feed_id, tag, position FROM feed_tags WHERE feed_id NOT IN (SELECT feed_id FROM sync_feeds) ORDER BY feed_id, position")
+      while let row = try cursor.next() { rows[row[0], default: []].append((row[1], row[2])) }
       return rows
     }
-    if stored == Self.tagRows(tagsByFeedID) { return }
+    if Self.tagsAreStored(tagsByFeedID, stored) { return }
     try write { db in
       // A synced feed's tags are its server labels (kept by sync_feeds' triggers), not the urls file's.
       try db.execute(sql: "DELETE FROM feed_tags WHERE feed_id NOT IN (SELECT feed_id FROM sync_feeds)")
@@ -35,26 +36,24 @@ extension Cache {
     }
   }
 
-  /// A row of `feed_tags`, its tag as SQLite compares it (bytes: two spellings of `é` are two tags).
-  private struct TagRow: Hashable {
-    var feedID: Int64
-    var tag: [UInt8]
-    var position: Int
-  }
-
-  /// The rows `setTags`' write leaves for feeds that exist and are not synced: each feed's tags but the
-  /// empty ones, a repeated tag at its first place (the write's `ON CONFLICT DO NOTHING`). A feed that
-  /// does not exist or is synced has rows here and none stored: the write runs, as it always did.
-  private static func tagRows(_ tagsByFeedID: [Int64: [String]]) -> Set<TagRow> {
-    var rows = Set<TagRow>()
+  /// Whether `setTags`' write would leave `stored` (each local feed's tags in order) as it is: each feed
+  /// given its tags but the empty ones, a repeated tag at its first place (the write's `ON CONFLICT DO
+  /// NOTHING`), compared as bytes, as SQLite compares them (two spellings of `é` are two tags), and no
+  /// other feed with any. A feed that does not exist or is synced has tags here and none stored: the
+  /// write runs, as it always did. A tag repeated in another spelling is kept once here and twice by the
+  /// write: they differ, and the write runs again, which costs time, never a wrong tag.
+  private static func tagsAreStored(_ tagsByFeedID: [Int64: [String]], _ stored: [Int64: [(tag: String, position: Int)]]) -> Bool {
+    var feedsWithTags = 0
     for (feedID, tags) in tagsByFeedID {
-      var seen = Set<[UInt8]>()
-      for (position, tag) in tags.enumerated() where !tag.isEmpty {
-        let bytes = Array(tag.utf8)
-        if seen.insert(bytes).inserted { rows.insert(TagRow(feedID: feedID, tag: bytes, position: position)) }
-      }
+      var seen = Set<String>()
+      let kept = tags.enumerated().filter { !$0.element.isEmpty && seen.insert($0.element).inserted }
+      guard !kept.isEmpty else { continue }
+      feedsWithTags += 1
+      guard let rows = stored[feedID], rows.count == kept.count,
+        zip(rows, kept).allSatisfy({ $0.position == $1.offset && $0.tag.utf8.elementsEqual($1.element.utf8) })
+      else { return false }
     }
-    return rows
+    return feedsWithTags == stored.count
   }
 
   /// Every tag, sorted by name (case ignored), with its feeds in feed-list order and their counts;
