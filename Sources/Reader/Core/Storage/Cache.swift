@@ -62,7 +62,13 @@ public final class Cache: Sendable {
         // Pages a prune empties go back to the file system (`Cache.prune`), for a new file only: an
         // existing cache would need a VACUUM, a rewrite of the whole file (docs/DECISIONS.md, "Indexing
         // under the lock's bound").
-        if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }  // not the pool's readers
+        // Set only when it is not: setting it again rewrote the file's first page at every start, a
+        // write transaction (waiting for another process's writer) and a frame more in the log, which
+        // the next start read back when this one exited without closing (docs/DECISIONS.md, "The first
+        // frame at a million, per feed").
+        if !db.configuration.readonly, try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 {  // not the pool's readers
+          try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+        }
         // A 1 MiB page cache per connection instead of SQLite's 2 MiB: a reload mostly appends rows and
         // gains nothing from more, and every connection would hold it (docs/DECISIONS.md, "Cache pages").
         try db.execute(sql: "PRAGMA cache_size = -1024")
