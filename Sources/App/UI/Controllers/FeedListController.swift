@@ -170,9 +170,8 @@ final class FeedListController: ListController {
   private func countColumn(forWidth width: Int) -> (width: Int, unreadOnly: Bool) {
     let room = width - 3 - Self.nameWidth
     if room >= 13 { return (13, false) }
-    // Every row's count, measured without being written out: at 1,000 feeds, writing each one out and
-    // measuring it was a tenth of the first frame's growth (docs/DECISIONS.md, "The first frame at a
-    // million, per feed").
+    // Every row's count, measured without being written out: writing each one out and measuring it grew
+    // the first frame with the feeds (docs/DECISIONS.md, "The first frame at a million, per feed").
     let widest = { (unreadOnly: Bool) in
       self.rows.indices.map { self.counts(at: $0)?.width(unreadOnly: unreadOnly) ?? 0 }.max() ?? 0
     }

@@ -14,8 +14,8 @@ public final class Indexing {
   private var run = 0
   /// How many stored articles search does not find yet, as last read or reported; read when first
   /// asked. Not before the first frame, which does not show it: counting the queue reads every page of
-  /// it, 433 pages and ~2.5 ms of CPU with 886,000 articles queued (docs/DECISIONS.md, "The first frame
-  /// at a million, per feed"); `start`, right after the first frame, reads it anyway.
+  /// it (docs/DECISIONS.md, "The first frame at a million, per feed"); `start`, right after the first
+  /// frame, reads it anyway.
   public var backlog: Int {
     if let known { return known }
     let read = (try? cache.searchBacklog()) ?? 0

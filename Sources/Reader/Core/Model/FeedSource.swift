@@ -109,8 +109,8 @@ public struct FeedSource: Hashable, Sendable, CustomStringConvertible {
   /// The first `://` of `text` that is three whole characters (a combining mark after its `/` makes
   /// another character), as `range(of:)` finds it; found among the bytes, which a `:` always starts in
   /// UTF-8. Foundation's search goes through `NSString`, and Swift's by characters (`firstRange(of:)`) is
-  /// generic code: each was a third of this parse at 1,000 feeds (docs/DECISIONS.md, "The first frame at
-  /// a million, per feed").
+  /// generic code: either was a large part of this parse at 1,000 feeds (docs/DECISIONS.md, "The first
+  /// frame at a million, per feed").
   static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
     let bytes = text.utf8
     var from = bytes.startIndex

@@ -7,8 +7,8 @@ extension Cache {
   /// synced feed keeps its labels on the server as its tags.
   ///
   /// Read first: a start whose urls file gives the tags the cache holds writes nothing and waits for no
-  /// write lock. Every tag deleted and inserted again at every start was a third of the first frame's
-  /// CPU at 1,000 feeds of three tags (docs/DECISIONS.md, "The first frame at a million, per feed").
+  /// write lock; deleting every tag and inserting each again at every start cost the first frame in
+  /// proportion to the tags (docs/DECISIONS.md, "The first frame at a million, per feed").
   public func setTags(_ tagsByFeedID: [Int64: [String]]) throws(CacheError) {
     let stored = try read { db in
       var rows: [Int64: [(tag: String, position: Int)]] = [:]

@@ -61,8 +61,8 @@ enum ItemColumns {
   /// feeds (docs/DECISIONS.md, "A million articles, the first frame").
   ///
   /// SQLite's `json_group_array` writes `["a","b"]`, escaping only with a backslash: such text without
-  /// one is split at its `","` (a decoder for each tagged feed was a tenth of the first frame at 1,000
-  /// feeds of three tags: docs/DECISIONS.md, "The first frame at a million, per feed"). Anything else —
+  /// one is split at its `","`, not given to a decoder for each tagged feed of the list (docs/DECISIONS.md,
+  /// "The first frame at a million, per feed"). Anything else —
   /// an escape, a space, a control character, a quote left in a piece — goes to the decoder, as before.
   static func strings(_ text: String?) -> [String] {
     guard let text, text != "[]" else { return [] }
