@@ -49,6 +49,28 @@ import Testing
     #expect(try FeedSource(urlsFileAddress: " Exec:ls -l ").location == .exec(command: "ls -l"))
   }
 
+  /// The scheme's `://` is found among the bytes, where Foundation's `range(of:)` found it before: the
+  /// same range on plain addresses, a `:` that is not one, several, and combining marks around it.
+  @Test(arguments: [
+    "https://example.com/f", "feed://x/y", "HTTP://A", "a:b://c", "a:/b://c", "://", ":/", "x:", "no scheme",
+    "é://x", "e\u{301}://x", "http:/\u{301}/x", "http://\u{301}x", "http:\u{301}//x", "日本://語", "a::://b", "",
+  ])
+  func findsTheSchemeSeparatorAsFoundationDid(text: String) {
+    let found = FeedSource.schemeSeparator(in: text[...])
+    #expect(found == text.range(of: "://"), "\(text.unicodeScalars.map(\.value))")
+  }
+
+  /// `exec:` and `filter:` are found by their bytes where the lower-cased characters found them before.
+  @Test(arguments: [
+    "exec:ls", "EXEC:ls", "Exec:", "eXeC:x", "filter:a:b", "FILTER:a:http://x", "exec", "exe:", "filter", "",
+    "exec:\u{301}ls", "exec\u{301}:ls", "FİLTER:x:y", "fİlter:x", "\u{212A}exec:", "e\u{0}ec:", "eXEC:\u{E9}",
+    "filter:\u{0301}", "http://exec:x", " exec:ls", "Ex\u{1A}c:",
+  ])
+  func findsTheCommandPrefixAsLowerCasingDid(text: String) {
+    let before = ["exec:", "filter:"].first { text.prefix($0.count).lowercased() == $0 }
+    #expect(FeedSource.commandPrefix(text[...]) == before, "\(text.unicodeScalars.map(\.value))")
+  }
+
   @Test func urlAndDescription() throws {
     let web = try FeedSource(parsing: "https://example.com/f")
     #expect(web.url.absoluteString == "https://example.com/f")

@@ -82,6 +82,20 @@ struct ListSourceTests {
     #expect(!ListCounts(shown: 4, hasUnread: false).hasUnread)
   }
 
+  /// The count column's width is measured without the text: it must be the text's (ASCII, a column a
+  /// character), for every number of digits, with a total or without, negative counts and the extremes.
+  @Test func theCountsWidthIsTheTextsWidth() {
+    let numbers = [0, 1, 9, 10, 99, 100, 999, 1_000, 123_456, 1_000_000, -1, -9, -10, -12_345, Int.max, Int.min]
+    for shown in numbers {
+      for total in [nil] + numbers {
+        for unreadOnly in [false, true] {
+          let counts = ListCounts(shown: shown, total: total)
+          #expect(counts.width(unreadOnly: unreadOnly) == counts.text(unreadOnly: unreadOnly).count, "\(shown) \(total ?? -1)")
+        }
+      }
+    }
+  }
+
   /// Every smart list has a title, is queryable and reads a scope; Recent alone is none of the last two.
   @Test func theSmartListsAndRecent() {
     #expect(ListSource.smartLists == [.unread, .starred])

@@ -82,7 +82,7 @@ enum Application {
       throw startFailure(error)
     }
     if sources.isEmpty && !library.subscriptions.isEmpty {
-      feeds = library.applyingUrlsSettings(to: feeds, in: cache, notices: &notices)
+      feeds = library.applyingUrlsSettings(to: consume feeds, in: cache, notices: &notices)
     }
     if feeds.isEmpty && sources.isEmpty && library.subscriptions.isEmpty && !library.settings.sync.isOn {
       (cache, feeds) = try DemoFeed.scratchCache()

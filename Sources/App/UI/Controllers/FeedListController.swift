@@ -82,7 +82,11 @@ final class FeedListController: ListController {
     switch rows[index] {
     case .list(let source): return source.counts(in: session)
     case .tag(let name): return ListSource.tag(name).counts(in: session)
-    case .feed: return feed(rows[index]).map { ListCounts(shown: $0.unreadCount, total: $0.totalCount) }
+    case .feed(let feed):
+      // The two counts, not a copy of the whole feed: the count column reads every row.
+      let feeds = session.feeds
+      guard feeds.indices.contains(feed) else { return nil }
+      return ListCounts(shown: feeds[feed].unreadCount, total: feeds[feed].totalCount)
     }
   }
 
@@ -166,8 +170,10 @@ final class FeedListController: ListController {
   private func countColumn(forWidth width: Int) -> (width: Int, unreadOnly: Bool) {
     let room = width - 3 - Self.nameWidth
     if room >= 13 { return (13, false) }
+    // Every row's count, measured without being written out: writing each one out and measuring it grew
+    // the first frame with the feeds (docs/DECISIONS.md, "The first frame at a million, per feed").
     let widest = { (unreadOnly: Bool) in
-      self.rows.indices.map { DisplayWidth.of(self.countText(at: $0, unreadOnly: unreadOnly) ?? "") }.max() ?? 0
+      self.rows.indices.map { self.counts(at: $0)?.width(unreadOnly: unreadOnly) ?? 0 }.max() ?? 0
     }
     let full = widest(false)
     return full <= room ? (full, false) : (widest(true), true)

@@ -48,7 +48,15 @@ public final class FeedList {
     init(_ feeds: [CachedFeed]) {
       for feed in feeds {
         unread += feed.unreadCount
-        for tag in Set(feed.tags) { unreadByTag[tag, default: 0] += feed.unreadCount }
+        // Each tag of a feed once; a few tags compared in place rather than a set made for each feed.
+        let tags = feed.tags
+        if tags.count > 8 {
+          for tag in Set(tags) { unreadByTag[tag, default: 0] += feed.unreadCount }
+        } else {
+          for (index, tag) in tags.enumerated() where !tags[..<index].contains(tag) {
+            unreadByTag[tag, default: 0] += feed.unreadCount
+          }
+        }
       }
     }
   }
@@ -65,8 +73,12 @@ public final class FeedList {
     for index in feeds.indices {
       let id = feeds[index].id
       if let only, !only.contains(id) { continue }
-      feeds[index].unreadCount = snapshot.unread[id] ?? 0
-      feeds[index].totalCount = snapshot.total[id] ?? 0
+      let (unread, total) = (snapshot.unread[id] ?? 0, snapshot.total[id] ?? 0)
+      // Written only when changed: the first write to an array the caller still holds copies every feed,
+      // and the start's recount finds the counts the feeds were read with (docs/DECISIONS.md, "The first
+      // frame at a million, per feed").
+      if feeds[index].unreadCount != unread { feeds[index].unreadCount = unread }
+      if feeds[index].totalCount != total { feeds[index].totalCount = total }
     }
     sums = Sums(feeds)
     starredCount = snapshot.starred

@@ -12,8 +12,17 @@ public final class Indexing {
   private var task: Task<Void, Never>?
   /// Which run the events belong to: those of a paused run are dropped.
   private var run = 0
-  /// How many stored articles search does not find yet, as last read or reported.
-  public private(set) var backlog: Int
+  /// How many stored articles search does not find yet, as last read or reported; read when first
+  /// asked. Not before the first frame, which does not show it: counting the queue reads every page of
+  /// it (docs/DECISIONS.md, "The first frame at a million, per feed"); `start`, right after the first
+  /// frame, reads it anyway.
+  public var backlog: Int {
+    if let known { return known }
+    let read = (try? cache.searchBacklog()) ?? 0
+    known = read
+    return read
+  }
+  private var known: Int?
   /// A search said what it had not searched: the end of indexing says the results are whole now.
   var searchedDuringBacklog = false
 
@@ -24,7 +33,6 @@ public final class Indexing {
     self.cache = cache
     self.events = events
     self.heavy = heavy
-    backlog = (try? cache.searchBacklog()) ?? 0
   }
 
   public var isRunning: Bool { task != nil }
@@ -32,7 +40,9 @@ public final class Indexing {
   /// Starts indexing when the queue is not empty and nothing indexes yet; reads the backlog again.
   func start() {
     guard task == nil, !cache.isReadOnly else { return }
+    let backlog: Int
     do { backlog = try cache.searchBacklog() } catch { return events.post(.failure("\(error)")) }
+    known = backlog
     guard backlog > 0 || cache.searchIndexHealth == .damaged else { return }
     run += 1
     let (indexer, events, run) = (SearchIndexer(cache: cache, heavy: heavy), self.events, self.run)
@@ -56,7 +66,7 @@ public final class Indexing {
   /// A progress event of the current run: the status line's notice; nil for another run's.
   func progressed(_ progress: SearchIndexer.Progress, run: Int) -> Notice? {
     guard run == self.run, task != nil else { return nil }
-    backlog = progress.remaining
+    known = progress.remaining
     return .indexing(indexed: progress.indexed, total: progress.total)
   }
 
@@ -64,7 +74,7 @@ public final class Indexing {
   func finished(_ done: SearchIndexer.Progress?, run: Int) -> Bool {
     guard run == self.run, task != nil else { return false }
     task = nil
-    if let done { backlog = done.remaining }
+    if let done { known = done.remaining }
     return true
   }
 

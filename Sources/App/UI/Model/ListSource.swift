@@ -141,4 +141,21 @@ struct ListCounts: Equatable {
     guard let total, !unreadOnly else { return "\(shown)" }
     return "\(shown)/\(total)"
   }
+
+  /// The columns `text(unreadOnly:)` takes (its characters are ASCII), counted without writing it.
+  func width(unreadOnly: Bool) -> Int {
+    guard let total, !unreadOnly else { return Self.width(of: shown) }
+    return Self.width(of: shown) + 1 + Self.width(of: total)
+  }
+
+  /// The characters of `"\(number)"`: its digits and a minus sign.
+  static func width(of number: Int) -> Int {
+    var digits = 1
+    var rest = number.magnitude
+    while rest >= 10 {
+      rest /= 10
+      digits += 1
+    }
+    return number < 0 ? digits + 1 : digits
+  }
 }

@@ -89,15 +89,20 @@ public struct Library: Sendable {
   /// re-reads of the cache): the commands that show titles read the urls file themselves (`export`), so
   /// storing them would only add a second copy to keep in step. The price: `feedtitle` in a query
   /// expression and the sort by feed, done in SQL, see the feed's own title.
-  public func applyingUrlsSettings(to feeds: [CachedFeed], in cache: Cache, notices: inout [String]) -> [CachedFeed] {
-    let byURL = Dictionary(subscriptions.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
-    let tagged = feeds.map { feed in
-      var feed = feed
-      let entry = byURL[feed.url]
-      feed.tags = entry?.tags ?? []
-      feed.titleOverride = entry?.title
-      feed.isHidden = entry?.isHidden ?? false
-      return feed
+  ///
+  /// The feeds are changed in place, and found by their place when they are the urls file's in its order
+  /// (a start's usual run): copying each feed and each entry into a dictionary was most of this at 1,000
+  /// feeds (docs/DECISIONS.md, "The first frame at a million, per feed").
+  public func applyingUrlsSettings(to feeds: consuming [CachedFeed], in cache: Cache, notices: inout [String]) -> [CachedFeed] {
+    var tagged = feeds
+    let inOrder = tagged.count == subscriptions.count && tagged.indices.allSatisfy { tagged[$0].url == subscriptions[$0].url }
+    let byURL =
+      inOrder ? [:] : Dictionary(subscriptions.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+    for index in tagged.indices {
+      let entry = inOrder ? subscriptions[index] : byURL[tagged[index].url]
+      tagged[index].tags = entry?.tags ?? []
+      tagged[index].titleOverride = entry?.title
+      tagged[index].isHidden = entry?.isHidden ?? false
     }
     if !cache.isReadOnly {
       do {

@@ -37,12 +37,15 @@ public struct FeedSource: Hashable, Sendable, CustomStringConvertible {
   /// come here once, not trimmed and tested a second time (at a thousand feeds the urls file's parse was
   /// a quarter of the first frame: docs/DECISIONS.md, "A million articles, the first screen").
   private init(address trimmed: Substring, currentDirectory: String) throws(FeedSourceError) {
-    if let schemeEnd = trimmed.range(of: "://") {
-      let scheme = trimmed[..<schemeEnd.lowerBound].lowercased()
+    if let schemeEnd = Self.schemeSeparator(in: trimmed) {
+      let written = trimmed[..<schemeEnd.lowerBound]
+      // `http` and `https` as written are kept: the address itself, not lower-cased and joined again.
+      let asWritten = written == "http" || written == "https"
+      let scheme = asWritten ? String(written) : written.lowercased()
       switch scheme {
       case "http", "https", "feed":
-        let rest = trimmed[schemeEnd.upperBound...]
-        let normalized = (scheme == "feed" ? "https" : scheme) + "://" + rest
+        let normalized =
+          asWritten ? String(trimmed) : (scheme == "feed" ? "https" : scheme) + "://" + trimmed[schemeEnd.upperBound...]
         guard let url = URL(string: normalized), let host = url.host, !host.isEmpty else {
           throw .invalidURL(String(trimmed))
         }
@@ -103,10 +106,48 @@ public struct FeedSource: Hashable, Sendable, CustomStringConvertible {
     return Substring(scalars[first...last])
   }
 
-  /// `exec:` or `filter:` when `text` starts with one (any case, as a scheme is read), else nil.
-  static func commandPrefix(_ text: Substring) -> String? {
-    ["exec:", "filter:"].first { text.prefix($0.count).lowercased() == $0 }
+  /// The first `://` of `text` that is three whole characters (a combining mark after its `/` makes
+  /// another character), as `range(of:)` finds it; found among the bytes, which a `:` always starts in
+  /// UTF-8. Foundation's search goes through `NSString`, and Swift's by characters (`firstRange(of:)`) is
+  /// generic code: either was a large part of this parse at 1,000 feeds (docs/DECISIONS.md, "The first
+  /// frame at a million, per feed").
+  static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
+    let bytes = text.utf8
+    var from = bytes.startIndex
+    while let colon = bytes[from...].firstIndex(of: UInt8(ascii: ":")) {
+      if bytes[colon...].starts(with: "://".utf8) {
+        let end = bytes.index(colon, offsetBy: 3)
+        // An ASCII byte after it (or none) starts a character of its own: no need to ask for characters.
+        if end == bytes.endIndex || bytes[end] < 0x80 { return colon..<end }
+        let rest = text[colon...]
+        if rest.hasPrefix("://") { return colon..<rest.index(colon, offsetBy: 3) }
+      }
+      from = bytes.index(after: colon)
+    }
+    return nil
   }
+
+  /// `exec:` or `filter:` when `text` starts with one (any case, as a scheme is read), else nil.
+  ///
+  /// Compared byte by byte, ASCII letters in any case, when an ASCII byte (or nothing) follows, which
+  /// ends the prefix's last character; else by lower-casing its characters, as always. No other letter
+  /// lower-cases to one of these (`İ` gives an `i` and a mark), so both say the same; the lower-cased
+  /// copies were made for every line of the urls file (docs/DECISIONS.md, "The first frame at a
+  /// million, per feed").
+  static func commandPrefix(_ text: Substring) -> String? {
+    commandPrefixes.first { prefix in
+      let bytes = text.utf8
+      guard let end = bytes.index(bytes.startIndex, offsetBy: prefix.utf8.count, limitedBy: bytes.endIndex) else {
+        return false
+      }
+      guard end == bytes.endIndex || bytes[end] < 0x80 else { return text.prefix(prefix.count).lowercased() == prefix }
+      return zip(bytes[..<end], prefix.utf8).allSatisfy { byte, expected in
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 == expected : byte == expected
+      }
+    }
+  }
+
+  private static let commandPrefixes = ["exec:", "filter:"]
 
   /// A command's program and arguments: the words of `command` (quotes group words, as in the urls file),
   /// each leading `~` expanded to the home folder. Empty when it has no word or an open quote.

@@ -5,7 +5,20 @@ import GRDB
 extension Cache {
   /// Replaces every local feed's tags (the urls file's, OPML folders'), each feed's in the order given; a
   /// synced feed keeps its labels on the server as its tags.
+  ///
+  /// Read first: a start whose urls file gives the tags the cache holds writes nothing and waits for no
+  /// write lock; deleting every tag and inserting each again at every start cost the first frame in
+  /// proportion to the tags (docs/DECISIONS.md, "The first frame at a million, per feed").
   public func setTags(_ tagsByFeedID: [Int64: [String]]) throws(CacheError) {
+    let stored = try read { db in
+      var rows: [Int64: [(tag: String, position: Int)]] = [:]
+      let cursor = try Row.fetchCursor(
+        db,
+        sql: "SELECT feed_id, tag, position FROM feed_tags WHERE feed_id NOT IN (SELECT feed_id FROM sync_feeds) ORDER BY feed_id, position")
+      while let row = try cursor.next() { rows[row[0], default: []].append((row[1], row[2])) }
+      return rows
+    }
+    if Self.tagsAreStored(tagsByFeedID, stored) { return }
     try write { db in
       // A synced feed's tags are its server labels (kept by sync_feeds' triggers), not the urls file's.
       try db.execute(sql: "DELETE FROM feed_tags WHERE feed_id NOT IN (SELECT feed_id FROM sync_feeds)")
@@ -21,6 +34,26 @@ extension Cache {
         }
       }
     }
+  }
+
+  /// Whether `setTags`' write would leave `stored` (each local feed's tags in order) as it is: each feed
+  /// given its tags but the empty ones, a repeated tag at its first place (the write's `ON CONFLICT DO
+  /// NOTHING`), compared as bytes, as SQLite compares them (two spellings of `é` are two tags), and no
+  /// other feed with any. A feed that does not exist or is synced has tags here and none stored: the
+  /// write runs, as it always did. A tag repeated in another spelling is kept once here and twice by the
+  /// write: they differ, and the write runs again, which costs time, never a wrong tag.
+  private static func tagsAreStored(_ tagsByFeedID: [Int64: [String]], _ stored: [Int64: [(tag: String, position: Int)]]) -> Bool {
+    var feedsWithTags = 0
+    for (feedID, tags) in tagsByFeedID {
+      var seen = Set<String>()
+      let kept = tags.enumerated().filter { !$0.element.isEmpty && seen.insert($0.element).inserted }
+      guard !kept.isEmpty else { continue }
+      feedsWithTags += 1
+      guard let rows = stored[feedID], rows.count == kept.count,
+        zip(rows, kept).allSatisfy({ $0.position == $1.offset && $0.tag.utf8.elementsEqual($1.element.utf8) })
+      else { return false }
+    }
+    return feedsWithTags == stored.count
   }
 
   /// Every tag, sorted by name (case ignored), with its feeds in feed-list order and their counts;

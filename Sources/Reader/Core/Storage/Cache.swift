@@ -62,7 +62,13 @@ public final class Cache: Sendable {
         // Pages a prune empties go back to the file system (`Cache.prune`), for a new file only: an
         // existing cache would need a VACUUM, a rewrite of the whole file (docs/DECISIONS.md, "Indexing
         // under the lock's bound").
-        if !db.configuration.readonly { try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL") }  // not the pool's readers
+        // Set only when it is not: setting it again rewrote the file's first page at every start, a
+        // write transaction (waiting for another process's writer) and a frame more in the log, which
+        // the next start read back when this one exited without closing (docs/DECISIONS.md, "The first
+        // frame at a million, per feed").
+        if !db.configuration.readonly, try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") != 2 {  // not the pool's readers
+          try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+        }
         // A 1 MiB page cache per connection instead of SQLite's 2 MiB: a reload mostly appends rows and
         // gains nothing from more, and every connection would hold it (docs/DECISIONS.md, "Cache pages").
         try db.execute(sql: "PRAGMA cache_size = -1024")
@@ -214,11 +220,19 @@ public final class Cache: Sendable {
   /// articles rules kept as a flag hide: `FeedCounts`), one row per feed however many articles it has.
   /// Rules tested on read test every article, so `allFeeds` (the whole list) counts every feed in one pass, joined as `c`,
   /// instead of two passes per feed (half the time: docs/DECISIONS.md, "Finding at scale").
+  ///
+  /// Per feed, two things are avoided (docs/DECISIONS.md, "The first frame at a million, per feed"): the
+  /// tags' ordered subquery, which opens a sorter even for a feed without tags, runs only for a feed
+  /// that has one (`'[]'` is what it gives for none); and `feeds` is read as a table (`NOT INDEXED`, the
+  /// rowid still found by its key), where SQLite, without statistics, walked `feeds_by_title` and looked
+  /// each row up by its rowid before sorting them all the same.
   private func feedColumns(allFeeds: Bool, now: Date = Date()) -> (columns: String, from: String, arguments: StatementArguments) {
     let ignoring = ignoring.withLock { $0 }
     let rest = """
       f.offered_feeds, f.warnings, f.poll_hold, f.poll_until, f.poll_strikes, f.moved_to,
-      (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position)) AS tags,
+      CASE WHEN EXISTS (SELECT 1 FROM feed_tags WHERE feed_id = f.id)
+        THEN (SELECT json_group_array(tag) FROM (SELECT tag FROM feed_tags WHERE feed_id = f.id ORDER BY position))
+        ELSE '[]' END AS tags,
       (SELECT s.remote_id FROM sync_feeds s WHERE s.feed_id = f.id) AS remote_id
       """
     let head = "f.id, f.url, f.title, f.site_link, f.etag, f.last_modified, f.last_fetch, f.last_error, f.position"
@@ -226,14 +240,14 @@ public final class Cache: Sendable {
       let counts = FeedCounts.columns(flagged: ignoring.flagged)
       return (
         "\(head), \(counts.unread) AS unread, \(counts.total) AS total, \(rest)",
-        "feeds f LEFT JOIN feed_counts c ON c.feed_id = f.id", [])
+        "feeds f NOT INDEXED LEFT JOIN feed_counts c ON c.feed_id = f.id", [])
     }
     let shown = ignoredHidden(now: now)
     if allFeeds && shown.sql != SQLCondition.always.sql {
       return (
         "\(head), coalesce(c.unread, 0) AS unread, coalesce(c.total, 0) AS total, \(rest)",
         """
-        feeds f LEFT JOIN (SELECT i.feed_id, sum(i.read = 0) AS unread, count(*) AS total FROM items i
+        feeds f NOT INDEXED LEFT JOIN (SELECT i.feed_id, sum(i.read = 0) AS unread, count(*) AS total FROM items i
           WHERE \(shown.sql) GROUP BY i.feed_id) c ON c.feed_id = f.id
         """, shown.arguments)
     }
@@ -241,12 +255,15 @@ public final class Cache: Sendable {
       """
       \(head), (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND i.read = 0 AND \(shown.sql)) AS unread,
       (SELECT count(*) FROM items i WHERE i.feed_id = f.id AND \(shown.sql)) AS total, \(rest)
-      """, "feeds f", shown.arguments + shown.arguments)
+      """, "feeds f NOT INDEXED", shown.arguments + shown.arguments)
   }
 
   /// A row of `feedColumns`, by column index: GRDB's lookup by name lowercases and compares each name
   /// on every read, 19 of them a feed, which `perf` showed on the first frame of 1,000 feeds
   /// (docs/DECISIONS.md, "A million articles, the first frame"). The indexes follow `feedColumns`' order.
+  /// Given a cursor's row, each column is read from the statement itself; a row of `fetchAll` is a copy
+  /// that decodes each column through generic code looking up its type's metadata every time (docs/DECISIONS.md,
+  /// "The first frame at a million, per feed").
   private static func feed(_ row: Row) -> CachedFeed {
     CachedFeed(
       id: row[0], url: row[1], title: row[2], siteLink: row[3],
@@ -265,9 +282,10 @@ public final class Cache: Sendable {
   public func feeds() throws(CacheError) -> [CachedFeed] {
     let query = feedColumns(allFeeds: true)
     return try read { db in
-      try Row.fetchAll(
-        db, sql: "SELECT \(query.columns) FROM \(query.from) ORDER BY f.position, f.id", arguments: query.arguments)
-        .map(Self.feed)
+      try Array(
+        Row.fetchCursor(
+          db, sql: "SELECT \(query.columns) FROM \(query.from) ORDER BY f.position, f.id", arguments: query.arguments
+        ).map(Self.feed))
     }
   }
 
@@ -295,6 +313,14 @@ public final class Cache: Sendable {
   @discardableResult
   public func addFeeds(urls: [String], reorder: Bool = false) throws(CacheError) -> [CachedFeed] {
     let stored = try feeds()
+    // The usual start: the urls file names the cache's feeds in the cache's order, and the rows read are
+    // the answer as they are, not copied feed by feed through a dictionary (docs/DECISIONS.md, "The first
+    // frame at a million, per feed").
+    if stored.count == urls.count,
+      stored.indices.allSatisfy({ stored[$0].url == urls[$0] && (!reorder || stored[$0].position == $0) })
+    {
+      return stored
+    }
     let byURL = Dictionary(stored.map { ($0.url, $0) }, uniquingKeysWith: { a, _ in a })
     let settled = urls.enumerated().allSatisfy { index, url in
       byURL[url].map { !reorder || $0.position == index } ?? false

@@ -59,8 +59,39 @@ enum ItemColumns {
   /// A JSON array of strings. The empty array, what most feeds' tags (`json_group_array` of none) and
   /// warnings are, skips the decoder: three decoders a feed were most of the feed list's read at 1,000
   /// feeds (docs/DECISIONS.md, "A million articles, the first frame").
+  ///
+  /// SQLite's `json_group_array` writes `["a","b"]`, escaping only with a backslash: such text without
+  /// one is split at its `","`, not given to a decoder for each tagged feed of the list (docs/DECISIONS.md,
+  /// "The first frame at a million, per feed"). Anything else —
+  /// an escape, a space, a control character, a quote left in a piece — goes to the decoder, as before.
   static func strings(_ text: String?) -> [String] {
     guard let text, text != "[]" else { return [] }
+    if let plain = plainStrings(text) { return plain }
     return (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+  }
+
+  /// `strings` of `["…","…"]` with no backslash, quote or control character inside a string; nil otherwise.
+  static func plainStrings(_ text: String) -> [String]? {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 4, bytes.starts(with: [0x5B, 0x22]), bytes.suffix(2).elementsEqual([0x22, 0x5D]),
+      !bytes.contains(where: { $0 == 0x5C || $0 < 0x20 })
+    else { return nil }
+    let inner = bytes[2..<(bytes.count - 2)]
+    var strings: [String] = []
+    var start = inner.startIndex
+    var index = inner.startIndex
+    while index <= inner.endIndex {
+      if index == inner.endIndex || inner[index...].starts(with: [0x22, 0x2C, 0x22]) {  // `","`
+        let piece = inner[start..<index]
+        guard !piece.contains(0x22) else { return nil }
+        strings.append(String(decoding: piece, as: UTF8.self))
+        if index == inner.endIndex { break }
+        index += 3
+        start = index
+      } else {
+        index += 1
+      }
+    }
+    return strings
   }
 }
