@@ -13,9 +13,9 @@ public final class Indexing {
   /// Which run the events belong to: those of a paused run are dropped.
   private var run = 0
   /// How many stored articles search does not find yet, as last read or reported; read when first
-  /// asked. Not before the first frame, which does not show it: counting the queue reads every page of
-  /// it (docs/DECISIONS.md, "The first frame at a million, per feed"); `start`, right after the first
-  /// frame, reads it anyway.
+  /// asked. Not on the main thread before it is asked: counting the queue reads every page of it
+  /// (docs/DECISIONS.md, "The first frame at a million, per feed"); each run of the indexer counts it in
+  /// the background and reports it.
   public var backlog: Int {
     if let known { return known }
     let read = (try? cache.searchBacklog()) ?? 0
@@ -37,17 +37,17 @@ public final class Indexing {
 
   public var isRunning: Bool { task != nil }
 
-  /// Starts indexing when the queue is not empty and nothing indexes yet; reads the backlog again.
+  /// Starts indexing when nothing indexes yet and the queue is not empty (or the index is damaged),
+  /// counting the queue off the main thread; the run's end reports the backlog.
   func start() {
     guard task == nil, !cache.isReadOnly else { return }
-    let backlog: Int
-    do { backlog = try cache.searchBacklog() } catch { return events.post(.failure("\(error)")) }
-    known = backlog
-    guard backlog > 0 || cache.searchIndexHealth == .damaged else { return }
     run += 1
-    let (indexer, events, run) = (SearchIndexer(cache: cache, heavy: heavy), self.events, self.run)
+    let (indexer, events, run, cache) = (SearchIndexer(cache: cache, heavy: heavy), self.events, self.run, cache)
     task = Task.detached(priority: .utility) {
       do {
+        guard try cache.searchBacklog() > 0 || cache.searchIndexHealth == .damaged else {
+          return events.post(.indexFinished(SearchIndexer.Progress(indexed: 0, total: 0), run: run))
+        }
         let done = try await indexer.run { events.post(.indexProgress($0, run: run)) }
         events.post(.indexFinished(done, run: run))
       } catch {

@@ -29,6 +29,11 @@ public struct SearchIndexer: Sendable {
     public var indexed: Int
     public var total: Int
 
+    public init(indexed: Int, total: Int) {
+      self.indexed = indexed
+      self.total = total
+    }
+
     public var remaining: Int { total - indexed }
   }
 
