@@ -152,8 +152,8 @@ enum FindingSchema {
   /// "v20-indexer-stamps": each queued article carries a `stamp`, drawn anew whenever a change queues it
   /// again (the update trigger; every article queued at once by a requeue gets one too). The indexer
   /// read an article's fields to make its text; in its write it asked whether the row still held those
-  /// very fields, comparing its whole HTML again — a tenth of the indexer's CPU (docs/DECISIONS.md, "The
-  /// indexer's backlog, its second profile"). Now the write asks whether the queue's row still holds the
+  /// very fields, comparing its whole HTML again (docs/DECISIONS.md, "The indexer's backlog, its second
+  /// profile"). Now the write asks whether the queue's row still holds the
   /// stamp read with them: `items` ids are never reused (AUTOINCREMENT), a deleted article leaves the
   /// queue, and any change of an indexed field draws a new stamp. An article queued by its insert has none
   /// (NULL): nothing can have been read of it before.
