@@ -313,6 +313,34 @@ import Testing
     #expect(text.contains("Cuts up to 8 acres a charge.") && !text.contains("Write your address") && !text.contains("Mowing in the rain"))
   }
 
+  @Test func aPageHiddenWholeUntilAScriptShowsItShowsItsContent() throws {
+    // An anti-flicker wrapper (`visibility:hidden` until the fonts load) or a shop app's lock (`display:none`
+    // until it checks the visitor) hides the whole page: a hidden block holding two thirds of the page's
+    // text is the page (`Preparation.showHiddenPage`), not furniture. Hidden blocks beside it stay out.
+    let items = (1...8).map { "<li class=\"card\"><a href=\"/p/\($0)\">Roast number \($0)</a><span>$1\($0).99</span></li>" }.joined()
+    let veils = [
+      "<div style=\"visibility: hidden; min-height: 100vh\">", "<div class=\"lock-content\" style=\"display:none\">",
+      "<div hidden>",
+    ]
+    for veil in veils {
+      let page = """
+        <html><head><title>Coffee</title></head><body>\(Self.siteNavigation)<main>\(veil)
+        <h1>Coffee</h1><p>Every roast we sell, ground or whole, in bags of a pound.</p><ul class="grid">\(items)</ul>
+        <div style="display:none"><p>Your session has expired, sign in again.</p></div></div></main></body></html>
+        """
+      let text = try Self.extract(page).text
+      #expect(text.contains("Roast number 1") && text.contains("Roast number 8"), "\(veil)")
+      #expect(!text.contains("session has expired"), "\(veil)")
+    }
+    // A hidden block beside the content, however long, stays out.
+    let beside = """
+      <html><head><title>Coffee</title></head><body><main><h1>Coffee</h1>\(ArticleExtractorTests.prose("roast", count: 6))
+      <div hidden>\(ArticleExtractorTests.prose("drawer", count: 2))</div></main></body></html>
+      """
+    let text = try Self.extract(beside).text
+    #expect(text.contains("roast") && !text.contains("drawer"))
+  }
+
   @Test func aProductPageShowsItsRepeatedFeaturePanelsOnce() throws {
     // Shops print a feature panel once per colour or per carousel slide, and the search keeps them all with
     // the description: on a page that declares a product (and no article) they are shown once
