@@ -170,6 +170,30 @@ import Testing
     #expect(!text.contains("Footer address") && !text.contains("Latest"))
   }
 
+  @Test func aGridOfProductCardsUnderABuyingGuideShowsTheCards() throws {
+    // A category page whose cards link only their title, and set the price, the ratings and the features
+    // beside it (under a third of the card in links): three or more list items of one template, each with a
+    // link, are the listing's entries (`LinkMeasures`, template cards), and the grid wins over the buying
+    // guide the search kept.
+    let cards = (1...20).map { index in
+      """
+      <li class="tile"><div class="name"><a href="/product/\(index)">Trail shoe \(index)</a></div><div>$1\(index)4.93</div>
+      <div>\(index * 11) reviews, 4.6 of 5</div><div>Drop: \(index) mm</div><div>Cushioning: maximum</div>
+      <div>Support: neutral</div></li>
+      """
+    }
+    let page = """
+      <html><head><title>Running shoes</title></head><body>\(Self.siteNavigation)
+      <main><h1>Running shoes</h1><div class="guide">\(ArticleExtractorTests.prose("fitting", count: 3))</div>
+      <ul class="results">\(cards.joined())</ul></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Trail shoe 3") && text.contains("Trail shoe 20"))
+    #expect(text.contains("Drop: 20 mm") && text.contains("The fitting paragraph 3"), "\(text)")
+    #expect(!text.contains("Footer address"))
+  }
+
   @Test func aProductPageShowsItsHiddenTabPanelsAndAccordions() throws {
     // Description shown, care and delivery in panels the page hides until a tab or an accordion
     // is opened (`TabPanels`); a hidden dialog stays out.
