@@ -391,6 +391,24 @@ import Testing
     #expect(article.components(separatedBy: "Four colours, from a pale sand").count == 4)
   }
 
+  @Test func aGridWhoseCardsSayTheirTitleTwiceShowsItOnce() throws {
+    // A region is not rewritten as the search rewrites its divs into paragraphs: a card printing its title
+    // over its picture and again under it, each in a `<div>` of text, shows it once (`RepeatedBlocks`).
+    let cards = (1...12).map {
+      "<a class=\"card\" href=\"/p/\($0)\"><div class=\"media\">Roast number \($0), whole bean</div>"
+        + "<div class=\"title\">Roast number \($0), whole bean</div><div class=\"price\">$19.99</div></a>"
+    }
+    let page = """
+      <html><head><title>Coffee</title></head><body>\(Self.siteNavigation)
+      <main><h1>Coffee</h1><div class="grid">\(cards.joined())</div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in [1, 12] {
+      #expect(text.components(separatedBy: "Roast number \(index), whole bean").count == 2, "\(text)")
+    }
+  }
+
   @Test func aProductPageFoundByTheSearchLosesTheShopsFurniture() throws {
     // The search keeps the description with the reviews under it and the currency picker above it; on a page
     // that declares a product they go as they go from a region (`ProductFacts.clean`); an article keeps them.
