@@ -308,6 +308,22 @@ import Testing
     #expect(!text.contains("Chapter 3") && !text.contains("v1"))
   }
 
+  @Test func documentationKeepsCodeWhoseWrapperIsNamedLikeFurniture() throws {
+    // Documentation sets each example in a component whose utility classes read as furniture (`scroll`):
+    // a block that is mostly code stays (`ArticleCleaner.holdsCode`); a block named so with prose goes.
+    let code = "services:\n  web:\n    ports:\n      - \"8000:8000\""
+    let page = """
+      <html><head><title>Networking</title></head><body>
+      <article><h1>Networking</h1>\(ArticleExtractorTests.prose("network", count: 3))
+      <div class="group scroll-mt-2 flex"><div class="highlight"><pre><code>\(code)</code></pre></div></div>
+      <p>Each container joins the network under its service's name, and is reachable there.</p>
+      <div class="scroll-box"><div>Keep scrolling for the next guide</div></div></article></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains(code), "\(text)")
+    #expect(text.contains("Each container joins the network") && !text.contains("Keep scrolling"))
+  }
+
   @Test func aPageWrappedInAFormOrANamedWrapperShowsItsContent() throws {
     // ASP.NET pages wrap the whole body in one `<form>`; shop templates call the block of a category's
     // items `related-product` or give it a `pagination` class. Furniture is beside the content, never most
