@@ -170,6 +170,30 @@ import Testing
     #expect(!text.contains("Footer address") && !text.contains("Latest"))
   }
 
+  @Test func aGridOfProductCardsUnderABuyingGuideShowsTheCards() throws {
+    // A category page whose cards link only their title, and set the price, the ratings and the features
+    // beside it (under a third of the card in links): three or more list items of one template, each with a
+    // link, are the listing's entries (`LinkMeasures`, template cards), and the grid wins over the buying
+    // guide the search kept.
+    let cards = (1...20).map { index in
+      """
+      <li class="tile"><div class="name"><a href="/product/\(index)">Trail shoe \(index)</a></div><div>$1\(index)4.93</div>
+      <div>\(index * 11) reviews, 4.6 of 5</div><div>Drop: \(index) mm</div><div>Cushioning: maximum</div>
+      <div>Support: neutral</div></li>
+      """
+    }
+    let page = """
+      <html><head><title>Running shoes</title></head><body>\(Self.siteNavigation)
+      <main><h1>Running shoes</h1><div class="guide">\(ArticleExtractorTests.prose("fitting", count: 3))</div>
+      <ul class="results">\(cards.joined())</ul></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Trail shoe 3") && text.contains("Trail shoe 20"))
+    #expect(text.contains("Drop: 20 mm") && text.contains("The fitting paragraph 3"), "\(text)")
+    #expect(!text.contains("Footer address"))
+  }
+
   @Test func aProductPageShowsItsHiddenTabPanelsAndAccordions() throws {
     // Description shown, care and delivery in panels the page hides until a tab or an accordion
     // is opened (`TabPanels`); a hidden dialog stays out.
@@ -284,6 +308,22 @@ import Testing
     #expect(!text.contains("Chapter 3") && !text.contains("v1"))
   }
 
+  @Test func documentationKeepsCodeWhoseWrapperIsNamedLikeFurniture() throws {
+    // Documentation sets each example in a component whose utility classes read as furniture (`scroll`):
+    // a block that is mostly code stays (`ArticleCleaner.holdsCode`); a block named so with prose goes.
+    let code = "services:\n  web:\n    ports:\n      - \"8000:8000\""
+    let page = """
+      <html><head><title>Networking</title></head><body>
+      <article><h1>Networking</h1>\(ArticleExtractorTests.prose("network", count: 3))
+      <div class="group scroll-mt-2 flex"><div class="highlight"><pre><code>\(code)</code></pre></div></div>
+      <p>Each container joins the network under its service's name, and is reachable there.</p>
+      <div class="scroll-box"><div>Keep scrolling for the next guide</div></div></article></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains(code), "\(text)")
+    #expect(text.contains("Each container joins the network") && !text.contains("Keep scrolling"))
+  }
+
   @Test func aPageWrappedInAFormOrANamedWrapperShowsItsContent() throws {
     // ASP.NET pages wrap the whole body in one `<form>`; shop templates call the block of a category's
     // items `related-product` or give it a `pagination` class. Furniture is beside the content, never most
@@ -313,6 +353,34 @@ import Testing
     #expect(text.contains("Cuts up to 8 acres a charge.") && !text.contains("Write your address") && !text.contains("Mowing in the rain"))
   }
 
+  @Test func aPageHiddenWholeUntilAScriptShowsItShowsItsContent() throws {
+    // An anti-flicker wrapper (`visibility:hidden` until the fonts load) or a shop app's lock (`display:none`
+    // until it checks the visitor) hides the whole page: a hidden block holding two thirds of the page's
+    // text is the page (`Preparation.showHiddenPage`), not furniture. Hidden blocks beside it stay out.
+    let items = (1...8).map { "<li class=\"card\"><a href=\"/p/\($0)\">Roast number \($0)</a><span>$1\($0).99</span></li>" }.joined()
+    let veils = [
+      "<div style=\"visibility: hidden; min-height: 100vh\">", "<div class=\"lock-content\" style=\"display:none\">",
+      "<div hidden>",
+    ]
+    for veil in veils {
+      let page = """
+        <html><head><title>Coffee</title></head><body>\(Self.siteNavigation)<main>\(veil)
+        <h1>Coffee</h1><p>Every roast we sell, ground or whole, in bags of a pound.</p><ul class="grid">\(items)</ul>
+        <div style="display:none"><p>Your session has expired, sign in again.</p></div></div></main></body></html>
+        """
+      let text = try Self.extract(page).text
+      #expect(text.contains("Roast number 1") && text.contains("Roast number 8"), "\(veil)")
+      #expect(!text.contains("session has expired"), "\(veil)")
+    }
+    // A hidden block beside the content, however long, stays out.
+    let beside = """
+      <html><head><title>Coffee</title></head><body><main><h1>Coffee</h1>\(ArticleExtractorTests.prose("roast", count: 6))
+      <div hidden>\(ArticleExtractorTests.prose("drawer", count: 2))</div></main></body></html>
+      """
+    let text = try Self.extract(beside).text
+    #expect(text.contains("roast") && !text.contains("drawer"))
+  }
+
   @Test func aProductPageShowsItsRepeatedFeaturePanelsOnce() throws {
     // Shops print a feature panel once per colour or per carousel slide, and the search keeps them all with
     // the description: on a page that declares a product (and no article) they are shown once
@@ -337,6 +405,24 @@ import Testing
     #expect(text.components(separatedBy: "Colours that suit the season").count == 2)
     let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
     #expect(article.components(separatedBy: "Four colours, from a pale sand").count == 4)
+  }
+
+  @Test func aGridWhoseCardsSayTheirTitleTwiceShowsItOnce() throws {
+    // A region is not rewritten as the search rewrites its divs into paragraphs: a card printing its title
+    // over its picture and again under it, each in a `<div>` of text, shows it once (`RepeatedBlocks`).
+    let cards = (1...12).map {
+      "<a class=\"card\" href=\"/p/\($0)\"><div class=\"media\">Roast number \($0), whole bean</div>"
+        + "<div class=\"title\">Roast number \($0), whole bean</div><div class=\"price\">$19.99</div></a>"
+    }
+    let page = """
+      <html><head><title>Coffee</title></head><body>\(Self.siteNavigation)
+      <main><h1>Coffee</h1><div class="grid">\(cards.joined())</div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    for index in [1, 12] {
+      #expect(text.components(separatedBy: "Roast number \(index), whole bean").count == 2, "\(text)")
+    }
   }
 
   @Test func aProductPageFoundByTheSearchLosesTheShopsFurniture() throws {

@@ -165,7 +165,7 @@ struct ArticleCleaner {
       isList = Double(listLength) / Double(length) > 0.9
     }
     let weight = flags.contains(.weightClasses) ? node.classWeight : 0
-    if weight < 0 {
+    if weight < 0, !Self.holdsCode(node) {
       guard flags.contains(.keepProse), Self.isProse(node) else { return true }
       keptProse.append(node)
     }
@@ -224,6 +224,16 @@ struct ArticleCleaner {
   }
 
   static let proseParagraph = 150
+  /// A block whose text is half or more code (`<pre>`) with nearly no links does not go for its class:
+  /// documentation sets each example in a component named by utility classes (`scroll-mt-2`, `overflow-hidden`)
+  /// that read as furniture, and the example is the page's content. The block's other tests still apply;
+  /// code inside a `<code>` was already kept (docs/DECISIONS.md, "ninth pass").
+  static func holdsCode(_ node: PageNode) -> Bool {
+    let length = node.textLength
+    guard length > 0, node.linkDensity < 0.1 else { return false }
+    let code = node.descendants(["pre"]).reduce(0) { $0 + $1.textLength }
+    return code * 2 >= length
+  }
 
   private static func isAdOrLoading(_ text: String) -> Bool {
     let lower = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".…"))

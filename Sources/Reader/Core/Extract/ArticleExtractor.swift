@@ -136,17 +136,17 @@ public enum ArticleExtractor {
       {
         picked = (region, length, found.2)
         kind = .region
-      } else if searchFound, let found = picked, let pick = weighed, MainRegion.isListing(region, beyond: pick.0, length: pick.1) {
+      } else if searchFound, let found = picked, let pick = weighed, MainRegion.isListing(region, beyond: pick.0, length: pick.1, templateCards: thread == nil) {
         picked = (region, length, found.2)
         kind = .region
       } else if searchFound, !read.declaresArticle, let found = picked, let pick = weighed,
-        let grid = MainRegion.grid(around: pick.0, in: region, length: pick.1)
+        let grid = MainRegion.grid(around: pick.0, in: region, length: pick.1, templateCards: thread == nil)
       {
         picked = (grid, grid.textLength, found.2)
         kind = .region
       }
     } else if searchFound, !read.declaresArticle, let found = picked,
-      let listing = MainRegion.around(found.0, in: body, length: found.1)
+      let listing = MainRegion.around(found.0, in: body, length: found.1, templateCards: thread == nil)
     {
       // No marked region: the sections or the listing found around the pick (not on a declared article).
       picked = (listing, listing.textLength, found.2)

@@ -54,10 +54,12 @@ extension MainRegion {
   /// Whether the region is a listing of which the search kept the introduction alone (a category page, an
   /// index of programmes, a list of results): the search's cleaning drops lists of links, yet there the
   /// entries are the content. The pick is short, and the region's linked entries (`listedText`) hold at
-  /// least 1,000 characters, twice the pick's text and twice what of them the pick kept.
-  static func isListing(_ region: PageNode, beyond pick: PageNode, length: Int) -> Bool {
+  /// least 1,000 characters, twice the pick's text and twice what of them the pick kept. `templateCards`
+  /// counts cards by their template too (`LinkMeasures`).
+  static func isListing(_ region: PageNode, beyond pick: PageNode, length: Int, templateCards: Bool) -> Bool {
     guard length < listingIntroduction else { return false }
-    return outweighs(listed: listedText(region), length: length, kept: listedText(pick))
+    return outweighs(
+      listed: listedText(region, templateCards: templateCards), length: length, kept: listedText(pick, templateCards: templateCards))
   }
 
   /// Entries of `listed` characters outweigh a pick of `length` characters that kept `kept` of them.
@@ -68,8 +70,11 @@ extension MainRegion {
   /// The text of a listing's entries under `node`: list items that are mostly a link, and cards — where
   /// three or more sibling elements of one tag (a grid of `<a>` or `<div>` tiles, as shops and section
   /// pages set their items) each hold at least a third of their text in links (a title linked, a price or
-  /// teaser beside it). An entry is measured whole and not entered (`LinkMeasures.listed`).
-  static func listedText(_ node: PageNode) -> Int { LinkMeasures(node)[node].listed }
+  /// teaser beside it), or, with `templateCards`, cards of one template whatever their links hold
+  /// (`LinkMeasures`). An entry is measured whole and not entered (`LinkMeasures.listed`).
+  static func listedText(_ node: PageNode, templateCards: Bool = false) -> Int {
+    LinkMeasures(node, templateCards: templateCards)[node].listed
+  }
 
   /// On a page that marks no main region, the block around the search's pick that the page's content is
   /// (what a marked region is tested for in `ArticleExtractor`): the body is copied and cleaned as a region
@@ -78,12 +83,12 @@ extension MainRegion {
   /// nearest block whose entries pass `isListing`, else the grid of cards holding the pick (`grid`).
   /// Linear: one copy, one clean, one measuring walk, one climb, sections tested only where the block's
   /// text has doubled since the last test.
-  static func around(_ pick: PageNode, in body: PageNode, length: Int) -> PageNode? {
+  static func around(_ pick: PageNode, in body: PageNode, length: Int, templateCards: Bool) -> PageNode? {
     let page = body.copy()
     RegionCleaner.clean(page)
     guard let anchor = anchor(of: pick, in: page) else { return nil }
-    let measures = LinkMeasures(page)
-    let kept = listedText(pick)
+    let measures = LinkMeasures(page, templateCards: templateCards)
+    let kept = listedText(pick, templateCards: templateCards)
     var tested = length
     var listing: PageNode?
     var listingTested = false
@@ -111,9 +116,11 @@ extension MainRegion {
   }
 
   /// On a page that marks its main region, the grid holding the search's pick in the region (`grid`).
-  static func grid(around pick: PageNode, in region: PageNode, length: Int) -> PageNode? {
+  static func grid(around pick: PageNode, in region: PageNode, length: Int, templateCards: Bool) -> PageNode? {
     guard let anchor = anchor(of: pick, in: region) else { return nil }
-    return grid(holding: anchor, measures: LinkMeasures(region), length: length, kept: listedText(pick))
+    return grid(
+      holding: anchor, measures: LinkMeasures(region, templateCards: templateCards), length: length,
+      kept: listedText(pick, templateCards: templateCards))
   }
 }
 
@@ -121,10 +128,16 @@ extension MainRegion {
 /// counts them), the part of it inside links (in-page `#` links aside: tables of contents), and the text of
 /// the listing entries under it (`MainRegion.listedText`), measured in one post-order walk, so a deep page
 /// is not measured again at every level.
+///
+/// With `templateCards`, an entry is also one of three or more siblings of one tag and one class attribute
+/// (a template repeated) that holds a link, whatever share of its text the link is: a shop's product card
+/// links its picture or its title and sets a price, ratings and features beside it, under a third in
+/// links, and a list item not mostly a link was no entry (docs/DECISIONS.md, "ninth pass"). Not on a page
+/// with a thread: its posts and comments are such siblings, each with its author's link.
 struct LinkMeasures {
   private var measures: [ObjectIdentifier: (text: Int, linked: Int, listed: Int)] = [:]
 
-  init(_ root: PageNode) {
+  init(_ root: PageNode, templateCards: Bool = false) {
     var stack: [(PageNode, Bool)] = [(root, false)]
     while let (node, done) = stack.popLast() {
       if node.isText { continue }
@@ -137,18 +150,24 @@ struct LinkMeasures {
       var linked = 0
       var listed = 0
       var siblings: [String: Int] = [:]
-      for child in node.children where !child.isText { siblings[child.tag, default: 0] += 1 }
+      var templates: [String: Int] = [:]
+      for child in node.children where !child.isText {
+        siblings[child.tag, default: 0] += 1
+        if templateCards, let style = child["class"], !style.isEmpty { templates[child.tag + " " + style, default: 0] += 1 }
+      }
       for child in node.children {
         if child.isText {
           text += Self.length(child.text)
         } else if let measure = measures[ObjectIdentifier(child)] {
           text += measure.text
           linked += measure.linked
-          if child.tag == "li" {
-            if measure.linked * 2 > measure.text { listed += measure.text }
-          } else if siblings[child.tag, default: 0] >= 3, measure.text > 0, measure.linked * 3 >= measure.text {
+          if child.tag == "li", measure.linked * 2 > measure.text {
             listed += measure.text
-          } else {
+          } else if child.tag != "li", siblings[child.tag, default: 0] >= 3, measure.text > 0, measure.linked * 3 >= measure.text {
+            listed += measure.text
+          } else if measure.linked > 0, let style = child["class"], templates[child.tag + " " + style, default: 0] >= 3 {
+            listed += measure.text
+          } else if child.tag != "li" {
             listed += measure.listed
           }
         }

@@ -9,6 +9,8 @@ enum Preparation {
     // Without script, a <noscript> image is the real one; the rest of <noscript> is for script-less
     // browsers (cookie and "enable JavaScript" notices), not the article.
     LazyImages.unwrapNoscriptImages(root)
+    // A page hidden whole until a script shows it is the page (`showHiddenPage`), its panels with it.
+    showHiddenPage(root)
     // Every tab and accordion panel shown, under its tab's name: a reader view has no tabs to choose.
     TabPanels.reveal(root)
     // Except where the page's content itself waits in <noscript> (a script-built page that renders its
@@ -36,6 +38,31 @@ enum Preparation {
     for (index, parent) in parents.enumerated() {
       if index & 63 == 0, ContinuousClock.now > deadline { throw .tooSlow }
       paragraphs(in: parent)
+    }
+  }
+
+  /// How many hidden blocks, one inside the other, `showHiddenPage` shows at most (each is measured).
+  static let maximumHiddenWrappers = 4
+
+  /// Shows the block that hides the page's content until a script shows it: an anti-flicker wrapper
+  /// (`visibility:hidden` until the fonts load), a shop app's lock (`display:none` until it checks the
+  /// visitor). Hidden blocks are left out as furniture (a shut dialog, a menu), but one holding two thirds
+  /// of the page's text or more is not beside the content, it is the content (as `RegionCleaner.holdsThePage`
+  /// says of a page-wide form). Outermost hidden blocks only are measured (they are disjoint, so the
+  /// walk is linear), and within a shown one a few more (`maximumHiddenWrappers`).
+  static func showHiddenPage(_ root: PageNode) {
+    let total = root.textLength
+    guard total > 0 else { return }
+    var shown = 0
+    var stack: [PageNode] = [root]
+    while let node = stack.popLast() {
+      if node.isText { continue }
+      if node.isHidden {
+        guard shown < maximumHiddenWrappers, RegionCleaner.holdsThePage(node.textLength, of: total) else { continue }
+        TabPanels.show(node)
+        shown += 1
+      }
+      stack.append(contentsOf: node.children)
     }
   }
 

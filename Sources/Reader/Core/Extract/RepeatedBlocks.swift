@@ -16,7 +16,7 @@ enum RepeatedBlocks {
     var repeated: [PageNode] = []
     var stack: [PageNode] = content.elements.reversed()
     while let node = stack.popLast() {
-      guard blocks.contains(node.tag), !isQuoteOfBlocks(node) else {
+      guard blocks.contains(node.tag) || isLeafDiv(node), !isQuoteOfBlocks(node) else {
         stack.append(contentsOf: node.elements.reversed())
         continue
       }
@@ -25,6 +25,13 @@ enum RepeatedBlocks {
       if !seen.insert(text).inserted { repeated.append(node) }
     }
     PageNode.remove(repeated)
+  }
+
+  /// A `<div>` of text and inline elements only is a block too: a region is not rewritten as the search
+  /// rewrites such divs into paragraphs, and shops' cards and forums' posts print their lines in them (a
+  /// card's title over its picture and again under it; docs/DECISIONS.md, "ninth pass").
+  static func isLeafDiv(_ node: PageNode) -> Bool {
+    node.tag == "div" && node.children.allSatisfy(ArticleGrabber.isPhrasing)
   }
 
   /// A quote that holds blocks of its own (the quoted post's paragraphs under its "… wrote:" line) is

@@ -69,9 +69,9 @@ enum TabPanels {
     return previous === tab || (["h1", "h2", "h3", "h4", "h5", "h6"].contains(previous.tag) && tab.parent === previous)
   }
 
-  /// Shows a hidden panel: its own hiding attributes go (what it holds keeps its own), the rest of its
-  /// style stays.
-  private static func show(_ panel: PageNode) {
+  /// Shows a hidden panel (or a hidden page, `Preparation.showHiddenPage`): its own hiding attributes go
+  /// (what it holds keeps its own), the rest of its style stays.
+  static func show(_ panel: PageNode) {
     guard panel.isHidden else { return }
     panel["hidden"] = nil
     if panel["aria-hidden"] == "true" { panel["aria-hidden"] = nil }
