@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Reader
+
+/// Product pages (issue 41): name, description and specifications kept, whether set in tabs, accordions,
+/// repeated feature panels or only in JSON-LD; the shop's reviews, cart and recommendations left out.
+extension SectionedPageExtractionTests {
+  @Test func aProductPageShowsItsHiddenTabPanelsAndAccordions() throws {
+    // Description shown, care and delivery in panels the page hides until a tab or an accordion
+    // is opened (`TabPanels`); a hidden dialog stays out.
+    let page = """
+      <html><head><title>Hiking boot</title></head><body>\(Self.siteNavigation)
+      <main><h1>Hiking boot</h1><div class="tabs"><ul role="tablist"><li>Description</li><li>Specifications</li></ul>
+      <div role="tabpanel" id="description">\(ArticleExtractorTests.prose("boot", count: 3))</div>
+      <div role="tabpanel" id="care" hidden>\(ArticleExtractorTests.prose("care", count: 3))</div>
+      <div class="accordion-item"><h3>Delivery</h3><div class="accordion-body" style="display: none">
+      \(ArticleExtractorTests.prose("delivery", count: 2))</div></div></div>
+      <div class="size-guide" hidden><p>A hidden dialog of sizes that the page shows only on demand, never read.</p></div></main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The boot paragraph 3"))
+    #expect(text.contains("The care paragraph 3") && text.contains("The delivery paragraph 2"))
+    #expect(!text.contains("hidden dialog") && !text.contains("Footer address"))
+  }
+
+  @Test func aProductPageKeepsNameDescriptionAndSpecifications() throws {
+    let page = """
+      <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
+      <main><h1>Trail shoe</h1><p class="price">$120</p>
+      <form action="/cart"><select name="size"><option>42</option><option>43</option></select><button>Add to cart</button></form>
+      <div class="description"><p>A light shoe for rough paths.</p><p>Its sole grips wet rock and its upper dries
+      within the hour, so that a long day out ends with dry feet.</p></div>
+      <table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table>
+      <div class="related-products"><h2>You may also like</h2><a href="/p/2">Road shoe</a></div></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Trail shoe") && text.contains("A light shoe for rough paths."))
+    #expect(text.contains("Weight") && text.contains("280 g") && text.contains("6 mm"))
+    #expect(!text.contains("Add to cart") && !text.contains("You may also like"))
+  }
+
+  @Test func aProductPageLeavesOutItsReviewsCartAndRecommendations() throws {
+    let page = """
+      <html><head><title>Trail shoe</title></head><body>\(Self.siteNavigation)
+      <main><h1>Trail shoe</h1><p class="price">$120</p>
+      <div class="description"><p>A light shoe for rough paths.</p><p>Its sole grips wet rock and its upper dries
+      within the hour, so that a long day out ends with dry feet.</p></div>
+      <table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table>
+      <div class="mini-cart"><p>Your basket is empty. Free delivery over fifty dollars.</p></div>
+      <section class="product-reviews"><h2>Customer reviews</h2><p>Great grip, five stars from a happy walker.</p>
+      <p>Runs small, order a size up.</p></section>
+      <div class="recommended"><h2>Picked for you</h2><p><a href="/p/3">Rain jacket</a> $180</p></div></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
+    #expect(!text.contains("basket is empty") && !text.contains("Great grip") && !text.contains("Rain jacket"))
+  }
+
+  @Test func aProductDescribedInItsJSONLDShowsTheDescriptionOnce() throws {
+    let description = "A jacket for long wet walks.\\nIts seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket."
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@graph": [{"@type": "BreadcrumbList", "itemListElement": []},
+      {"@type": "Product", "name": "Rain jacket", "description": "\(description)", "offers": {"@type": "Offer", "price": "180.00"}}]}</script>
+      """
+    // The description drawn by script: only the JSON-LD states it.
+    let scripted = """
+      <html><head><title>Rain jacket</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <main><h1>Rain jacket</h1><p class="price">€180</p><div id="description-tab" data-src="/d/1"></div>
+      <table><tr><th>Weight</th><td>390 g</td></tr><tr><th>Hood</th><td>Helmet-compatible</td></tr></table></main></body></html>
+      """
+    let text = try Self.extract(scripted).text
+    #expect(text.contains("A jacket for long wet walks.\n\nIts seams are taped"))
+    #expect(text.contains("390 g"))
+    // A page of nothing but a script's mount point shows the description rather than "no article".
+    let empty = "<html><head><title>Rain jacket</title>\(jsonLD)</head><body><div id=\"app\"></div></body></html>"
+    #expect(try Self.extract(empty).text.contains("Its seams are taped"))
+    // Shown by the page already, it is not repeated.
+    let shown = """
+      <html><head><title>Rain jacket</title>\(jsonLD)</head><body><main><h1>Rain jacket</h1>
+      <p>A jacket for long wet walks.</p><p>Its seams are taped and its hood fits over a helmet, so that a day of rain ends dry and warm, and it packs into its own pocket.</p>
+      \(ArticleExtractorTests.prose("jacket", count: 3))</main></body></html>
+      """
+    #expect(try Self.extract(shown).text.components(separatedBy: "long wet walks").count == 2)
+  }
+
+  @Test func aProductPageShowsItsRepeatedFeaturePanelsOnce() throws {
+    // Shops print a feature panel once per colour or per carousel slide, and the search keeps them all with
+    // the description: on a page that declares a product (and no article) they are shown once
+    // (`RepeatedBlocks`); an article's repeated pull quote stays.
+    let panel = """
+      <div class="feature"><h3>Colours that suit the season</h3><p>Four colours, from a pale sand to a deep green, each one \
+      woven into the cloth itself, so that washing after washing leaves the colour as it was.</p></div>
+      """
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", "name": "Linen shirt",
+      "offers": {"@type": "Offer", "price": "59.00"}}</script>
+      """
+    let page = """
+      <html><head><title>Linen shirt</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <div class="product"><h1>Linen shirt</h1><div class="details">\(ArticleExtractorTests.prose("linen", count: 3))
+      <div class="features">\(String(repeating: panel, count: 3))</div></div></div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The linen paragraph 3"))
+    #expect(text.components(separatedBy: "Four colours, from a pale sand").count == 2)
+    #expect(text.components(separatedBy: "Colours that suit the season").count == 2)
+    let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
+    #expect(article.components(separatedBy: "Four colours, from a pale sand").count == 4)
+  }
+
+  @Test func aProductPageFoundByTheSearchLosesTheShopsFurniture() throws {
+    // The search keeps the description with the reviews under it and the currency picker above it; on a page
+    // that declares a product they go as they go from a region (`ProductFacts.clean`); an article keeps them.
+    let jsonLD = """
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", "name": "Linen shirt",
+      "offers": {"@type": "Offer", "price": "59.00"}}</script>
+      """
+    let reviews = (1...3).map {
+      "<p>Buyer \($0) wore the shirt all summer, washed it every week, and says it kept its shape, its colour and its buttons.</p>"
+    }
+    let page = """
+      <html><head><title>Linen shirt</title>\(jsonLD)</head><body>\(Self.siteNavigation)
+      <div class="product"><h1>Linen shirt</h1><div class="details"><p class="price">$59.00</p>
+      <div class="currency-dropdown"><ul><li>EUR 54.00</li><li>GBP 46.00</li></ul></div>\(ArticleExtractorTests.prose("linen", count: 3))
+      <div class="product-reviews"><h2>What buyers say</h2>\(reviews.joined())</div></div></div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("$59.00") && text.contains("The linen paragraph 3"))
+    #expect(!text.contains("Buyer 2 wore the shirt") && !text.contains("GBP 46.00"))
+    let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
+    #expect(article.contains("Buyer 2 wore the shirt") && article.contains("GBP 46.00"))
+  }
+}
