@@ -246,7 +246,10 @@ struct SearchIndexerTests {
   /// finds what it found before.
   @Test func theIndexerMergesInBoundedStepsOfTheirOwn() async throws {
     let fixture = try CacheFixture("splitfeed-indexer", stored: [("https://x.example/feed", Self.feed(1_600))], indexed: false)
-    for _ in 0..<32 { #expect(try await fixture.cache.indexBatch(limit: 50).indexed == 50) }
+    for _ in 0..<32 {
+      let batch = try #require(try await fixture.cache.preparedIndexBatch(limit: 50, maxBytes: 1 << 20, in: .shared))
+      #expect(try await fixture.cache.index(batch).indexed == 50)
+    }
     #expect(try Self.segments(fixture.path) == 32, "one segment per batch, none merged inside a batch")
 
     #expect(try await fixture.cache.asyncWrite { db in try FindingSchema.mergeStep(pages: 1, db) })

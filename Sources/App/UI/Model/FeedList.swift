@@ -48,14 +48,11 @@ public final class FeedList {
     init(_ feeds: [CachedFeed]) {
       for feed in feeds {
         unread += feed.unreadCount
-        // Each tag of a feed once; a few tags compared in place rather than a set made for each feed.
-        let tags = feed.tags
-        if tags.count > 8 {
-          for tag in Set(tags) { unreadByTag[tag, default: 0] += feed.unreadCount }
-        } else {
-          for (index, tag) in tags.enumerated() where !tags[..<index].contains(tag) {
-            unreadByTag[tag, default: 0] += feed.unreadCount
-          }
+        // Each tag of a feed once; no set made for a feed with none or one (most feeds).
+        switch feed.tags.count {
+        case 0: break
+        case 1: unreadByTag[feed.tags[0], default: 0] += feed.unreadCount
+        default: for tag in Set(feed.tags) { unreadByTag[tag, default: 0] += feed.unreadCount }
         }
       }
     }

@@ -165,23 +165,11 @@ extension Cache {
   /// A batch of queued articles with the body text made for each, ready for one write (`index(_:)`).
   typealias PreparedBatch = [(article: FindingSchema.Queued, body: String)]
 
-  /// One batch of `SearchIndexer`: up to `limit` queued articles (and `maxBytes` of their HTML, past the
-  /// first) read, their text made outside any transaction, then indexed in one write transaction that
-  /// converts nothing (the conversion inside the write held the lock for minutes on one
-  /// hostile article). Returns how many left the queue, how long the write took from being asked for, and
-  /// the CPU it spent.
-  func indexBatch(limit: Int, maxBytes: Int = 1 << 20, in heavy: HeavyWork = .shared) async throws(CacheError)
-    -> (indexed: Int, write: Duration, cpu: Duration)
-  {
-    guard let prepared = try await preparedIndexBatch(limit: limit, maxBytes: maxBytes, in: heavy) else {
-      return (0, .zero, .zero)
-    }
-    return try await index(prepared)
-  }
-
-  /// The read and the conversion of `indexBatch`, holding no lock, of the articles queued below `below`
-  /// when given; nil when cancelled before the conversion started (a pause, the quit), or when nothing
-  /// is queued there.
+  /// A batch of `SearchIndexer` read and converted to text, holding no lock: up to `limit` queued
+  /// articles (and `maxBytes` of their HTML, past the first), below `below` when given; nil when
+  /// cancelled before the conversion started (a pause, the quit), or when nothing is queued there. Its
+  /// write (`index(_:)`) converts nothing: the conversion inside the write held the lock for minutes on
+  /// one hostile article.
   func preparedIndexBatch(limit: Int, maxBytes: Int, below: Int64? = nil, in heavy: HeavyWork) async throws(CacheError)
     -> PreparedBatch?
   {
@@ -192,7 +180,7 @@ extension Cache {
     return try? await heavy.run({ queued.map { (article: $0, body: FindingSchema.body(of: $0)) } })
   }
 
-  /// The write of `indexBatch`: how many left the queue, how long the write took from being asked for,
+  /// A prepared batch's write: how many left the queue, how long the write took from being asked for,
   /// and the CPU it spent.
   func index(_ prepared: PreparedBatch) async throws(CacheError) -> (indexed: Int, write: Duration, cpu: Duration) {
     let start = ContinuousClock.now
