@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Pixels
 import ScreenKit
@@ -94,6 +95,25 @@ struct GraphicsProbeTests {
     #expect(replies == GraphicsReplies())
     #expect(replies.support(in: Self.plain) == .cells)
     #expect(elapsed >= .milliseconds(140) && elapsed < .seconds(2))
+  }
+
+  /// A terminal slow to answer (a loaded machine, a slow link): its replies come 400 ms after the query
+  /// and still choose the pictures, with the probe's own limit. With a limit as short as the round trip
+  /// of a quick terminal, such a reply was missed and the whole session drew cells.
+  @Test func aSlowAnswerStillCounts() throws {
+    let (master, slave) = try Self.pseudoTerminal()
+    defer { close(master); close(slave) }
+    let answered = DispatchSemaphore(value: 0)
+    let reply = Self.xtermVT340
+    // A thread of its own: the shared dispatch pool may be busy with other suites' waits.
+    Thread.detachNewThread {
+      usleep(400_000)
+      _ = reply.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+      answered.signal()
+    }
+    let replies = GraphicsProbe.ask(GraphicsReplies.query(passthrough: false), on: slave, timeout: GraphicsProbe.timeout)
+    answered.wait()
+    #expect(replies.support(in: Self.plain) == .sixel)
   }
 
   /// A terminal that answers: the master side plays xterm -ti vt340 (its DA1 written before the ask,

@@ -247,9 +247,12 @@ public struct TerminalName: Sendable, Equatable {
 }
 
 /// Asks the terminal, before curses takes it over (so the replies never reach the key decoder), what
-/// it can draw. Never waits longer than `timeout`: a terminal that does not answer gets cells.
+/// it can draw. DA1's reply ends the wait (every terminal answers it, after its other replies);
+/// `timeout` only bounds a terminal that never answers, which gets cells. It is long enough for a slow
+/// link or a loaded machine, since a reply missed there costs the pictures for the whole session
+/// (docs/DECISIONS.md, "The probe waits for DA1").
 public enum GraphicsProbe {
-  public static let timeout: Duration = .milliseconds(150)
+  public static let timeout: Duration = .seconds(1)
 
   /// How the probe reaches the terminal: the controlling terminal itself, or recorded answers (the
   /// terminal matrix in the tests).

@@ -2,10 +2,10 @@ import Foundation
 import ReaderUI
 import Terminal
 
-/// Resolves `inline-images` before the terminal is taken over (docs/MANUAL.md, "Pictures"): what only the command
-/// knows — the setting, whether stdin and stdout are a terminal, the environment and tmux's
-/// `allow-passthrough` — handed to `GraphicsProbe.resolve`, which asks the terminal (at most 150 ms) and
-/// chooses. The setting itself stays as written.
+/// Resolves `inline-images` before the terminal is taken over (docs/MANUAL.md, "Pictures"): what only
+/// the command knows — the setting, whether stdin and stdout are a terminal, the environment and tmux's
+/// `allow-passthrough` — handed to `GraphicsProbe.resolve`, which asks the terminal (until its DA1
+/// reply, at most a second) and chooses. The setting itself stays as written.
 enum GraphicsDetection {
   static func resolve(_ setting: InlineImages) -> PictureTerminal {
     guard setting != .off, setting != .cells else { return PictureTerminal() }
