@@ -23,6 +23,9 @@ struct ArticleGrabber {
   private(set) var keptProse = false
 
   static let tagsToScore: Set<String> = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+  /// Inside the page's one article, headings are not unlikely by their class: there a heading's class
+  /// says how it is drawn ("header-anchor"), not that it is furniture.
+  static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
   static let blockChildren: Set<String> = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"]
   static let phrasing: Set<String> = [
     "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn", "em", "embed", "i",
@@ -114,6 +117,9 @@ struct ArticleGrabber {
     // The title's words once, not once per heading (docs/ROBUSTNESS.md: hundreds of headings each rebuilt them).
     let titleWords = TextSimilarity(title)
     var stack: [PageNode] = body.children.reversed()
+    let articles = body.descendants(["article"])
+    // The page's one `<article>` (or its `<main>`) names itself as the content, whatever its class says.
+    let declared: PageNode? = articles.count == 1 ? articles[0] : nil
     while let node = stack.popLast() {
       if node.isText { continue }
       // Every node: one node's tests can read a whole subtree, so a count of nodes says nothing of the
@@ -138,7 +144,9 @@ struct ArticleGrabber {
       }
       if flags.contains(.stripUnlikely) {
         if ExtractionPatterns.unlikely.matches(match), !ExtractionPatterns.maybeCandidate.matches(match),
-          node.ancestor("table") == nil, node.ancestor("code") == nil, node.tag != "body", node.tag != "a"
+          node.ancestor("table") == nil, node.ancestor("code") == nil, node.tag != "body", node.tag != "a",
+          node.tag != "main", node !== declared,
+          declared == nil || !Self.headings.contains(node.tag) || node.ancestor("article") == nil
         {
           node.remove()
           continue
@@ -277,7 +285,8 @@ struct ArticleGrabber {
   /// The candidate plus the siblings that score well, share its class, or read like prose.
   private func mergeSiblings(of top: PageNode) -> PageNode {
     let article = PageNode(tag: "div")
-    guard let parent = top.parent else {
+    // What lies beside the page's `<main>` is by its definition not the main content.
+    guard let parent = top.parent, top.tag != "main" else {
       article.append(top)
       return article
     }
