@@ -60,12 +60,12 @@ struct DailyLoopPassTwoEndToEndTests {
       let tmux = try folder.launch(size: (140, 40))
       defer { tmux.close() }
       // The feed's row once the first sync stored it: its summary line is gone at the next status.
-      _ = try tmux.waitUntil(timeout: 20, "the first sync listed the feed") { $0.contains { $0.contains("One [Tech]") && $0.contains("3/3") } }
+      _ = try tmux.waitUntil(timeout: 60, "the first sync listed the feed") { $0.contains { $0.contains("One [Tech]") && $0.contains("3/3") } }
       server.queue([.status(400, retryAfter: nil)], on: "edit-tag")
       try tmux.send(keys: "Enter")
       try tmux.waitFor(text: "Article 3")
       try tmux.send(keys: "N")
-      try tmux.waitFor(text: "kept for the next sync", timeout: 20)
+      try tmux.waitFor(text: "kept for the next sync", timeout: 60)
       try tmux.send(keys: "q", "q")
       _ = try tmux.waitForExit()
     }
@@ -74,7 +74,7 @@ struct DailyLoopPassTwoEndToEndTests {
     defer { tmux.close() }
     var screens: [[String]] = []
     let sends = { server.paths.filter { $0.contains("edit-tag") }.count }
-    try tmux.waitUntil(timeout: 20, "the kept mark sent") { screen in
+    try tmux.waitUntil(timeout: 60, "the kept mark sent") { screen in
       screens.append(screen)
       return sends() >= 2
     }

@@ -9,6 +9,11 @@ import Testing
 /// the terminal modes before and after (`stty -g`) and the exit status, so tests can assert that the
 /// terminal was restored exactly; the wrapper then stays alive so the pane can still be read.
 final class TmuxHarness: @unchecked Sendable {
+  /// How long a wait for a screen or an exit lasts unless a test says otherwise. Only a failing test
+  /// waits it out; CI runs the end-to-end suites in parallel on a loaded machine, where a first sync or
+  /// a start can take several times its usual second.
+  static let patience: TimeInterval = 30
+
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
@@ -226,7 +231,7 @@ final class TmuxHarness: @unchecked Sendable {
 
   /// Polls the screen until `text` appears; fails with the last screen on timeout.
   @discardableResult
-  func waitFor(text: String, timeout: TimeInterval = 10, settled: Bool = true) throws -> [String] {
+  func waitFor(text: String, timeout: TimeInterval = TmuxHarness.patience, settled: Bool = true) throws -> [String] {
     try waitUntil(timeout: timeout, settled: settled, "'\(text)' on screen") { $0.contains { $0.contains(text) } }
   }
 
@@ -239,7 +244,7 @@ final class TmuxHarness: @unchecked Sendable {
   /// false` returns the first match, for a test that must act in the middle of some work.
   @discardableResult
   func waitUntil(
-    timeout: TimeInterval = 10, styled: Bool = false, settled: Bool = true, _ what: String,
+    timeout: TimeInterval = TmuxHarness.patience, styled: Bool = false, settled: Bool = true, _ what: String,
     _ predicate: ([String]) -> Bool
   ) throws -> [String] {
     let deadline = Date().addingTimeInterval(timeout)
@@ -275,7 +280,7 @@ final class TmuxHarness: @unchecked Sendable {
   }
 
   /// Waits for the program to exit and returns its status and whether the terminal modes were restored.
-  func waitForExit(timeout: TimeInterval = 10) throws -> Exit {
+  func waitForExit(timeout: TimeInterval = TmuxHarness.patience) throws -> Exit {
     let file = workDir.appendingPathComponent("exit-status")
     let deadline = Date().addingTimeInterval(timeout)
     repeat {
