@@ -63,7 +63,7 @@ public enum ArticleExtractor {
     PageNode.remove(root.descendants(["script"]))
     try Preparation.prepare(root, deadline: deadline)
     let body = root.descendants(["body"]).first ?? root
-    // A shop's reviews are not its product, however long (`ShopReviews`).
+    // A shop's reviews and recommendations are not its product, however long (`ShopReviews`).
     if read.declaresProduct, !read.declaresArticle { ShopReviews.remove(from: body) }
 
     var attempts: [(PageNode, Int, String?)] = []
