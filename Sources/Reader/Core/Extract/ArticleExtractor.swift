@@ -63,6 +63,8 @@ public enum ArticleExtractor {
     PageNode.remove(root.descendants(["script"]))
     try Preparation.prepare(root, deadline: deadline)
     let body = root.descendants(["body"]).first ?? root
+    // A shop's reviews and recommendations are not its product, however long (`ShopReviews`).
+    if read.declaresProduct, !read.declaresArticle { ShopReviews.remove(from: body) }
 
     var attempts: [(PageNode, Int, String?)] = []
     // The last pass's article without the prose it kept in blocks named like widgets, when it kept some.

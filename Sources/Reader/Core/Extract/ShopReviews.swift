@@ -1,0 +1,41 @@
+import Foundation
+
+/// A shop's page about one product shows its customers' reviews and its recommendations of other products
+/// beside the product. They are not the product, yet reviews are often its longest prose: the search keeps
+/// them as the page's article, and the region's cleaning (`RegionCleaner`) keeps a named block of 2,000
+/// characters or more, so a long review list stayed wherever the content was found (docs/DECISIONS.md,
+/// "tenth pass: products and lists"). On a page that declares a product and no article, the blocks named
+/// so go before any search. Not where the page also declares an article: a review of a product is an
+/// article, and its blocks are named `review`.
+enum ShopReviews {
+  /// Class and id words of reviews and recommendations (whole words: `review-card`, `product-reviews`, not
+  /// `preview`).
+  static let names = ExtractionPatterns.Words(
+    substrings: [], tokens: ["review", "reviews", "recommendation", "recommendations", "recommended", "upsell", "upsells"])
+
+  /// Removes the outermost blocks of `body` named as reviews or recommendations, unless together they hold
+  /// the page (`RegionCleaner.holdsThePage`: a page of reviews is its reviews).
+  static func remove(from body: PageNode) {
+    let reviews = blocks(in: body)
+    guard !reviews.isEmpty else { return }
+    // Disjoint blocks: measuring each and the body walks the page twice at most.
+    let length = reviews.reduce(0) { $0 + $1.textLength }
+    guard !RegionCleaner.holdsThePage(length, of: body.textLength) else { return }
+    PageNode.remove(reviews)
+  }
+
+  /// The outermost elements whose class or id says `names`, in one walk.
+  static func blocks(in root: PageNode) -> [PageNode] {
+    var out: [PageNode] = []
+    var stack: [PageNode] = root.elements.reversed()
+    while let node = stack.popLast() {
+      let match = node.classAndID
+      if match.count > 1, names.matches(match) {
+        out.append(node)
+        continue
+      }
+      stack.append(contentsOf: node.elements.reversed())
+    }
+    return out
+  }
+}
