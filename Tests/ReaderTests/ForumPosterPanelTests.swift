@@ -65,4 +65,30 @@ import Testing
     }
     #expect(!text.contains("Reply with quote"))
   }
+
+  /// A reply quotes the post before it in a block shown short, with a link that unfolds it.
+  @Test func aThreadLeavesOutTheLinkThatUnfoldsAQuote() throws {
+    let posts = (1...4).map { index in
+      """
+      <article class="message message--post">
+        <div class="message-userDetails"><a class="username" href="/m/\(index)">member\(index)</a></div>
+        <div class="message-attribution"><time datetime="2026-02-0\(index)T10:00:00Z">February \(index), 2026</time></div>
+        <div class="message-body">\(index > 1 ? """
+          <blockquote class="bbCodeBlock bbCodeBlock--quote"><div class="bbCodeBlock-content">member\(index - 1) said: a line quoted</div>
+            <div class="bbCodeBlock-expandLink js-expandLink"><a role="button" tabindex="0">Click to expand...</a></div></blockquote>
+          """ : "")<p>\(PageKindExtractionTests.reply(index))</p></div>
+      </article>
+      """
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="block-body">\(posts.joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+    }
+    #expect(text.contains("a line quoted"))
+    #expect(!text.contains("Click to expand"))
+  }
 }
