@@ -107,7 +107,8 @@ public enum ArticleExtractor {
     // kept a listing's introduction and left out its entries, or kept what is left of a grid of cards.
     // Where the search found nothing, a thread that holds under a third of the main region's text is a
     // rail beside the content (comments on other stories, dated teasers), not the page. Posts the page
-    // declares as a forum's win over a pick outside them of half their text or less (`outweighs`).
+    // declares as a forum's win over a pick outside them of half their text or less (`outweighs`), and any
+    // thread wins over a shorter pick the page shows folded (`FoldedBlocks`).
     let found = ForumThread.find(in: body)
     let thread = found?.thread
     var region: PageNode?? = nil
@@ -121,6 +122,7 @@ public enum ArticleExtractor {
       picked.map({ pick in
         !searchFound || (thread.textLength > pick.1 && ForumThread.contains(thread, pick.0))
           || found.map { ForumThread.outweighs($0, pickLength: pick.1) } == true
+          || (thread.textLength > pick.1 && FoldedBlocks.holds(pick.0, in: body))
       }) ?? true,
       searchFound || thread.textLength * 3 >= (mainRegion()?.textLength ?? 0)
     {

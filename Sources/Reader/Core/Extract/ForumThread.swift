@@ -45,14 +45,16 @@ enum ForumThread {
   }
 
   /// Class and id words of what forum software sets around a post's text: the signature, the poster's
-  /// panel (title, reputation, badges and flair, post count, join date, stats), the votes and the vote
-  /// buttons, the post's meta line and action bar, and
+  /// panel (title, reputation, badges and flair, post count, join date, stats, the extras some software
+  /// writes apart from the name, phpBB's profile list), the votes and the vote buttons, the post's meta
+  /// line, action bar and icon bar, the link that unfolds a quote shown short ("Click to expand..."), and
   /// notices ("this topic was deleted"). Whole words where short (`meta` but not `metadata`).
   static let postFurniture = ExtractionPatterns.Words(
     substrings: [
       "signature", "reputation", "usertitle", "user-title", "userdetails", "user-details", "userinfo", "user-info",
-      "userstats", "user-stats", "postcount", "post-count", "joindate", "join-date", "postfoot", "post-foot",
-      "postactions", "post-actions", "postcontrols", "post-controls", "flair", "badge", "vote",
+      "userstats", "user-stats", "userextras", "user-extras", "postprofile", "profile-icons", "postcount",
+      "post-count", "joindate", "join-date", "postfoot", "post-foot", "postactions", "post-actions", "postcontrols",
+      "post-controls", "expandlink", "expand-link", "flair", "badge", "vote",
     ],
     tokens: ["meta", "sig", "stats", "controls", "notice"])
 
@@ -116,9 +118,17 @@ enum ForumThread {
 
   static let authorWords = ExtractionPatterns.Words(substrings: ["username", "user-name", "author"])
 
-  /// A date of the poster's panel rather than of the post: when they joined.
+  /// A date of the poster's panel rather than of the post: when they joined, said by its class or its
+  /// parent's, or by the label just before it (a `<dt>Joined</dt>` over a `<dd>` of the panel's pairs).
   static func isJoinDate(_ node: PageNode) -> Bool {
-    [node, node.parent].contains { ($0?.classAndID ?? "").contains("join") || ($0?.classAndID ?? "").contains("regist") }
+    if [node, node.parent].contains(where: { ($0?.classAndID ?? "").contains("join") || ($0?.classAndID ?? "").contains("regist") }) {
+      return true
+    }
+    guard let siblings = node.parent?.elements, let index = siblings.firstIndex(where: { $0 === node }), index > 0 else { return false }
+    let label = siblings[index - 1]
+    guard label.textLength <= 20 else { return false }
+    let text = label.textContent.lowercased()
+    return text.contains("join") || text.contains("regist")
   }
 
   static func isPost(_ node: PageNode) -> Bool {

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import Reader
+
+/// The poster's panel that forum software sets beside each post apart from the name (`ForumThread.postFurniture`):
+/// the extras under the name (join date, message count, reaction score, location) and the profile list and
+/// icon bar of the phpBB family.
+@Suite struct ForumPosterPanelTests {
+  /// A post whose name sits in its own block and whose counts sit in a block of their own after it, as the
+  /// XenForo family writes it.
+  static func post(_ index: Int) -> String {
+    """
+    <article class="message message--post">
+      <div class="message-cell message-cell--user">
+        <div class="message-userDetails"><h4 class="message-name"><a class="username" href="/m/\(index)">member\(index)</a></h4></div>
+        <div class="message-userExtras"><dl class="pairs"><dt>Joined</dt><dd>Mar 12, 2011</dd></dl>
+          <dl class="pairs"><dt>Messages</dt><dd>9,87\(index)</dd></dl><dl class="pairs"><dt>Location</dt><dd>Harbour town \(index)</dd></dl></div>
+      </div>
+      <div class="message-cell message-cell--main">
+        <div class="message-attribution"><time datetime="2026-02-0\(index)T10:00:00Z">February \(index), 2026</time></div>
+        <div class="message-body"><p>\(PageKindExtractionTests.reply(index))</p></div>
+      </div>
+    </article>
+    """
+  }
+
+  @Test func aThreadLeavesOutThePostersExtrasBesideTheName() throws {
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="block-body">\((1...4).map(Self.post).joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("member\(index)") && text.contains("February \(index), 2026"), "author and date of \(index)")
+      #expect(!text.contains("9,87\(index)") && !text.contains("Harbour town \(index)"), "extras of \(index)")
+    }
+    #expect(!text.contains("Mar 12, 2011"))
+  }
+
+  /// phpBB's post: the profile as a definition list (name, rank, post count, join date) and a list of icons
+  /// ("Reply with quote") before the text.
+  @Test func aThreadLeavesOutThePhpBBProfileAndIcons() throws {
+    let posts = (1...4).map { index in
+      """
+      <div id="p\(index)" class="post bg\(index % 2 + 1)"><div class="inner">
+        <dl class="postprofile" id="profile\(index)"><dt><a href="/memberlist?u=\(index)" class="username-coloured">member\(index)</a></dt>
+          <dd>Rank of the realm \(index)</dd><dd><strong>Posts:</strong> 4,03\(index)</dd></dl>
+        <div class="postbody"><ul class="profile-icons"><li class="quote-icon"><a href="/posting?p=\(index)">Reply with quote</a></li></ul>
+          <p class="author"><time datetime="2026-02-0\(index)T10:00:00Z">February \(index), 2026</time></p>
+          <div class="content">\(PageKindExtractionTests.reply(index))</div></div>
+      </div></div>
+      """
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div id="page-body">\(posts.joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("member\(index)"), "author of \(index)")
+      #expect(!text.contains("Rank of the realm \(index)") && !text.contains("4,03\(index)"), "profile of \(index)")
+    }
+    #expect(!text.contains("Reply with quote"))
+  }
+
+  /// A reply quotes the post before it in a block shown short, with a link that unfolds it.
+  @Test func aThreadLeavesOutTheLinkThatUnfoldsAQuote() throws {
+    let posts = (1...4).map { index in
+      """
+      <article class="message message--post">
+        <div class="message-userDetails"><a class="username" href="/m/\(index)">member\(index)</a></div>
+        <div class="message-attribution"><time datetime="2026-02-0\(index)T10:00:00Z">February \(index), 2026</time></div>
+        <div class="message-body">\(index > 1 ? """
+          <blockquote class="bbCodeBlock bbCodeBlock--quote"><div class="bbCodeBlock-content">member\(index - 1) said: a line quoted</div>
+            <div class="bbCodeBlock-expandLink js-expandLink"><a role="button" tabindex="0">Click to expand...</a></div></blockquote>
+          """ : "")<p>\(PageKindExtractionTests.reply(index))</p></div>
+      </article>
+      """
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="block-body">\(posts.joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+    }
+    #expect(text.contains("a line quoted"))
+    #expect(!text.contains("Click to expand"))
+  }
+}
