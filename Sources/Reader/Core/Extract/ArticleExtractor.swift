@@ -180,7 +180,12 @@ public enum ArticleExtractor {
     {
       picked = (cleaned, cleaned.textLength, found.2)
     }
-    guard let (content, _, byline) = picked else { throw .notAnArticle }
+    // A page with nothing to show but a description cut off mid-text shows that start (`CutSummary`).
+    let summary = CutSummary.content(from: metadata.excerpt)
+    guard let (content, _, byline) = picked else {
+      guard let summary else { throw .notAnArticle }
+      return outcome(summary, kind: .region, metadata: metadata, readerable: readerable, url: url)
+    }
     // A thread's replies quote the posts they answer: on the thread, or on the search's pick where it lies in
     // the thread (it kept the posts, quotes and all; an article's own repeats stay where comments are found).
     let showsThread = kind == .thread || thread.map { kind == .article && ForumThread.contains($0, content) } == true
@@ -188,6 +193,16 @@ public enum ArticleExtractor {
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     if metadata.byline == nil { metadata.byline = byline }
+    let result = outcome(content, kind: kind, metadata: metadata, readerable: readerable, url: url)
+    guard !result.isArticle, let summary else { return result }
+    return outcome(summary, kind: .region, metadata: metadata, readerable: readerable, url: url)
+  }
+
+  /// The article made of `content`, its metadata completed from it where the page's own leaves a gap.
+  private static func outcome(
+    _ content: PageNode, kind: PageKind, metadata: ArticleMetadata, readerable: Bool, url: URL?
+  ) -> Outcome {
+    var metadata = metadata
     if metadata.excerpt == nil {
       metadata.excerpt = content.descendants(["p"]).lazy.map(\.innerText).first { !$0.isEmpty }
     }
