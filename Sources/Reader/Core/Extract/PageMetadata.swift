@@ -21,6 +21,8 @@ public struct ArticleMetadata: Sendable, Equatable, Codable {
 enum PageMetadata {
   /// The metadata, and whether the page declares itself an article (an `og:type` of `article`, an article
   /// in its JSON-LD or its microdata): such a page is not a listing's introduction nor one section of a page (`MainRegion.around`).
+  /// A `Review` in microdata alone does not count: shops and agencies mark their customers' testimonials so,
+  /// while a review that is the page's article says so in its JSON-LD or its `og:type`.
   /// And whether it declares a product for sale (`declaresProduct`: a `Product` in its JSON-LD or
   /// microdata, an `og:type` of `product`).
   static func read(_ root: PageNode, baseURL: URL?) -> (metadata: ArticleMetadata, declaresArticle: Bool, declaresProduct: Bool) {
@@ -63,7 +65,10 @@ enum PageMetadata {
     }
     if metadata.title?.isEmpty ?? true { metadata.title = nil }
     let declaresArticle = linked != nil || values["og:type"]?.lowercased() == "article"
-      || elements.contains { JSONLD.isArticle(($0["itemtype"] ?? "").split(separator: "/").last.map(String.init)) }
+      || elements.contains { element in
+        let type = (element["itemtype"] ?? "").split(separator: "/").last.map(String.init)
+        return type != "Review" && JSONLD.isArticle(type)
+      }
     let declaresProduct = values["og:type"]?.lowercased().hasPrefix("product") == true
       || scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && JSONLD.declaresProduct(in: $0.textContent) }
       || elements.contains { JSONLD.isProduct(($0["itemtype"] ?? "").split(separator: "/").last.map(String.init)) }
