@@ -31,6 +31,29 @@ import Testing
     #expect(!text.contains("newsletter") && !text.contains("Footer address") && !text.contains("Latest"))
   }
 
+  /// The search keeps the section of prose, over half the region but under two thirds of it: on a page
+  /// that does not declare an article, the region's other sections are the page too.
+  @Test func aServicePageWhoseProseIsMostOfItsRegionKeepsEverySection() throws {
+    let sections = ["Planning", "Building", "Support"].map { name in
+      """
+      <section class="block"><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p>
+      <ul><li>\(name) item one, planned with you and done on the day we agree</li><li>\(name) item two</li></ul></section>
+      """
+    }
+    let page = """
+      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
+      <main><h1>Garden services</h1>
+      <section class="block"><h2>Our approach</h2><div class="text">\(ArticleExtractorTests.prose("garden", count: 4))</div></section>
+      \(sections.joined())</main>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("The garden paragraph 4"))
+    for name in ["Planning", "Building", "Support"] {
+      #expect(text.contains("\(name) is part of what we offer") && text.contains("\(name) item two"))
+    }
+  }
+
   @Test func aServicePageWithoutAMainRegionKeepsEverySection() throws {
     // The search keeps the section of prose; the sections are found around it, not the page's footer.
     let sections = ["Planning", "Building", "Support"].map { name in

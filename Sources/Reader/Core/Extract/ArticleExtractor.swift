@@ -103,7 +103,7 @@ public enum ArticleExtractor {
     var kind = PageKind.article
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or
-    // kept less than half of a region the page marks as its main content and that reads as sections, or
+    // kept little of a region the page marks as its main content and that reads as sections (`outgrows`), or
     // kept a listing's introduction and left out its entries, or kept what is left of a grid of cards.
     // Where the search found nothing, a thread that holds under a third of the main region's text is a
     // rail beside the content (comments on other stories, dated teasers), not the page. Posts the page
@@ -135,7 +135,8 @@ public enum ArticleExtractor {
       if !searchFound, length >= minimumArticle {
         picked = (region, length, nil)
         kind = .region
-      } else if searchFound, let found = picked, let pick = weighed, pick.1 * 2 < length, region.linkDensity < 0.35,
+      } else if searchFound, let found = picked, let pick = weighed,
+        MainRegion.outgrows(pick.1, length, declaresArticle: read.declaresArticle), region.linkDensity < 0.35,
         MainRegion.isSectioned(region, beyond: pick.0)
       {
         picked = (region, length, found.2)

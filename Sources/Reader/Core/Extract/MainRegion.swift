@@ -33,6 +33,13 @@ enum MainRegion {
     return false
   }
 
+  /// Whether a marked region of `length` characters outgrows a pick of `pick`: by half again on most pages
+  /// (a service page's prose section is often most of it, its other sections short lists), by twice on a page
+  /// that declares an article, whose region holds the article with its comments and rails.
+  static func outgrows(_ pick: Int, _ length: Int, declaresArticle: Bool) -> Bool {
+    declaresArticle ? pick * 2 < length : pick * 3 < length * 2
+  }
+
   /// Whether the region is a page of sections of which the search kept few (a service page): three or more
   /// section headings (not links: linked headings head teasers of other pages), at most half of them in
   /// `pick`, and no `<article>` — a region holding an article holds it with its comments or teasers, which
