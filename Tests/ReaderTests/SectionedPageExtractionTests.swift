@@ -31,29 +31,6 @@ import Testing
     #expect(!text.contains("newsletter") && !text.contains("Footer address") && !text.contains("Latest"))
   }
 
-  /// The search keeps the section of prose, over half the region but under two thirds of it: on a page
-  /// that does not declare an article, the region's other sections are the page too.
-  @Test func aServicePageWhoseProseIsMostOfItsRegionKeepsEverySection() throws {
-    let sections = ["Planning", "Building", "Support"].map { name in
-      """
-      <section class="block"><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p>
-      <ul><li>\(name) item one, planned with you and done on the day we agree</li><li>\(name) item two</li></ul></section>
-      """
-    }
-    let page = """
-      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
-      <main><h1>Garden services</h1>
-      <section class="block"><h2>Our approach</h2><div class="text">\(ArticleExtractorTests.prose("garden", count: 4))</div></section>
-      \(sections.joined())</main>
-      <footer><p>Footer address line</p></footer></body></html>
-      """
-    let text = try Self.extract(page).text
-    #expect(text.contains("The garden paragraph 4"))
-    for name in ["Planning", "Building", "Support"] {
-      #expect(text.contains("\(name) is part of what we offer") && text.contains("\(name) item two"))
-    }
-  }
-
   @Test func aServicePageWithoutAMainRegionKeepsEverySection() throws {
     // The search keeps the section of prose; the sections are found around it, not the page's footer.
     let sections = ["Planning", "Building", "Support"].map { name in
@@ -74,30 +51,6 @@ import Testing
       #expect(text.contains("\(name) is part of what we offer") && text.contains("\(name) item 8 covers"))
     }
     #expect(!text.contains("Footer address") && !text.contains("Latest"))
-  }
-
-  /// A customer's testimonial marked as a `Review` in microdata does not make the page an article: its
-  /// sections are still found around the search's pick.
-  @Test func aTestimonialMarkedAsAReviewDoesNotHideTheSections() throws {
-    let sections = ["Planning", "Building", "Support"].map { name in
-      """
-      <section class="block"><div class="inner"><h2>\(name)</h2><p>\(name) is part of what we offer: a team that listens first.</p>
-      <ul>\((1...8).map { "<li>\(name) item \($0) covers one more part of the garden work</li>" }.joined())</ul></div></section>
-      """
-    }
-    let page = """
-      <html><head><title>Garden services</title></head><body>\(Self.siteNavigation)
-      <div class="wrapper"><h1>Garden services</h1>
-      <section class="block"><div class="inner"><h2>Our approach</h2><div class="text">\(ArticleExtractorTests.prose("garden", count: 4))</div></div></section>\(sections.joined())
-      <div itemscope itemtype="http://schema.org/Review"><p itemprop="reviewBody">They came on time.</p>
-      <span itemprop="author" itemscope itemtype="http://schema.org/Person"><span itemprop="name">A client</span></span></div></div>
-      <div class="site-end"><p>Footer address line</p></div></body></html>
-      """
-    let text = try Self.extract(page).text
-    #expect(text.contains("The garden paragraph 4"))
-    for name in ["Planning", "Building", "Support"] {
-      #expect(text.contains("\(name) is part of what we offer") && text.contains("\(name) item 8 covers"))
-    }
   }
 
   @Test func aListingShowsItsItemsInOrder() throws {

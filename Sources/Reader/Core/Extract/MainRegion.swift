@@ -40,17 +40,16 @@ enum MainRegion {
     declaresArticle ? pick * 2 < length : pick * 3 < length * 2
   }
 
-  /// Whether the region is a page of sections of which the search kept few (a service page): three or more
-  /// section headings (not links: linked headings head teasers of other pages), at most half of them in
-  /// `pick`, and no `<article>` — a region holding an article holds it with its comments or teasers, which
-  /// the search was right to leave.
+  /// Whether the region is a page of sections of which the search left some out (a service page): three or
+  /// more section headings (not links: linked headings head teasers of other pages) beyond those in `pick` —
+  /// a long pick may hold most of a page's headings and still leave whole sections — and no `<article>`: a
+  /// region holding an article holds it with its comments or teasers, which the search was right to leave.
   static func isSectioned(_ region: PageNode, beyond pick: PageNode) -> Bool {
     func sectionHeadings(_ node: PageNode) -> Int {
       node.descendants(["h2", "h3"]).filter { $0.linkDensity <= 0.5 }.count
     }
-    let headings = sectionHeadings(region)
-    guard headings >= 3, !region.contains(where: { $0.tag == "article" }) else { return false }
-    return sectionHeadings(pick) * 2 <= headings
+    guard !region.contains(where: { $0.tag == "article" }) else { return false }
+    return sectionHeadings(region) - sectionHeadings(pick) >= 3
   }
 }
 
