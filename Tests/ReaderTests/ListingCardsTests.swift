@@ -11,6 +11,29 @@ extension SectionedPageExtractionTests {
     try ArticleExtractor.extractAnyway(data: Data(html.utf8), charset: nil, url: URL(string: "https://example.org/page")!).text
   }
 
+  /// A blurb of prose beside the entries, written with the commas the search scores: what it keeps when the
+  /// entries are short.
+  static let topicBlurb = (1...4).map { index in
+    "<p>Paragraph \(index), of the blurb, says that this topic, edited daily, gathers the desk's stories, "
+      + "that editors pick them, in order, and that readers, if they wish, may follow it.</p>"
+  }.joined(separator: "\n")
+
+  @Test func aTopicPageShowsItsDatedTeasersOverABlurbBesideThem() throws {
+    let teasers = (1...14).map { index in
+      "<div class=\"row\"><div class=\"teaser\"><h3><a href=\"/story/\(index)\">Story \(index) about the cloud</a></h3>"
+        + "<p>Teaser \(index): the vendors raised their spending again this quarter as demand for computing power grew "
+        + "faster than any of them had planned for</p>"
+        + "<span class=\"byline\">By A. Writer • <time datetime=\"2025-12-\(10 + index)\">Dec. \(10 + index), 2025</time></span></div></div>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Cloud</title></head><body>\(Self.siteNavigation)
+      <div class="wrap"><div class="left"><h1>Cloud</h1><div class="feed">\(teasers)</div></div>
+      <div class="right"><h2>About this topic</h2><div class="intro"><div class="entry-content">\(Self.topicBlurb)</div></div></div></div></body></html>
+      """
+    let text = try Self.extractAnyway(page)
+    #expect(text.contains("Teaser 2:") && text.contains("Teaser 9:"))
+  }
+
   @Test func aProductPageLeavesOutItsSellersFeedback() throws {
     let feedback = (1...8).map { index in
       "<li class=\"card\"><p>Buyer \(index) (120)</p><p>Feedback \(index): arrived quickly and well packed, exactly as "

@@ -108,7 +108,9 @@ public enum ArticleExtractor {
     // Where the search found nothing, a thread that holds under a third of the main region's text is a
     // rail beside the content (comments on other stories, dated teasers), not the page. Posts the page
     // declares as a forum's win over a pick outside them of half their text or less (`outweighs`), and any
-    // thread wins over a shorter pick the page shows folded (`FoldedBlocks`).
+    // thread wins over a shorter pick the page shows folded (`FoldedBlocks`). On a page that declares no
+    // article, dated entries it does not declare as a forum's (a topic page's teasers, each with its date)
+    // win over a pick of a third of their text or less: the pick is one entry or a blurb beside them.
     let found = ForumThread.find(in: body)
     let thread = found?.thread
     var region: PageNode?? = nil
@@ -123,6 +125,7 @@ public enum ArticleExtractor {
         !searchFound || (thread.textLength > pick.1 && ForumThread.contains(thread, pick.0))
           || found.map { ForumThread.outweighs($0, pickLength: pick.1) } == true
           || (thread.textLength > pick.1 && FoldedBlocks.holds(pick.0, in: body))
+          || (!read.declaresArticle && found?.declared == false && thread.textLength >= 3 * pick.1)
       }) ?? true,
       searchFound || thread.textLength * 3 >= (mainRegion()?.textLength ?? 0)
     {
