@@ -34,6 +34,25 @@ extension SectionedPageExtractionTests {
     #expect(text.contains("Teaser 2:") && text.contains("Teaser 9:"))
   }
 
+  @Test func aCategoryPageShowsTheProductCardsItDeclares() throws {
+    let cards = (1...4).map { index in
+      "<li class=\"item\"><article class=\"card\" itemscope itemtype=\"http://schema.org/Product\">"
+        + "<h3><a href=\"/products/\(index)\">Balm set \(index)</a></h3><p>Original formula, three balms</p><p>Sale price €\(40 + index),95</p></article></li>"
+    }.joined(separator: "\n")
+    let shipping = (1...5).map { index in
+      "<p>Free standard shipping \(index) on qualifying orders over forty euros. For more information on shipping rates "
+        + "and timelines, please visit our international page, where every country is listed with its costs.</p>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Sets</title></head><body>\(Self.siteNavigation)
+      <div class="banner">\(shipping)</div>
+      <section><h1>Skincare sets</h1><ul class="list">\(cards)</ul></section></body></html>
+      """
+    let text = try Self.extractAnyway(page)
+    #expect(text.contains("Balm set 1") && text.contains("Balm set 4") && text.contains("€43,95"))
+    #expect(!text.contains("Free standard shipping 3"))
+  }
+
   @Test func aProductPageLeavesOutItsSellersFeedback() throws {
     let feedback = (1...8).map { index in
       "<li class=\"card\"><p>Buyer \(index) (120)</p><p>Feedback \(index): arrived quickly and well packed, exactly as "

@@ -159,6 +159,17 @@ public enum ArticleExtractor {
       picked = (listing, listing.textLength, found.2)
       kind = .region
     }
+    // A grid of cards the page declares as products is its content where the pick shows none of them
+    // (`ProductGrid`); not on a declared article, whose rail of products to buy is beside it.
+    if kind != .thread, !read.declaresArticle, let grid = ProductGrid.find(in: body),
+      picked.map({ !ProductGrid.isShown(grid, in: $0.0) }) ?? true
+    {
+      let content = ProductGrid.content(grid)
+      if content.textLength >= minimumArticle {
+        picked = (content, content.textLength, picked?.2)
+        kind = .region
+      }
+    }
     if !product.isEmpty {
       // A product's description where the content leaves it out (ProductFacts); alone where there is no content.
       if let found = picked {
