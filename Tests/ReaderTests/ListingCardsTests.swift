@@ -53,6 +53,21 @@ extension SectionedPageExtractionTests {
     #expect(!text.contains("Free standard shipping 3"))
   }
 
+  @Test func aListingShowsTeasersInLinksKeptOutOfTheFocusOrder() throws {
+    let entries = (1...6).map { index in
+      "<article class=\"river\"><h2><a href=\"/news/\(index)\">Headline \(index)</a></h2>"
+        + "<p class=\"desc\"><a href=\"/news/\(index)\" aria-hidden=\"true\" tabindex=\"-1\">Teaser \(index) says what "
+        + "the story found, in a sentence or two that the reader sees under its headline.</a></p>"
+        + "<p class=\"aux\">Writer \(index), \(index) days ago</p></article>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Headphones</title></head><body>\(Self.siteNavigation)
+      <main><h1>Headphones</h1><section>\(entries)</section></main></body></html>
+      """
+    let text = try Self.extractAnyway(page)
+    #expect(text.contains("Headline 2") && text.contains("Teaser 2 says") && text.contains("Teaser 5 says"))
+  }
+
   @Test func aProductPageLeavesOutItsSellersFeedback() throws {
     let feedback = (1...8).map { index in
       "<li class=\"card\"><p>Buyer \(index) (120)</p><p>Feedback \(index): arrived quickly and well packed, exactly as "

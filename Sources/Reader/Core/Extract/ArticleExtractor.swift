@@ -65,6 +65,8 @@ public enum ArticleExtractor {
     let body = root.descendants(["body"]).first ?? root
     // A shop's reviews and recommendations are not its product, however long (`ShopReviews`).
     if read.declaresProduct, !read.declaresArticle { ShopReviews.remove(from: body) }
+    // Links kept out of the focus order are shown, and on a listing hold its teasers (`FocusSkippedLinks`).
+    if !read.declaresArticle { FocusSkippedLinks.show(in: body) }
 
     var attempts: [(PageNode, Int, String?)] = []
     // The last pass's article without the prose it kept in blocks named like widgets, when it kept some.
