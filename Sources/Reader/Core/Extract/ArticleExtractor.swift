@@ -65,6 +65,8 @@ public enum ArticleExtractor {
     let body = root.descendants(["body"]).first ?? root
     // A shop's reviews and recommendations are not its product, however long (`ShopReviews`).
     if read.declaresProduct, !read.declaresArticle { ShopReviews.remove(from: body) }
+    // Links kept out of the focus order are shown, and on a listing hold its teasers (`FocusSkippedLinks`).
+    if !read.declaresArticle { FocusSkippedLinks.show(in: body) }
 
     var attempts: [(PageNode, Int, String?)] = []
     // The last pass's article without the prose it kept in blocks named like widgets, when it kept some.
@@ -108,7 +110,9 @@ public enum ArticleExtractor {
     // Where the search found nothing, a thread that holds under a third of the main region's text is a
     // rail beside the content (comments on other stories, dated teasers), not the page. Posts the page
     // declares as a forum's win over a pick outside them of half their text or less (`outweighs`), and any
-    // thread wins over a shorter pick the page shows folded (`FoldedBlocks`).
+    // thread wins over a shorter pick the page shows folded (`FoldedBlocks`). On a page that declares no
+    // article, dated entries it does not declare as a forum's (a topic page's teasers, each with its date)
+    // win over a pick of a third of their text or less: the pick is one entry or a blurb beside them.
     let found = ForumThread.find(in: body)
     let thread = found?.thread
     var region: PageNode?? = nil
@@ -123,6 +127,7 @@ public enum ArticleExtractor {
         !searchFound || (thread.textLength > pick.1 && ForumThread.contains(thread, pick.0))
           || found.map { ForumThread.outweighs($0, pickLength: pick.1) } == true
           || (thread.textLength > pick.1 && FoldedBlocks.holds(pick.0, in: body))
+          || (!read.declaresArticle && found?.declared == false && thread.textLength >= 3 * pick.1)
       }) ?? true,
       searchFound || thread.textLength * 3 >= (mainRegion()?.textLength ?? 0)
     {
@@ -156,6 +161,17 @@ public enum ArticleExtractor {
       // No marked region: the sections or the listing found around the pick (not on a declared article).
       picked = (listing, listing.textLength, found.2)
       kind = .region
+    }
+    // A grid of cards the page declares as products is its content where the pick shows none of them
+    // (`ProductGrid`); not on a declared article, whose rail of products to buy is beside it.
+    if kind != .thread, !read.declaresArticle, let grid = ProductGrid.find(in: body),
+      picked.map({ !ProductGrid.isShown(grid, in: $0.0) }) ?? true
+    {
+      let content = ProductGrid.content(grid)
+      if content.textLength >= minimumArticle {
+        picked = (content, content.textLength, picked?.2)
+        kind = .region
+      }
     }
     if !product.isEmpty {
       // A product's description where the content leaves it out (ProductFacts); alone where there is no content.

@@ -8,10 +8,11 @@ import Foundation
 /// so go before any search. Not where the page also declares an article: a review of a product is an
 /// article, and its blocks are named `review`.
 enum ShopReviews {
-  /// Class and id words of reviews and recommendations (whole words: `review-card`, `product-reviews`, not
-  /// `preview`).
+  /// Class and id words of reviews, a marketplace seller's feedback from buyers, and recommendations (whole
+  /// words: `review-card`, `product-reviews`, `seller-feedback`, not `preview`).
   static let names = ExtractionPatterns.Words(
-    substrings: [], tokens: ["review", "reviews", "recommendation", "recommendations", "recommended", "upsell", "upsells"])
+    substrings: [],
+    tokens: ["review", "reviews", "feedback", "recommendation", "recommendations", "recommended", "upsell", "upsells"])
 
   /// Removes the outermost blocks of `body` named as reviews or recommendations, unless together they hold
   /// the page (`RegionCleaner.holdsThePage`: a page of reviews is its reviews).
