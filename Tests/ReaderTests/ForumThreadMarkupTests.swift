@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import Reader
+
+/// Threads whose markup hides their posts from a plain reading: dates written short with the full date in
+/// a `title`, replies threaded into wrappers after their post, an opening post declared by its microdata,
+/// and posts whose entry carries the reader's vote state and whose text sits in a form without fields.
+@Suite struct ForumThreadMarkupTests {
+  /// A comment dated only by its age ("2y"), the date itself in the `title` shown on hover.
+  static func comment(_ index: Int) -> String {
+    """
+    <article class="js-comment"><div class="comment-container">
+      <div class="post-header"><span class="author-details__username">member\(index)</span>
+        <span class="post-when"><span class="d-inline" title="August 1\(index), 2023 - 3:05pm">2y</span></span></div>
+      <div class="comment-content"><p>\(PageKindExtractionTests.reply(index))</p></div>
+    </div></article>
+    """
+  }
+
+  @Test func postsDatedByTheirAgeWithTheDateInTheTitleAreAThread() throws {
+    let page = """
+      <html><head><title>Is it worth it?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="comments">\((1...5).map(Self.comment).joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...5 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)), "reply \(index)")
+    }
+  }
+
+  /// Drupal's threading: a reply to a comment is written in an `indented` wrapper right after it; the
+  /// opening post is declared a question by microdata that holds only its metadata.
+  @Test func repliesInAWrapperAfterTheirPostAndTheDeclaredOpeningAreKept() throws {
+    let opening = """
+      <div class="node-wrapper"><article class="forum node"><div class="post-wrap">
+        <div itemscope itemtype="https://schema.org/Question"><meta itemprop="datePublished" content="2023-08-13 13:38:21"></div>
+        <h1>Is it worth it?</h1><span class="author-details__username">asker</span>
+        <div class="content">\(ArticleExtractorTests.prose("question"))</div>
+      </div></article>
+      <div class="post-comments"><section class="field-comments">
+        \(Self.comment(1))\(Self.comment(2))<div class="indented">\(Self.comment(3))<div class="indented">\(Self.comment(4))</div></div>\(Self.comment(5))
+      </section></div></div>
+      """
+    let page = """
+      <html><head><title>Is it worth it?</title></head><body>\(PageKindExtractionTests.siteNavigation)\(opening)</body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    let start = try #require(text.range(of: "The question paragraph 5"), "the opening post")
+    var last = start.upperBound
+    for index in 1...5 {
+      let reply = try #require(text.range(of: PageKindExtractionTests.reply(index)), "reply \(index)")
+      #expect(reply.lowerBound >= last, "reply \(index) in order")
+      last = reply.upperBound
+    }
+  }
+
+  /// A link aggregator's comment: the entry carries the reader's vote state (`unvoted`), the text sits in
+  /// a form that edits it in place (one hidden field), and a list of buttons follows; replies nest inside.
+  static func entry(_ index: Int, children: String = "") -> String {
+    """
+    <div class="thing comment"><div class="midcol unvoted"><div class="arrow up" role="button" aria-label="upvote"></div></div>
+      <div class="entry unvoted"><p class="tagline"><a class="author" href="/user/member\(index)">member\(index)</a>
+        <time datetime="2026-03-04T1\(index):00:00+00:00">\(index) hours ago</time></p>
+        <form action="#" class="usertext"><input type="hidden" name="thing_id" value="t\(index)">
+          <div class="usertext-body"><div class="md"><p>\(PageKindExtractionTests.reply(index))</p></div></div></form>
+        <ul class="flat-list buttons"><li><a href="/c/\(index)">permalink</a></li><li><a href="#">embed</a></li></ul></div>
+      <div class="child">\(children)</div></div>
+    """
+  }
+
+  @Test func anEntryMarkedUnvotedKeepsItsTextFromAFormWithoutFieldsAndDropsItsButtons() throws {
+    let tree = Self.entry(1, children: Self.entry(2, children: Self.entry(3))) + Self.entry(4) + Self.entry(5, children: Self.entry(6))
+    let page = """
+      <html><head><title>Hair grown in the lab</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="commentarea"><div class="sitetable nestedlisting">\(tree)</div></div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...6 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)), "reply \(index)")
+    }
+    #expect(text.contains("member4") && text.contains("4 hours ago"), "a reply's author and date")
+    #expect(!text.contains("permalink") && !text.contains("embed"))
+  }
+}
