@@ -7,31 +7,23 @@ import Testing
 /// a `title`, replies threaded into wrappers after their post, an opening post declared by its microdata,
 /// and posts whose entry carries the reader's vote state and whose text sits in a form without fields.
 @Suite struct ForumThreadMarkupTests {
-  /// A comment dated only by its age ("2y"), the date itself in the `title` shown on hover.
+  /// A comment dated only by its age ("2y"), the date itself in the `title` shown on hover, and signed with
+  /// a link named at length (the poster's certification), which is not a teaser's title.
   static func comment(_ index: Int) -> String {
     """
     <article class="js-comment"><div class="comment-container">
       <div class="post-header"><span class="author-details__username">member\(index)</span>
         <span class="post-when"><span class="d-inline" title="August 1\(index), 2023 - 3:05pm">2y</span></span></div>
       <div class="comment-content"><p>\(PageKindExtractionTests.reply(index))</p></div>
+      <div class="user-signature">Authored by: <a href="/certified">Certified Professional - Second Year Associate</a></div>
     </div></article>
     """
   }
 
-  @Test func postsDatedByTheirAgeWithTheDateInTheTitleAreAThread() throws {
-    let page = """
-      <html><head><title>Is it worth it?</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <div class="comments">\((1...5).map(Self.comment).joined())</div></body></html>
-      """
-    let text = try PageKindExtractionTests.extract(page).text
-    for index in 1...5 {
-      #expect(text.contains(PageKindExtractionTests.reply(index)), "reply \(index)")
-    }
-  }
-
   /// Drupal's threading: a reply to a comment is written in an `indented` wrapper right after it; the
-  /// opening post is declared a question by microdata that holds only its metadata.
-  @Test func repliesInAWrapperAfterTheirPostAndTheDeclaredOpeningAreKept() throws {
+  /// opening post is declared a question by microdata that holds only its metadata. No `<time>`: the
+  /// replies are found by the dates in their titles.
+  @Test func repliesDatedInTitlesAndThreadedInWrappersFollowTheDeclaredOpening() throws {
     let opening = """
       <div class="node-wrapper"><article class="forum node"><div class="post-wrap">
         <div itemscope itemtype="https://schema.org/Question"><meta itemprop="datePublished" content="2023-08-13 13:38:21"></div>
@@ -63,21 +55,30 @@ import Testing
       <div class="entry unvoted"><p class="tagline"><a class="author" href="/user/member\(index)">member\(index)</a>
         <time datetime="2026-03-04T1\(index):00:00+00:00">\(index) hours ago</time></p>
         <form action="#" class="usertext"><input type="hidden" name="thing_id" value="t\(index)">
-          <div class="usertext-body"><div class="md"><p>\(PageKindExtractionTests.reply(index))</p></div></div></form>
+          <div class="usertext-body"><div class="md"><p>\(Self.remark(index))</p></div></div></form>
         <ul class="flat-list buttons"><li><a href="/c/\(index)">permalink</a></li><li><a href="#">embed</a></li></ul></div>
       <div class="child">\(children)</div></div>
     """
   }
 
+  static func remark(_ index: Int) -> String {
+    "Comment \(index) agrees with the one above it and adds one short point of its own, then stops there."
+  }
+
   @Test func anEntryMarkedUnvotedKeepsItsTextFromAFormWithoutFieldsAndDropsItsButtons() throws {
     let tree = Self.entry(1, children: Self.entry(2, children: Self.entry(3))) + Self.entry(4) + Self.entry(5, children: Self.entry(6))
+      + Self.entry(7) + Self.entry(8)
     let page = """
       <html><head><title>Hair grown in the lab</title></head><body>\(PageKindExtractionTests.siteNavigation)
       <div class="commentarea"><div class="sitetable nestedlisting">\(tree)</div></div></body></html>
       """
     let text = try PageKindExtractionTests.extract(page).text
-    for index in 1...6 {
-      #expect(text.contains(PageKindExtractionTests.reply(index)), "reply \(index)")
+    // The thread itself keeps every comment's text, a parent's as its replies' (its form is a small part of it).
+    let root = try #require(ArticleExtractor.parse(Data(page.utf8), charset: "UTF-8"))
+    let thread = try #require(ForumThread.find(in: root.descendants(["body"]).first ?? root)).thread.innerText
+    for index in 1...8 {
+      #expect(thread.contains(Self.remark(index)), "comment \(index) in the thread")
+      #expect(text.contains(Self.remark(index)), "comment \(index)")
     }
     #expect(text.contains("member4") && text.contains("4 hours ago"), "a reply's author and date")
     #expect(!text.contains("permalink") && !text.contains("embed"))
