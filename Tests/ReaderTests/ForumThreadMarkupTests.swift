@@ -83,4 +83,28 @@ import Testing
     #expect(text.contains("member4") && text.contains("4 hours ago"), "a reply's author and date")
     #expect(!text.contains("permalink") && !text.contains("embed"))
   }
+
+  /// Posts written as a list's items, marked as comments inside the topic's forum posting; each reply
+  /// shows the post it answers, folded to a line, above its own text.
+  @Test func aReplyShowsThePostItAnswersOnlyOnce() throws {
+    let posts = (1...4).map { index in
+      """
+      <li itemprop="comment" itemscope itemtype="http://schema.org/Comment">
+        <meta itemprop="datePublished" content="2024-04-1\(index)T10:00:00Z">
+        \(index > 1 ? "<div class=\"post-parent\"><a href=\"/user/\(index - 1)\">member\(index - 1)</a><div class=\"line-clamp-1\"><p>\(PageKindExtractionTests.reply(index - 1))</p></div></div>" : "")
+        <div class="post-header"><a class="username" href="/user/\(index)">member\(index)</a> wrote on <time datetime="2024-04-1\(index)T10:00:00Z">April 1\(index)</time></div>
+        <div class="content" itemprop="text"><p>\(PageKindExtractionTests.reply(index))</p></div>
+      </li>
+      """
+    }
+    let page = """
+      <html><head><title>Which version?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div itemscope itemtype="https://schema.org/DiscussionForumPosting"><h1 itemprop="headline">Which version?</h1>
+      <ul class="posts">\(posts.joined())</ul></div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.components(separatedBy: PageKindExtractionTests.reply(index)).count == 2, "reply \(index) once")
+    }
+  }
 }
