@@ -24,6 +24,7 @@ enum ForumThread {
     for post in posts {
       let copy = post.copy()
       copy.tag = "div"
+      unwrapFieldlessForms(in: copy)
       RegionCleaner.clean(copy)
       removeFurniture(of: copy)
       guard copy.hasVisibleText else { continue }
@@ -32,6 +33,16 @@ enum ForumThread {
     guard !thread.elements.isEmpty else { return nil }
     let declared = marked?.contains { post in declaredTypes.contains { (post["itemtype"] ?? "").hasSuffix($0) } } ?? false
     return Found(thread: thread, declared: declared)
+  }
+
+  /// Some forum software writes each post's text inside a `<form>` (to edit it in place) that shows no
+  /// field: the post's body, not a control, which the clean would take out as a form (`RegionCleaner`).
+  static func unwrapFieldlessForms(in post: PageNode) {
+    for form in post.descendants(["form"]) where !form.descendants(["textarea", "select", "button", "input"]).contains(where: {
+      $0.tag != "input" || ($0["type"] ?? "text").lowercased() != "hidden"
+    }) {
+      form.tag = "div"
+    }
   }
 
   /// The post type that makes a page a forum's: a comment can be a reader's under an article, a question
@@ -47,8 +58,9 @@ enum ForumThread {
   /// Class and id words of what forum software sets around a post's text: the signature, the poster's
   /// panel (title, reputation, badges and flair, post count, join date, stats, the extras some software
   /// writes apart from the name, phpBB's profile list), the votes and the vote buttons, the post's meta
-  /// line, action bar and icon bar, the link that unfolds a quote shown short ("Click to expand..."), and
-  /// notices ("this topic was deleted"). Whole words where short (`meta` but not `metadata`).
+  /// line, action bar, icon bar and list of buttons (permalink, save, report), the link that unfolds a
+  /// quote shown short ("Click to expand..."), and notices ("this topic was deleted"). Whole words where
+  /// short (`meta` but not `metadata`).
   static let postFurniture = ExtractionPatterns.Words(
     substrings: [
       "signature", "reputation", "usertitle", "user-title", "userdetails", "user-details", "userinfo", "user-info",
@@ -56,7 +68,17 @@ enum ForumThread {
       "post-count", "joindate", "join-date", "postfoot", "post-foot", "postactions", "post-actions", "postcontrols",
       "post-controls", "expandlink", "expand-link", "flair", "badge", "vote",
     ],
-    tokens: ["meta", "sig", "stats", "controls", "notice"])
+    tokens: ["meta", "sig", "stats", "controls", "buttons", "notice"])
+
+  /// Whether `node`'s class or id names it as a post's furniture (`postFurniture`). A class word that
+  /// ends in `voted` (`unvoted`, `upvoted`) says how the reader voted on the post and is set on the post's
+  /// whole entry, its text with it: a state, not the vote buttons.
+  static func isFurniture(_ node: PageNode) -> Bool {
+    let words = node.classAndID
+    guard words.contains("voted") else { return postFurniture.matches(words) }
+    let named = words.split(separator: " ").filter { !$0.hasSuffix("voted") }.joined(separator: " ")
+    return postFurniture.matches(named)
+  }
 
   /// A bound on a furniture block's text: beyond it the block is a post's body, whatever its class says.
   static let furnitureLimit = 1500
@@ -76,7 +98,7 @@ enum ForumThread {
         continue
       }
       guard !isAuthor(node), !isDate(node), !isPost(node), node.textLength <= furnitureLimit,
-        postFurniture.matches(node.classAndID)
+        isFurniture(node)
       else {
         stack.append(contentsOf: node.elements.reversed())
         continue
@@ -224,98 +246,29 @@ enum ForumThread {
       }
     }
     guard let best, best.text >= ArticleExtractor.minimumArticle else { return nil }
-    return opening(before: best.posts).map { [$0] + best.posts } ?? best.posts
+    let posts = withNestedReplies(best.posts)
+    return opening(before: posts).map { [$0] + posts } ?? posts
   }
 
-  /// Much forum software sets the opening post apart from the replies (another container, another class),
-  /// so the run of replies leaves it out and the search keeps it alone. It is the nearest block before the
-  /// first reply or before the replies' container (up to three levels up, three blocks back) that names its
-  /// poster and dates itself with the replies' own markup (the author's element and the date's parent of
-  /// one kind: `signature`), or that is dated and holds its text in the replies' kind of text block
-  /// (`textKinds`).
-  /// Not after a rail of teasers (a title in half its blocks or more): an article's byline and date
-  /// can be marked like its teasers', and teasers are not replies (DECISIONS, "fifth pass").
-  static func opening(before posts: [PageNode]) -> PageNode? {
-    guard posts.first?.parent != nil else { return nil }
-    var authorKinds = Set<String>()
-    var dateKinds = Set<String>()
-    var titled = 0
-    for post in posts {
-      var authors: [PageNode] = []
-      var hasTitle = false
-      for node in post.descendants() {
-        if isAuthor(node) {
-          authorKinds.insert(signature(node))
-          authors.append(node)
-        } else if isDate(node), let parent = node.parent {
-          dateKinds.insert(signature(parent))
-        }
-        // A teaser's title: a heading, or a link named at length (its text, or the label of a link laid
-        // empty over the card) that is not the poster's.
-        if ["h2", "h3", "h4"].contains(node.tag) { hasTitle = true }
-        if node.tag == "a", max(node.textLength, node["aria-label"]?.count ?? 0) >= 25,
-          !authors.contains(where: { $0 === node || isInside(node, $0) })
-        {
-          hasTitle = true
-        }
+  /// The run with the blocks just after its posts that hold posts of the run's kind: software that threads
+  /// replies (Drupal's `indented`) writes a post's replies in a wrapper of their own right after it, a
+  /// sibling of another kind that the run leaves out, and with it every reply to a reply. Not in a rail of
+  /// teasers (`isTeaserRun`), where the blocks after a run are the page's other rails of cards.
+  static func withNestedReplies(_ posts: [PageNode]) -> [PageNode] {
+    guard let parent = posts.first?.parent, let kind = posts.first.map(signature), !isTeaserRun(posts) else { return posts }
+    let members = Set(posts.map(ObjectIdentifier.init))
+    var result: [PageNode] = []
+    // A post's replies follow it at once.
+    var afterPost = false
+    for child in parent.elements {
+      if members.contains(ObjectIdentifier(child)) || (afterPost && child.descendants().contains { signature($0) == kind }) {
+        result.append(child)
+        afterPost = true
+      } else {
+        afterPost = false
       }
-      if hasTitle { titled += 1 }
     }
-    let bodyKinds = textKinds(of: posts)
-    guard (!authorKinds.isEmpty && !dateKinds.isEmpty) || !bodyKinds.isEmpty, titled * 2 < posts.count else { return nil }
-    func opens(_ candidate: PageNode) -> Bool {
-      let length = candidate.textLength
-      guard length >= minimumPostText else { return false }
-      let inside = candidate.descendants()
-      if inside.contains(where: { isAuthor($0) && authorKinds.contains(signature($0)) }),
-        inside.contains(where: { isDate($0) && $0.parent.map { dateKinds.contains(signature($0)) } == true })
-      {
-        return true
-      }
-      // Or dated, its text in a block of the replies' text blocks' kind (`textKinds`).
-      return inside.contains(where: isDate)
-        && inside.contains { bodyKinds.contains(signature($0)) && Double($0.textLength) >= bodyShare * Double(length) }
-    }
-    // The blocks just before the first reply (the opening post set apart inside the replies' container),
-    // then those before the container, up to three levels up.
-    var node = posts[0]
-    for _ in 0..<4 {
-      guard let parent = node.parent, let index = parent.children.firstIndex(where: { $0 === node }) else { break }
-      if let candidate = parent.children[..<index].reversed().filter({ !$0.isText }).prefix(3).first(where: opens) {
-        return candidate
-      }
-      node = parent
-    }
-    return nil
-  }
-
-  /// A post's text block holds this share of its text or more (the rest: the poster's line, the actions).
-  static let bodyShare = 0.3
-
-  /// The kinds (`signature`, named by a class) of the block that holds a post's text, found in three
-  /// quarters of the posts or more: forum software writes the opening post's text and the replies' in
-  /// one kind of block (`post-body`) even where it sets the two apart otherwise.
-  static func textKinds(of posts: [PageNode]) -> Set<String> {
-    var counts: [String: Int] = [:]
-    for post in posts {
-      let length = Double(post.textLength)
-      var kinds = Set<String>()
-      for node in post.descendants() where Double(node.textLength) >= bodyShare * length {
-        let kind = signature(node)
-        if !kind.hasSuffix(".") { kinds.insert(kind) }
-      }
-      for kind in kinds { counts[kind, default: 0] += 1 }
-    }
-    return Set(counts.filter { $0.value * 4 >= posts.count * 3 }.keys)
-  }
-
-  private static func isInside(_ node: PageNode, _ ancestor: PageNode) -> Bool {
-    var current = node.parent
-    while let parent = current {
-      if parent === ancestor { return true }
-      current = parent.parent
-    }
-    return false
+    return result
   }
 
   /// Whether the article search's pick lies within the thread (it kept one post of it): its longest

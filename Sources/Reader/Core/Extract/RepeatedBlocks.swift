@@ -10,13 +10,16 @@ enum RepeatedBlocks {
   /// Shorter texts repeat by design (a "Buy" label, a price, "In stock" on every card).
   static let minimumLength = 20
 
-  /// Removes the repeated blocks of `content`, in one walk and one batch removal.
-  static func remove(from content: PageNode) {
+  /// Removes the repeated blocks of `content`, in one walk and one batch removal. In a thread, a post the
+  /// page marks as one (`ForumThread.isPost`; forum software writes its posts as a list's items) is
+  /// compared by its blocks: a reply shows the post it answers above its own text, and the whole item
+  /// never repeats.
+  static func remove(from content: PageNode, thread: Bool = false) {
     var seen = Set<String>()
     var repeated: [PageNode] = []
     var stack: [PageNode] = content.elements.reversed()
     while let node = stack.popLast() {
-      guard blocks.contains(node.tag) || isLeafDiv(node), !isQuoteOfBlocks(node) else {
+      guard blocks.contains(node.tag) || isLeafDiv(node), !isQuoteOfBlocks(node), !(thread && ForumThread.isPost(node)) else {
         stack.append(contentsOf: node.elements.reversed())
         continue
       }

@@ -23,7 +23,18 @@ enum WrittenDate {
     guard node.ancestor("time", maxDepth: 3) == nil, node.parent?["datetime"] == nil else { return false }
     let text = node.textContent
     guard text.unicodeScalars.count <= maximumLength * 2, node.textLength <= maximumLength else { return false }
-    return isDate(text)
+    return isDate(text) || isShortDate(node)
+  }
+
+  /// Text this short with a number in it (`2y`, `3d`, `5 mo`) is a date written in short when the element's
+  /// `title` gives the date in full: much forum software prints a post's age so and shows the date on hover.
+  static let maximumShortLength = 8
+
+  static func isShortDate(_ node: PageNode) -> Bool {
+    guard let title = node["title"], node.textLength <= maximumShortLength,
+      node.textContent.contains(where: \.isNumber)
+    else { return false }
+    return isDate(title)
   }
 
   /// Whether `text` holds a numeric date (three numbers joined by `/`, `.` or `-`, one of them a year of
