@@ -135,4 +135,24 @@ extension SectionedPageExtractionTests {
     let article = try Self.extract(page.replacingOccurrences(of: jsonLD, with: "")).text
     #expect(article.contains("Buyer 2 wore the shirt") && article.contains("GBP 46.00"))
   }
+
+  @Test func aProductPageDrawnByScriptShowsItsDescriptionNotItsFooter() throws {
+    // The product is drawn by script: the search finds only the shop's footer (a block named so), which
+    // gives way to the description the JSON-LD states (`ProductFacts.isFooter`).
+    let description = String(repeating: "Warm socks knitted from merino wool, soft at the toe and firm at the heel, for long walks in winter. ", count: 6)
+    let page = """
+      <html><head><title>Wool socks</title>
+      <script type="application/ld+json">{"@context": "https://schema.org", "@type": "Product", "name": "Wool socks",
+      "description": "\(description)"}</script>
+      </head><body><div id="root"></div>
+      <div class="Footer-styled__Lower"><div class="Footer-styled__Help"><p>Our customer care team is your first stop when you \
+      need a return, an exchange, or simply some advice on sizes; write to us any day of the week and we answer the same day.</p>
+      <p>Get help</p></div><ul><li><a href="/about">About us</a></li><li><a href="/returns">Returns</a></li></ul>
+      <p>Notice to consumers: we may collect identifiers and commercial information when you visit this site, and use \
+      it for operational and commercial purposes, as our privacy policy explains at length.</p></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Warm socks knitted from merino wool"))
+    #expect(!text.contains("customer care team") && !text.contains("Notice to consumers"))
+  }
 }

@@ -38,6 +38,23 @@ enum ProductFacts {
     return keeps(cleaned) ? cleaned : nil
   }
 
+  /// Whether `content` is mostly the page's footer (the `footer` element, the `contentinfo` role, blocks
+  /// named `footer`): a shop drawn by script leaves the search only its footer, and the description before
+  /// it would still come with the shop's links and notices. Then the description is the content alone.
+  static func isFooter(_ content: PageNode) -> Bool {
+    let footer = ExtractionPatterns.Words(substrings: ["footer"])
+    var length = 0
+    var stack: [PageNode] = [content]
+    while let node = stack.popLast() {
+      if node.tag == "footer" || node["role"] == "contentinfo" || footer.matches(node.classAndID) {
+        length += node.textLength
+        continue
+      }
+      stack.append(contentsOf: node.elements)
+    }
+    return length * 2 > content.textLength
+  }
+
   /// Puts the description's paragraphs at the start of `content`.
   static func add(_ paragraphs: [String], to content: PageNode) {
     for (index, paragraph) in paragraphs.enumerated() {
