@@ -91,4 +91,30 @@ import Testing
     #expect(text.contains("a line quoted"))
     #expect(!text.contains("Click to expand"))
   }
+
+  /// A post whose signature panel keeps the author's block for the name, and that block holds the poster's
+  /// reputation and badge counts beside it.
+  @Test func aThreadLeavesOutTheBadgesInTheAuthorsBlock() throws {
+    let posts = (1...4).map { index in
+      """
+      <div class="answer"><div class="post-text"><p>\(PageKindExtractionTests.reply(index))</p></div>
+        <div class="user-info"><span title="2026-02-0\(index) 10:00:00Z" class="relativetime">Feb \(index), 2026 at 10:0\(index)</span>
+          <div class="user-details" itemprop="author"><a href="/users/\(index)">member\(index)</a>
+            <div class="-flair"><span class="reputation-score">13\(index)k</span><span>4 gold badges</span><span>17\(index) silver badges</span></div>
+          </div></div>
+      </div>
+      """
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div id="answers">\(posts.joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("Feb \(index), 2026"), "date of \(index)")
+      #expect(!text.contains("17\(index) silver badges") && !text.contains("13\(index)k"), "badges of \(index)")
+    }
+    #expect((2...4).allSatisfy { text.contains("member\($0)") })
+  }
 }

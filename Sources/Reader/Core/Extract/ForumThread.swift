@@ -85,7 +85,7 @@ enum ForumThread {
 
   /// Takes a post's furniture (`postFurniture`) out: a panel or meta line that holds the post's author or
   /// date gives way to them alone, so that the thread still says who wrote each post and when; the rest of the panel (post counts, join dates, buttons,
-  /// signatures) is not the conversation. One walk; a furniture block's inside is read once.
+  /// signatures) is not the conversation, inside the author's block too. One walk; a furniture block's inside is read once.
   static func removeFurniture(of post: PageNode) {
     var stack: [PageNode] = post.elements.reversed()
     var doomed: [PageNode] = []
@@ -107,6 +107,9 @@ enum ForumThread {
       var inner: [PageNode] = node.elements.reversed()
       while let candidate = inner.popLast() {
         if isAuthor(candidate) || (isDate(candidate) && !isJoinDate(candidate)) {
+          // An author's block can hold the panel's furniture too (the poster's reputation and badges
+          // beside the name): kept for the name, it gives up the rest.
+          if isAuthor(candidate) { removeFurniture(of: candidate) }
           kept.append(candidate)
         } else {
           inner.append(contentsOf: candidate.elements.reversed())
