@@ -174,24 +174,17 @@ public enum ArticleExtractor {
       }
     }
     if !product.isEmpty {
-      // A product's description where the content leaves it out (ProductFacts); alone where there is no content.
-      if let found = picked {
-        let shown = ProductFacts.isShown(product, in: found.0)
-        // A pick that is mostly the page's footer gives way to the description alone (`ProductFacts.isFooter`).
-        if !shown, ProductFacts.isFooter(found.0) {
-          let facts = PageNode(tag: "div")
-          ProductFacts.add(product, to: facts)
-          picked = (facts, facts.textLength, nil)
-          kind = .region
-        } else if !shown {
+      // A product's description where the content leaves it out (ProductFacts); alone where there is no
+      // content, or where the pick is mostly the page's footer (`ProductFacts.isFooter`).
+      if let found = picked, !ProductFacts.isFooter(found.0) || ProductFacts.isShown(product, in: found.0) {
+        if !ProductFacts.isShown(product, in: found.0) {
           ProductFacts.add(product, to: found.0)
           picked = (found.0, found.0.textLength, found.2)
           // What the search found was too little for an article: with the description it is the product's page.
           if kind == .article, !searchFound { kind = .region }
         }
       } else {
-        let facts = PageNode(tag: "div")
-        ProductFacts.add(product, to: facts)
+        let facts = ProductFacts.content(product)
         picked = (facts, facts.textLength, nil)
         kind = .region
       }

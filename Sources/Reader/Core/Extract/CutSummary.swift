@@ -10,8 +10,6 @@ enum CutSummary {
     guard let excerpt, excerpt.hasSuffix("…") || excerpt.hasSuffix("...") else { return nil }
     let paragraphs = excerpt.components(separatedBy: "\n").map(PageNode.collapsed).filter { !$0.isEmpty }
     guard paragraphs.reduce(0, { $0 + $1.unicodeScalars.count }) >= ArticleExtractor.minimumArticle else { return nil }
-    let content = PageNode(tag: "div")
-    ProductFacts.add(paragraphs, to: content)
-    return content
+    return ProductFacts.content(paragraphs)
   }
 }

@@ -55,6 +55,13 @@ enum ProductFacts {
     return length * 2 > content.textLength
   }
 
+  /// The description's paragraphs as content of their own.
+  static func content(_ paragraphs: [String]) -> PageNode {
+    let content = PageNode(tag: "div")
+    add(paragraphs, to: content)
+    return content
+  }
+
   /// Puts the description's paragraphs at the start of `content`.
   static func add(_ paragraphs: [String], to content: PageNode) {
     for (index, paragraph) in paragraphs.enumerated() {
