@@ -14,10 +14,7 @@ enum MainRegion {
     // The largest marked region (a page may mark a small one inside a dialog); nested marks count once.
     let region = marked.max { $0.textLength < $1.textLength }
     guard let source = region ?? (markedOnly ? nil : body) else { return nil }
-    let copy = PageNode(tag: "div")
-    for child in source.copy().children { copy.append(child) }
-    RegionCleaner.clean(copy)
-    return copy
+    return RegionCleaner.cleanedContent(of: source)
   }
 
   /// Whether `node` sits in a dialog or a hidden block: a drawer or a pop-up some shop apps add (an account
@@ -217,6 +214,14 @@ enum RegionCleaner {
   /// The furniture goes in one batch (one pass per parent, docs/ROBUSTNESS.md): removed one by one,
   /// thousands of sibling controls made the clean quadratic.
   static func clean(_ root: PageNode) { PageNode.remove(furniture(in: root)) }
+
+  /// A cleaned copy of `block`'s content, in a `<div>` of its own (a region, a grid of cards).
+  static func cleanedContent(of block: PageNode) -> PageNode {
+    let copy = PageNode(tag: "div")
+    for child in block.copy().children { copy.append(child) }
+    clean(copy)
+    return copy
+  }
 
   /// The furniture `clean` takes out of `root`: outermost blocks only, so disjoint.
   static func furniture(in root: PageNode) -> [PageNode] {

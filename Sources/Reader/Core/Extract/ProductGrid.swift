@@ -50,10 +50,5 @@ enum ProductGrid {
   }
 
   /// A copy of the grid without the page's furniture (`RegionCleaner`).
-  static func content(_ grid: PageNode) -> PageNode {
-    let copy = PageNode(tag: "div")
-    for child in grid.copy().children { copy.append(child) }
-    RegionCleaner.clean(copy)
-    return copy
-  }
+  static func content(_ grid: PageNode) -> PageNode { RegionCleaner.cleanedContent(of: grid) }
 }
