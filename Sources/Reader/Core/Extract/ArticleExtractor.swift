@@ -204,9 +204,13 @@ public enum ArticleExtractor {
       return outcome(summary, kind: .region, metadata: metadata, readerable: readerable, url: url)
     }
     // A thread's replies quote the posts they answer: on the thread, or on the search's pick where it lies in
-    // the thread (it kept the posts, quotes and all; an article's own repeats stay where comments are found).
+    // the thread (it kept the posts, quotes and all). An article loses only a section printed twice.
     let showsThread = kind == .thread || thread.map { kind == .article && ForumThread.contains($0, content) } == true
-    if kind == .region || sellsProduct || showsThread { RepeatedBlocks.remove(from: content, thread: showsThread) }
+    if kind == .region || sellsProduct || showsThread {
+      RepeatedBlocks.remove(from: content, thread: showsThread)
+    } else {
+      RepeatedBlocks.removeCopiedSections(from: content)
+    }
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     if metadata.byline == nil { metadata.byline = byline }

@@ -15,8 +15,34 @@ enum RepeatedBlocks {
   /// compared by its blocks: a reply shows the post it answers above its own text, and the whole item
   /// never repeats.
   static func remove(from content: PageNode, thread: Bool = false) {
+    PageNode.remove(walk(content, thread: thread, shortest: minimumLength).filter(\.isRepeat).map(\.node))
+  }
+
+  /// An article says a paragraph twice by design (a pull quote, a warning before each example, a list's
+  /// steps), yet some pages print a whole section twice, one copy for each screen size, the other hidden by
+  /// the page's style. There a run of two or more paragraph-long prose blocks said again goes; a block said
+  /// again right after itself in the same parent is the writer's (placeholder text), and lists, code, and
+  /// tables, which repeat by design, are not compared.
+  static func removeCopiedSections(from content: PageNode) {
+    let prose = walk(content, thread: false, shortest: paragraph).filter { !["li", "pre", "td", "dd", "dt"].contains($0.node.tag) }
+    var copied: [Bool] = []
+    for (index, block) in prose.enumerated() {
+      let previous = index > 0 ? prose[index - 1] : nil
+      let restated = previous.map { $0.text == block.text && $0.node.parent === block.node.parent } ?? false
+      copied.append(block.isRepeat && !restated)
+    }
+    PageNode.remove(prose.indices.filter { index in
+      copied[index] && ((index > 0 && copied[index - 1]) || (index + 1 < copied.count && copied[index + 1]))
+    }.map { prose[$0].node })
+  }
+
+  /// A paragraph's length: shorter prose repeats by design in an article (a caption, a call to act).
+  static let paragraph = 120
+
+  /// The blocks of `content` in reading order with their text, each marked when an earlier block said it.
+  private static func walk(_ content: PageNode, thread: Bool, shortest: Int) -> [(node: PageNode, text: String, isRepeat: Bool)] {
     var seen = Set<String>()
-    var repeated: [PageNode] = []
+    var out: [(node: PageNode, text: String, isRepeat: Bool)] = []
     var stack: [PageNode] = content.elements.reversed()
     while let node = stack.popLast() {
       guard blocks.contains(node.tag) || isLeafDiv(node), !isQuoteOfBlocks(node), !(thread && ForumThread.isPost(node)) else {
@@ -24,10 +50,10 @@ enum RepeatedBlocks {
         continue
       }
       let text = PageNode.collapsed(node.textContent)
-      guard text.count >= minimumLength else { continue }
-      if !seen.insert(text).inserted { repeated.append(node) }
+      guard text.count >= shortest else { continue }
+      out.append((node, text, !seen.insert(text).inserted))
     }
-    PageNode.remove(repeated)
+    return out
   }
 
   /// A `<div>` of text and inline elements only is a block too: a region is not rewritten as the search
