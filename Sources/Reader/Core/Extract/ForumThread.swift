@@ -179,7 +179,9 @@ enum ForumThread {
 
   /// A post's date: marked (`<time>`, `datetime`, microdata) or a short line of its own that reads as one
   /// (`WrittenDate`: much forum software prints `28/11/2025 at 7:16 pm` in a plain `<div>`).
-  static func isDate(_ node: PageNode) -> Bool { isMarkedDate(node) || WrittenDate.isDateLine(node) }
+  static func isDate(_ node: PageNode) -> Bool {
+    isMarkedDate(node) || WrittenDate.isDateLine(node) || WrittenDate.isDateLead(node)
+  }
 
   static func isMarkedDate(_ node: PageNode) -> Bool {
     if node.tag == "time" || node["datetime"] != nil { return true }
