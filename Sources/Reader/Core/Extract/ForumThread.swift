@@ -110,6 +110,10 @@ enum ForumThread {
         doomed.append(node)
         continue
       }
+      if isPostNumber(node) {
+        doomed.append(node)
+        continue
+      }
       guard !isAuthor(node), !isDate(node), !isPost(node), node.textLength <= furnitureLimit,
         isFurniture(node)
       else {
@@ -140,6 +144,14 @@ enum ForumThread {
       node.replace(with: line)
     }
     PageNode.remove(doomed)
+  }
+
+  /// A link that reads as the post's number alone (`#12`): the post's permalink, which forum software
+  /// prints in the corner of every post.
+  static func isPostNumber(_ node: PageNode) -> Bool {
+    guard node.tag == "a", node.textLength <= 8 else { return false }
+    let text = node.innerText
+    return text.count >= 2 && text.first == "#" && text.dropFirst().allSatisfy(\.isNumber)
   }
 
   /// `removeFurniture(of:)` over the posts found in `content` (the search's pick on a page with a thread).
