@@ -5,7 +5,7 @@ import Testing
 
 /// The poster's panel that forum software sets beside each post apart from the name (`ForumThread.postFurniture`):
 /// the extras under the name (join date, message count, reaction score, location) and the profile list and
-/// icon bar of the phpBB family.
+/// icon bar of the phpBB family, and the post's number in its corner.
 @Suite struct ForumPosterPanelTests {
   /// A post whose name sits in its own block and whose counts sit in a block of their own after it, as the
   /// XenForo family writes it.
@@ -116,5 +116,23 @@ import Testing
       #expect(!text.contains("17\(index) silver badges") && !text.contains("13\(index)k"), "badges of \(index)")
     }
     #expect((2...4).allSatisfy { text.contains("member\($0)") })
+  }
+
+  /// The post's number printed as its permalink in the post's corner (`#2`), in a list of its own.
+  @Test func aThreadLeavesOutThePostsNumber() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "<div class=\"message-attribution\">",
+        with: "<div class=\"message-attribution\"><ul class=\"message-attribution-opposite\"><li><a href=\"/posts/\(index)\">#\(index)</a></li></ul>")
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="block-body">\(posts.joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(!text.contains("#\(index)"), "number of \(index)")
+    }
   }
 }

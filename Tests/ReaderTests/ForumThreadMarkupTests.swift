@@ -5,7 +5,8 @@ import Testing
 
 /// Threads whose markup hides their posts from a plain reading: dates written short with the full date in
 /// a `title`, replies threaded into wrappers after their post, an opening post declared by its microdata,
-/// and posts whose entry carries the reader's vote state and whose text sits in a form without fields.
+/// posts whose entry carries the reader's vote state and whose text sits in a form without fields, and
+/// comments whose date opens their details line.
 @Suite struct ForumThreadMarkupTests {
   /// A comment dated only by its age ("2y"), the date itself in the `title` shown on hover, and signed with
   /// a link named at length (the poster's certification), which is not a teaser's title.
@@ -105,6 +106,36 @@ import Testing
     let text = try PageKindExtractionTests.extract(page).text
     for index in 1...4 {
       #expect(text.components(separatedBy: PageKindExtractionTests.reply(index)).count == 2, "reply \(index) once")
+    }
+  }
+
+  /// A news site's comment: a title, then a details line that opens with the date and goes on with the
+  /// comment's link and the poster's, then the text; replies nest in a list inside it.
+  static func dateLeadComment(_ index: Int, replies: String = "") -> String {
+    """
+    <li class="comment full"><div class="cw"><div class="commentTop"><h4><a href="#c\(index)">Title of comment \(index)</a></h4>
+      <div class="details"><span class="by">by <a href="/~member\(index)">member\(index)</a></span>
+        <span class="otherdetails">on Friday January 1\(index), 2024 @12:4\(index)PM (<a href="#c\(index)">#\(index)</a>)
+          <small><a href="/~member\(index)/journal">Journal</a></small></span></div></div>
+      <div class="commentBody"><div>\(PageKindExtractionTests.reply(index))</div></div></div>
+      <ul>\(replies)</ul></li>
+    """
+  }
+
+  @Test func commentsDatedAtTheStartOfTheirDetailsLineFollowTheStory() throws {
+    let tree = Self.dateLeadComment(1, replies: Self.dateLeadComment(2) + Self.dateLeadComment(3)) + Self.dateLeadComment(4)
+      + Self.dateLeadComment(5, replies: Self.dateLeadComment(6)) + Self.dateLeadComment(7)
+    let page = """
+      <html><head><title>Kernel in a new language</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="story"><h1>Kernel in a new language</h1><div class="body">\(ArticleExtractorTests.prose("story", count: 2))</div></div>
+      <div id="comments"><ul id="commentlisting">\(tree)</ul></div></body></html>
+      """
+    let root = try #require(ArticleExtractor.parse(Data(page.utf8), charset: "UTF-8"))
+    let thread = try #require(ForumThread.find(in: root.descendants(["body"]).first ?? root), "the comments read as a thread")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...7 {
+      #expect(thread.thread.innerText.contains(PageKindExtractionTests.reply(index)), "comment \(index) in the thread")
+      #expect(text.contains(PageKindExtractionTests.reply(index)), "comment \(index)")
     }
   }
 }

@@ -24,6 +24,7 @@ enum ForumThread {
     for post in posts {
       let copy = post.copy()
       copy.tag = "div"
+      keepMainLandmark(of: copy)
       unwrapFieldlessForms(in: copy)
       RegionCleaner.clean(copy)
       removeFurniture(of: copy)
@@ -33,6 +34,18 @@ enum ForumThread {
     guard !thread.elements.isEmpty else { return nil }
     let declared = marked?.contains { post in declaredTypes.contains { (post["itemtype"] ?? "").hasSuffix($0) } } ?? false
     return Found(thread: thread, declared: declared)
+  }
+
+  /// A question's microdata item can span the whole page: around the page's main landmark (`role="main"`,
+  /// `<main>`) that holds the question and its answers, it holds the page's header (the title, the button
+  /// that asks a new question, the question's counts). Such a post is read from its landmark alone.
+  static func keepMainLandmark(of post: PageNode) {
+    guard let main = post.descendants().first(where: { $0.tag == "main" || ($0["role"] ?? "").lowercased() == "main" }),
+      main.textLength * 3 >= post.textLength * 2
+    else { return }
+    let children = main.children
+    for child in post.children { child.remove() }
+    for child in children { post.append(child) }
   }
 
   /// Some forum software writes each post's text inside a `<form>` (to edit it in place) that shows no
@@ -59,14 +72,14 @@ enum ForumThread {
   /// panel (title, reputation, badges and flair, post count, join date, stats, the extras some software
   /// writes apart from the name, phpBB's profile list), the votes and the vote buttons, the post's meta
   /// line, action bar, icon bar and list of buttons (permalink, save, report), the link that unfolds a
-  /// quote shown short ("Click to expand..."), and notices ("this topic was deleted"). Whole words where
+  /// quote shown short ("Click to expand..."), the links that add or show a post's comments, and notices ("this topic was deleted"). Whole words where
   /// short (`meta` but not `metadata`).
   static let postFurniture = ExtractionPatterns.Words(
     substrings: [
       "signature", "reputation", "usertitle", "user-title", "userdetails", "user-details", "userinfo", "user-info",
       "userstats", "user-stats", "userextras", "user-extras", "postprofile", "profile-icons", "postcount",
       "post-count", "joindate", "join-date", "postfoot", "post-foot", "postactions", "post-actions", "postcontrols",
-      "post-controls", "expandlink", "expand-link", "flair", "badge", "vote",
+      "post-controls", "expandlink", "expand-link", "flair", "badge", "vote", "comments-link",
     ],
     tokens: ["meta", "sig", "stats", "controls", "buttons", "notice"])
 
@@ -94,6 +107,10 @@ enum ForumThread {
     let isQuestionOrAnswer = ["Question", "Answer"].contains { (post["itemtype"] ?? "").hasSuffix($0) }
     while let node = stack.popLast() {
       if isQuestionOrAnswer, node !== post, (node["itemtype"] ?? "").hasSuffix("Comment") {
+        doomed.append(node)
+        continue
+      }
+      if isPostNumber(node) {
         doomed.append(node)
         continue
       }
@@ -127,6 +144,14 @@ enum ForumThread {
       node.replace(with: line)
     }
     PageNode.remove(doomed)
+  }
+
+  /// A link that reads as the post's number alone (`#12`): the post's permalink, which forum software
+  /// prints in the corner of every post.
+  static func isPostNumber(_ node: PageNode) -> Bool {
+    guard node.tag == "a", node.textLength <= 8 else { return false }
+    let text = node.innerText
+    return text.count >= 2 && text.first == "#" && text.dropFirst().allSatisfy(\.isNumber)
   }
 
   /// `removeFurniture(of:)` over the posts found in `content` (the search's pick on a page with a thread).
@@ -179,7 +204,9 @@ enum ForumThread {
 
   /// A post's date: marked (`<time>`, `datetime`, microdata) or a short line of its own that reads as one
   /// (`WrittenDate`: much forum software prints `28/11/2025 at 7:16 pm` in a plain `<div>`).
-  static func isDate(_ node: PageNode) -> Bool { isMarkedDate(node) || WrittenDate.isDateLine(node) }
+  static func isDate(_ node: PageNode) -> Bool {
+    isMarkedDate(node) || WrittenDate.isDateLine(node) || WrittenDate.isDateLead(node)
+  }
 
   static func isMarkedDate(_ node: PageNode) -> Bool {
     if node.tag == "time" || node["datetime"] != nil { return true }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, hidden tab panels are shown (`TabPanels`), and text split by runs of `<br>` becomes
+/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, hidden tab panels are shown (`TabPanels`), a code block's lines are set apart (`CodeLines`), and text split by runs of `<br>` becomes
 /// paragraphs (old pages write paragraphs that way).
 enum Preparation {
   static func prepare(_ root: PageNode, deadline: ContinuousClock.Instant = .now + ArticleExtractor.timeLimit)
@@ -27,6 +27,8 @@ enum Preparation {
       }
     }
     PageNode.remove(dropped)
+    // A code block's lines drawn apart by their style are set apart by newlines (`CodeLines`).
+    CodeLines.separate(in: root)
     var parents: [PageNode] = []
     var seen = Set<ObjectIdentifier>()
     for node in root.descendants() {

@@ -26,6 +26,16 @@ enum WrittenDate {
     return isDate(text) || isShortDate(node)
   }
 
+  /// Whether `node` opens with a short text that reads as a date and goes on with elements of its own, the
+  /// whole no longer than a line: some software writes a comment's date first in its details line, before
+  /// the comment's link and the poster's links (`on Friday January 12, 2024 @12:45PM (#1234) Homepage`).
+  static func isDateLead(_ node: PageNode) -> Bool {
+    guard !node.isText, node.children.count > 1, let first = node.children.first, first.isText else { return false }
+    guard node.ancestor("time", maxDepth: 3) == nil, node.textLength <= 2 * maximumLength else { return false }
+    let text = first.textContent.trimmingCharacters(in: .whitespacesAndNewlines)
+    return !text.isEmpty && text.count <= maximumLength && isDate(text)
+  }
+
   /// Text this short with a number in it (`2y`, `3d`, `5 mo`) is a date written in short when the element's
   /// `title` gives the date in full: much forum software prints a post's age so and shows the date on hover.
   static let maximumShortLength = 8
