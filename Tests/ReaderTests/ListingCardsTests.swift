@@ -83,4 +83,20 @@ extension SectionedPageExtractionTests {
     #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
     #expect(!text.contains("Feedback 3:") && !text.contains("Buyer 5"))
   }
+
+  @Test func aCategoryPageShowsItsCardsNotTheProseOfItsFooter() throws {
+    // The cards are short and the footer's blurb is the page's only prose: the search keeps the blurb, which
+    // lies in the footer, so the main region is read instead (`FooterPick`).
+    let cards = (1...10).map { index in
+      "<div class=\"tile\"><a href=\"/pots/\(index)\">Stone pot \(index) with its saucer</a><span>$\(20 + index)</span></div>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Indoor pots</title></head><body>\(Self.siteNavigation)
+      <section class="site-content"><h1>Indoor pots</h1><div class="grid">\(cards)</div></section>
+      <footer class="site-footer"><div class="container">\(Self.topicBlurb)</div></footer></body></html>
+      """
+    let text = try Self.extractAnyway(page)
+    #expect(text.contains("Stone pot 2") && text.contains("Stone pot 5"))
+    #expect(!text.contains("Paragraph 2, of the blurb"))
+  }
 }

@@ -157,4 +157,20 @@ extension SectionedPageExtractionTests {
     #expect(text.contains("Warm socks knitted from merino wool"))
     #expect(!text.contains("customer care team") && !text.contains("Notice to consumers"))
   }
+
+  @Test func aProductPageShowsTheDescriptionItDeclaresInMicrodata() throws {
+    // No JSON-LD: the shop marks its product in microdata, and the description it marks sits in a column
+    // the search passes over for a consent banner's prose (`ProductFacts.microdataDescription`). A review's
+    // own description inside the product is not the product's.
+    let page = """
+      <html><head><title>Electric guitar</title><meta property="og:type" content="product"></head><body>
+      <div class="consent-bar"><h4>Served with care</h4><p>With our cookies we would like to offer you the best shopping       experience possible, with offers, personal ads and remembered preferences, if you agree to them all; you can       withdraw your consent, change it, or read what each cookie does, at any time, in the settings.</p></div>
+      <main><div itemscope itemtype="https://schema.org/Product"><h1 itemprop="name">Electric guitar</h1>
+      <div itemprop="review" itemscope itemtype="https://schema.org/Review"><p itemprop="description">Plays well.</p></div>
+      <div class="col"><div class="product-text" itemprop="description"><ul><li>Body: alder</li><li>Neck: maple</li>
+      <li>Fingerboard: rosewood</li><li>Frets: 22 medium jumbo</li></ul></div></div></div></main></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("Body: alder") && text.contains("Frets: 22 medium jumbo"))
+  }
 }

@@ -101,7 +101,11 @@ public enum ArticleExtractor {
       }
     }
     var picked = attempts.max(by: { $0.1 < $1.1 })
-    let searchFound = picked.map { isArticleLike($0.0, readerable: readerable) } ?? false
+    var searchFound = picked.map { isArticleLike($0.0, readerable: readerable) } ?? false
+    // The footer's prose is no page's content (`FooterPick`); a product's description stands in for it below.
+    if searchFound, !read.declaresArticle, product.isEmpty, let pick = picked, FooterPick.holds(pick.0, in: body) {
+      searchFound = false
+    }
     var kind = PageKind.article
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
     // one of its posts or nothing; the main region wins where the search found nothing article-like, or

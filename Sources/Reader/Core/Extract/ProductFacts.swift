@@ -1,8 +1,8 @@
 import Foundation
 
-/// The description of the product a shop's page sells, from its JSON-LD (`Product`): shops often draw the
-/// description by script, or keep it in a tab or a block the search does not choose, while the JSON-LD
-/// states it as the shop wrote it. A product page whose content does not show the description gets it
+/// The description of the product a shop's page sells, from its JSON-LD (`Product`) or its microdata:
+/// shops often draw the description by script, or keep it in a tab or a block the search does not choose,
+/// while the declaration states it as the shop wrote it. A product page whose content does not show the description gets it
 /// first; a page with nothing else to show shows it rather than "no article".
 enum ProductFacts {
   /// The description's paragraphs, from the page's JSON-LD scripts (read before scripts are removed);
@@ -13,6 +13,33 @@ enum ProductFacts {
       let text = raw.contains("<") ? ArticleExtractor.plainText(ofHTML: raw) : raw
       let paragraphs = text.components(separatedBy: "\n").map(PageNode.collapsed).filter { !$0.isEmpty }
       if !paragraphs.isEmpty { return paragraphs }
+    }
+    return microdataDescription(in: root)
+  }
+
+  /// The description a page declares in microdata instead: the `description` property of the page's one
+  /// outermost `Product` item (`ProductGrid.isProduct`). A shop that marks its product so often writes the
+  /// description where the search does not look (a column of key features beside the gallery). Not where
+  /// the page marks several products side by side: a category page's cards each carry their own.
+  static func microdataDescription(in root: PageNode) -> [String] {
+    var products: [PageNode] = []
+    var stack: [PageNode] = root.elements.reversed()
+    while let node = stack.popLast() {
+      if ProductGrid.isProduct(node) {
+        products.append(node)
+        continue
+      }
+      stack.append(contentsOf: node.elements.reversed())
+    }
+    guard products.count == 1, let product = products.first else { return [] }
+    // The product's own property, not that of an item inside it (a review's description, an offer's).
+    stack = product.elements.reversed()
+    while let node = stack.popLast() {
+      if node["itemprop"] == "description" {
+        let text = node.tag == "meta" ? (node["content"] ?? "") : ArticleOutput.text(node)
+        return text.components(separatedBy: "\n").map(PageNode.collapsed).filter { !$0.isEmpty }
+      }
+      if node["itemscope"] == nil { stack.append(contentsOf: node.elements.reversed()) }
     }
     return []
   }
