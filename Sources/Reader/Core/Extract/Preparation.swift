@@ -1,6 +1,6 @@
 import Foundation
 
-/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, hidden tab panels are shown (`TabPanels`), a code block's lines are set apart (`CodeLines`), and text split by runs of `<br>` becomes
+/// Whole-page fixes before any search: `<noscript>` images replace their placeholders, `<font>` is a `<span>`, skip links go, hidden tab panels are shown (`TabPanels`), a code block's lines are set apart (`CodeLines`), and text split by runs of `<br>` becomes
 /// paragraphs (old pages write paragraphs that way).
 enum Preparation {
   static func prepare(_ root: PageNode, deadline: ContinuousClock.Instant = .now + ArticleExtractor.timeLimit)
@@ -31,16 +31,28 @@ enum Preparation {
     CodeLines.separate(in: root)
     var parents: [PageNode] = []
     var seen = Set<ObjectIdentifier>()
+    var skipLinks: [PageNode] = []
     for node in root.descendants() {
       if node.tag == "font" { node.tag = "span" }
+      if node.tag == "a", isSkipLink(node) { skipLinks.append(node) }
       if node.tag == "br", let parent = node.parent, seen.insert(ObjectIdentifier(parent)).inserted { parents.append(parent) }
     }
+    PageNode.remove(skipLinks)
     // One pass over each parent's children, never a search per `<br>` (docs/ROBUSTNESS.md: 1.5 MB of `a<br>`
     // took 30 s), with the clock read as it goes.
     for (index, parent) in parents.enumerated() {
       if index & 63 == 0, ContinuousClock.now > deadline { throw .tooSlow }
       paragraphs(in: parent)
     }
+  }
+
+  /// A skip link ("Skip to main content", "Jump to navigation") lets a keyboard user of the page pass its
+  /// furniture; a reader view has none to pass. It points within the page and says where in a few words: a
+  /// longer "Jump to …" is the writer's own pointer into the article.
+  static func isSkipLink(_ link: PageNode) -> Bool {
+    guard (link["href"] ?? "#").hasPrefix("#") else { return false }
+    let words = link.innerText.lowercased().split(whereSeparator: { !$0.isLetter })
+    return words.count >= 3 && words.count <= 5 && (words[0] == "skip" || words[0] == "jump") && words[1] == "to"
   }
 
   /// How many hidden blocks, one inside the other, `showHiddenPage` shows at most (each is measured).
