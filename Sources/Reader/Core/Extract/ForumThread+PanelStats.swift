@@ -24,3 +24,17 @@ extension ForumThread {
     return !value.isEmpty && panelLabels.contains(label)
   }
 }
+
+/// A post's date written twice inside its `<time>`, a long form and a short one (`April 2, 2024` and
+/// `1 yr`), of which a style sheet shows one by screen size: without styles the two read as one glued
+/// line (`April 2, 20241 yr`). The long form stays.
+extension ForumThread {
+  static let shortForm = ExtractionPatterns.Words(substrings: [], tokens: ["short"])
+  static let longForm = ExtractionPatterns.Words(substrings: [], tokens: ["long"])
+
+  static func removeShortDateForms(in post: PageNode) {
+    for time in post.descendants(["time"]) where time.elements.contains(where: { longForm.matches($0.classAndID) }) {
+      PageNode.remove(time.elements.filter { shortForm.matches($0.classAndID) })
+    }
+  }
+}

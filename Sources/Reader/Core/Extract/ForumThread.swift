@@ -101,6 +101,7 @@ enum ForumThread {
   /// signatures) is not the conversation, inside the author's block too; so are the panel's labelled lines
   /// that no class names (`isPanelLine`). One walk; a furniture block's inside is read once.
   static func removeFurniture(of post: PageNode) {
+    removeShortDateForms(in: post)
     var stack: [PageNode] = post.elements.reversed()
     var doomed: [PageNode] = []
     // On a question's page the answers are the conversation; the comments under a question or an answer
