@@ -135,4 +135,45 @@ import Testing
       #expect(!text.contains("#\(index)"), "number of \(index)")
     }
   }
+
+  /// The poster's counts printed as labelled lines in plain blocks beside the post, in a table cell with
+  /// no class that names it (the vBulletin family's older layouts).
+  @Test func aThreadLeavesOutThePanelsLabelledLines() throws {
+    let posts = (1...4).map { index in
+      """
+      <div class="tpost" id="post\(index)"><div class="tcell"><a class="bigusername" href="/m/\(index)">member\(index)</a>
+        <div class="smallfont"><div>Join Date: Aug 200\(index)</div><div>Posts: 1,07\(index)</div></div></div>
+        <div class="tcell"><time datetime="2026-02-0\(index)T10:00:00Z">February \(index), 2026</time>
+        <p>\(PageKindExtractionTests.reply(index))</p></div></div>
+      """
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div id="posts">\(posts.joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("February \(index), 2026"), "date of \(index)")
+      #expect(!text.contains("1,07\(index)") && !text.contains("Aug 200\(index)"), "panel of \(index)")
+    }
+  }
+
+  /// A post's date written in its `<time>` twice, long and short, of which styles show one: the long form.
+  @Test func aThreadPrintsTheLongFormOfADateWrittenTwice() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "<time datetime=\"2026-02-0\(index)T10:00:00Z\">February \(index), 2026</time>",
+        with: "<time datetime=\"2026-02-0\(index)T10:00:00Z\"><span class=\"time__long\">February \(index), 2026</span><span class=\"time__short\">\(index) mo</span></time>")
+    }
+    let page = """
+      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="block-body">\(posts.joined())</div></body></html>
+      """
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("February \(index), 2026") && !text.contains("\(index) mo"), "date of \(index)")
+    }
+  }
 }

@@ -98,8 +98,10 @@ enum ForumThread {
 
   /// Takes a post's furniture (`postFurniture`) out: a panel or meta line that holds the post's author or
   /// date gives way to them alone, so that the thread still says who wrote each post and when; the rest of the panel (post counts, join dates, buttons,
-  /// signatures) is not the conversation, inside the author's block too. One walk; a furniture block's inside is read once.
+  /// signatures) is not the conversation, inside the author's block too; so are the panel's labelled lines
+  /// that no class names (`isPanelLine`). One walk; a furniture block's inside is read once.
   static func removeFurniture(of post: PageNode) {
+    removeShortDateForms(in: post)
     var stack: [PageNode] = post.elements.reversed()
     var doomed: [PageNode] = []
     // On a question's page the answers are the conversation; the comments under a question or an answer
@@ -110,7 +112,7 @@ enum ForumThread {
         doomed.append(node)
         continue
       }
-      if isPostNumber(node) {
+      if isPostNumber(node) || isPanelLine(node) {
         doomed.append(node)
         continue
       }
