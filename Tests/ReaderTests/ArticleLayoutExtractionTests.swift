@@ -147,4 +147,18 @@ import Testing
     #expect(text.contains("The hiring paragraph 3 tells") && text.contains("The answer 2 paragraph 2 tells"))
     #expect(!text.contains("Footer address"))
   }
+
+  @Test func aDialogNotOpenedStaysOut() throws {
+    // Browsers show no `<dialog>` until a script opens it: a cookie consent's settings, written as prose
+    // beside the article, are not the article.
+    let page = """
+      <html><head><title>A long walk</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="page-wrap"><div class="story">\(ArticleExtractorTests.prose("walk", count: 4))
+      <dialog id="privacy-settings"><div class="tab-body">\(ArticleExtractorTests.prose("privacy", count: 2))</div></dialog>
+      </div></div></body></html>
+      """
+    let text = try Self.extract(page)
+    #expect(text.contains("The walk paragraph 4 tells"))
+    #expect(!text.contains("privacy paragraph"))
+  }
 }

@@ -42,4 +42,21 @@ extension SectionedPageExtractionTests {
     #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
     #expect(!text.contains("Review 3:") && !text.contains("Walker 5"))
   }
+
+  @Test func aProductPageLeavesOutItsCartFormsTableOfVariants() throws {
+    // A form posting to the cart lists every variant with its code, stock and price: longer than the
+    // description, and with commas enough to be read as the page's text.
+    let rows = (1...12).map { index in
+      "<tr><td>Size \(index), colour slate, width regular, code TS-\(index)-SL-RG, in stock, ships in two days, "
+        + "returns within thirty days, price $120.00 each, subtotal $0.00</td><td><input type=\"number\" value=\"0\"></td></tr>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Trail shoe</title>\(Self.productJSONLD)</head><body>\(Self.siteNavigation)
+      <div class="product-page">\(Self.shoe)
+      <form action="/cart/update" method="post" class="order-list"><table>\(rows)</table></form></div></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
+    #expect(!text.contains("TS-3-SL-RG"))
+  }
 }

@@ -148,9 +148,10 @@ extension PageNode {
     return out
   }
 
-  /// Hidden by its author: `hidden`, `aria-hidden`, or an inline `display:none` / `visibility:hidden`.
+  /// Hidden by its author: `hidden`, `aria-hidden`, an inline `display:none` / `visibility:hidden`, or a
+  /// `<dialog>` not opened (browsers show none until a script opens it: a cookie consent's settings).
   var isHidden: Bool {
-    if self["hidden"] != nil { return true }
+    if self["hidden"] != nil || (tag == "dialog" && self["open"] == nil) { return true }
     if self["aria-hidden"] == "true", !(self["class"] ?? "").contains("fallback-image") { return true }
     guard let style = self["style"]?.lowercased().filter({ !$0.isWhitespace }) else { return false }
     return style.contains("display:none") || style.contains("visibility:hidden")

@@ -25,13 +25,20 @@ enum ShopReviews {
     PageNode.remove(reviews)
   }
 
-  /// The outermost elements whose class or id says `names`, in one walk.
+  /// A form that posts to the shop's cart (`/cart/add`, `/checkout/cart/update`): its variant table and
+  /// pickers are what the buyer chooses, not the product, however long the table of variants runs.
+  static func isCartForm(_ node: PageNode) -> Bool {
+    guard node.tag == "form", let action = node["action"]?.lowercased() else { return false }
+    return action.split(whereSeparator: { !$0.isLetter }).contains("cart")
+  }
+
+  /// The outermost elements whose class or id says `names`, or cart forms, in one walk.
   static func blocks(in root: PageNode) -> [PageNode] {
     var out: [PageNode] = []
     var stack: [PageNode] = root.elements.reversed()
     while let node = stack.popLast() {
       let match = node.classAndID
-      if match.count > 1, names.matches(match) {
+      if (match.count > 1 && names.matches(match)) || isCartForm(node) {
         out.append(node)
         continue
       }
