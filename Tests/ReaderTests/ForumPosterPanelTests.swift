@@ -7,6 +7,14 @@ import Testing
 /// the extras under the name (join date, message count, reaction score, location) and the profile list and
 /// icon bar of the phpBB family, and the post's number in its corner.
 @Suite struct ForumPosterPanelTests {
+  /// A page of the thread `posts` in the wrapper `opening` (a forum's list of posts).
+  static func thread(_ posts: String, in opening: String) -> String {
+    """
+    <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
+    \(opening)\(posts)</div></body></html>
+    """
+  }
+
   /// A post whose name sits in its own block and whose counts sit in a block of their own after it, as the
   /// XenForo family writes it.
   static func post(_ index: Int) -> String {
@@ -26,10 +34,7 @@ import Testing
   }
 
   @Test func aThreadLeavesOutThePostersExtrasBesideTheName() throws {
-    let page = """
-      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <div class="block-body">\((1...4).map(Self.post).joined())</div></body></html>
-      """
+    let page = Self.thread((1...4).map(Self.post).joined(), in: "<div class=\"block-body\">")
     let text = try PageKindExtractionTests.extract(page).text
     for index in 1...4 {
       #expect(text.contains(PageKindExtractionTests.reply(index)))
@@ -53,10 +58,7 @@ import Testing
       </div></div>
       """
     }
-    let page = """
-      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <div id="page-body">\(posts.joined())</div></body></html>
-      """
+    let page = Self.thread(posts.joined(), in: "<div id=\"page-body\">")
     let text = try PageKindExtractionTests.extract(page).text
     for index in 1...4 {
       #expect(text.contains(PageKindExtractionTests.reply(index)))
@@ -80,10 +82,7 @@ import Testing
       </article>
       """
     }
-    let page = """
-      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <div class="block-body">\(posts.joined())</div></body></html>
-      """
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
     let text = try PageKindExtractionTests.extract(page).text
     for index in 1...4 {
       #expect(text.contains(PageKindExtractionTests.reply(index)))
@@ -105,10 +104,7 @@ import Testing
       </div>
       """
     }
-    let page = """
-      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <div id="answers">\(posts.joined())</div></body></html>
-      """
+    let page = Self.thread(posts.joined(), in: "<div id=\"answers\">")
     let text = try PageKindExtractionTests.extract(page).text
     for index in 1...4 {
       #expect(text.contains(PageKindExtractionTests.reply(index)))
@@ -125,10 +121,7 @@ import Testing
         of: "<div class=\"message-attribution\">",
         with: "<div class=\"message-attribution\"><ul class=\"message-attribution-opposite\"><li><a href=\"/posts/\(index)\">#\(index)</a></li></ul>")
     }
-    let page = """
-      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <div class="block-body">\(posts.joined())</div></body></html>
-      """
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
     let text = try PageKindExtractionTests.extract(page).text
     for index in 1...4 {
       #expect(text.contains(PageKindExtractionTests.reply(index)))
@@ -147,10 +140,7 @@ import Testing
         <p>\(PageKindExtractionTests.reply(index))</p></div></div>
       """
     }
-    let page = """
-      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <div id="posts">\(posts.joined())</div></body></html>
-      """
+    let page = Self.thread(posts.joined(), in: "<div id=\"posts\">")
     let text = try PageKindExtractionTests.extract(page).text
     for index in 1...4 {
       #expect(text.contains(PageKindExtractionTests.reply(index)))
@@ -166,10 +156,7 @@ import Testing
         of: "<time datetime=\"2026-02-0\(index)T10:00:00Z\">February \(index), 2026</time>",
         with: "<time datetime=\"2026-02-0\(index)T10:00:00Z\"><span class=\"time__long\">February \(index), 2026</span><span class=\"time__short\">\(index) mo</span></time>")
     }
-    let page = """
-      <html><head><title>Which lens?</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <div class="block-body">\(posts.joined())</div></body></html>
-      """
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
     let text = try PageKindExtractionTests.extract(page).text
     for index in 1...4 {
       #expect(text.contains(PageKindExtractionTests.reply(index)))
