@@ -105,7 +105,10 @@ import Testing
       """
     }
     let page = Self.thread(posts.joined(), in: "<div id=\"answers\">")
-    let text = try PageKindExtractionTests.extract(page).text
+    let article = try PageKindExtractionTests.extract(page)
+    let text = article.text
+    // The first author's block is the page's byline: the name alone, without the standing beside it.
+    #expect(article.metadata.byline == "member1")
     for index in 1...4 {
       #expect(text.contains(PageKindExtractionTests.reply(index)))
       #expect(text.contains("Feb \(index), 2026"), "date of \(index)")

@@ -133,7 +133,7 @@ struct ArticleGrabber {
       if isByline(node, match: match) {
         // A name marked inside the byline ("By <span itemprop=name>…</span> on …") is the author alone.
         let name = node.descendants().first { ($0["itemprop"] ?? "").contains("name") }
-        byline = (name ?? node).innerText
+        byline = name?.innerText ?? Self.withoutStanding(node).innerText
         node.remove()
         continue
       }
@@ -178,6 +178,17 @@ struct ArticleGrabber {
       stack.append(contentsOf: next.children.reversed())
     }
     return toScore
+  }
+
+  /// A poster's standing printed in an author's block (reputation, badges, flair) is not the author's name.
+  static let standing = ExtractionPatterns.Words(substrings: ["flair", "badge", "reputation"], tokens: [])
+
+  /// A copy of the byline `node` without the poster's standing, when it holds any.
+  static func withoutStanding(_ node: PageNode) -> PageNode {
+    guard node.contains(where: { standing.matches($0.classAndID) }) else { return node }
+    let copy = node.copy()
+    PageNode.remove(copy.descendants().filter { standing.matches($0.classAndID) })
+    return copy
   }
 
   private func isByline(_ node: PageNode, match: String) -> Bool {
