@@ -8,7 +8,7 @@ enum CodeLines {
   /// newline the style drew.
   static func separate(in root: PageNode) {
     for pre in root.descendants(["pre"]) {
-      for parent in [pre] + pre.descendants() where !parent.isText {
+      for parent in [pre] + pre.descendants() {
         let children = parent.children
         for (line, next) in zip(children, children.dropFirst()) where isLine(line) && isLine(next) {
           line.append(.textNode("\n"))
