@@ -28,6 +28,7 @@ struct ArticleCleaner {
         node.remove()
       }
     }
+    removeAuthorBoxes(article)
     removeAll(article, ["input", "textarea", "select", "button"]) { _ in true }
     removeAll(article, ["h1", "h2"]) { flags.contains(.weightClasses) && $0.classWeight < 0 }
     try cleanConditionally(article, "table")
@@ -56,6 +57,27 @@ struct ArticleCleaner {
       keptSome = !outermost.isEmpty
     }
   }
+
+  /// The box about the writer that closes many posts (a portrait, a paragraph of biography, links to
+  /// their other posts) is about the site, not the article. A box is known by its class or id naming
+  /// both the writer and a box or biography, by a paragraph's length at least (a one-line credit, "X is
+  /// the author of Y", stays as Readability keeps it), and by being a small part of the article (a
+  /// template that calls its whole body the author's is not one).
+  private func removeAuthorBoxes(_ article: PageNode) {
+    let total = article.textLength
+    PageNode.remove(article.descendants().filter { node in
+      let names = node.classAndID
+      guard Self.writer.matches(names), Self.box.matches(names) else { return false }
+      let length = node.textLength
+      return length >= Self.biographyLength && length * 3 < total
+    })
+  }
+
+  /// Readability's limit for a byline: a writer's box shorter than this is a credit line, not a biography.
+  static let biographyLength = 100
+
+  static let writer = ExtractionPatterns.Words(substrings: ["author", "contributor"])
+  static let box = ExtractionPatterns.Words(substrings: ["bio", "box", "about", "profile", "description", "detail"])
 
   /// The predicates never depend on a sibling's removal, so the nodes go in one batch (`PageNode.remove`).
   private func removeAll(_ root: PageNode, _ tags: Set<String>, where shouldRemove: (PageNode) -> Bool) {
