@@ -257,9 +257,13 @@ struct ArticleCleaner {
     return code * 2 >= length
   }
 
+  /// An ad's label, alone or with its note to the reader ("Advertisement - Continue reading below",
+  /// "Advertisement: New course"), or a loading placeholder.
   private static func isAdOrLoading(_ text: String) -> Bool {
     let lower = text.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".…"))
-    return ["ad", "advertising", "advertisement", "publicité", "werbung", "广告", "реклама", "anuncio", "loading",
-      "正在加载", "загрузка", "chargement", "cargando"].contains(lower)
+    if ["ad", "advertising", "advertisement", "publicité", "werbung", "广告", "реклама", "anuncio", "loading",
+      "正在加载", "загрузка", "chargement", "cargando"].contains(lower) { return true }
+    guard lower.count <= 60, lower.hasPrefix("advertisement"), let next = lower.dropFirst(13).first else { return false }
+    return !next.isLetter
   }
 }
