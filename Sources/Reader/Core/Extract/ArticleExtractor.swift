@@ -217,6 +217,8 @@ public enum ArticleExtractor {
     }
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
+    // Links that only say "read more" lead nowhere in the reader (`MoreLinks`).
+    MoreLinks.remove(from: content)
     if metadata.byline == nil { metadata.byline = byline }
     let result = outcome(content, kind: kind, metadata: metadata, readerable: readerable, url: url)
     guard !result.isArticle, let summary else { return result }
