@@ -54,4 +54,14 @@ import Testing
     for index in 1...4 { #expect(text.contains(PageKindExtractionTests.reply(index)), "post \(index)") }
     #expect(!text.contains("Sorted by") && !text.contains("Reset to default"))
   }
+
+  /// The dates in the poster's panel under a question and its answers (asked, answered, edited): the site's
+  /// record of each post, printed apart from what was asked and answered; the names stay.
+  @Test func aQuestionPageLeavesOutThePanelsDates() throws {
+    let text = try PageKindExtractionTests.extract(Self.page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)) && text.contains("member\(index)"), "post \(index)")
+      #expect(!text.contains("Feb \(index), 2026"), "date of \(index)")
+    }
+  }
 }

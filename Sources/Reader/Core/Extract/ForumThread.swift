@@ -128,7 +128,9 @@ enum ForumThread {
       var kept: [PageNode] = []
       var inner: [PageNode] = node.elements.reversed()
       while let candidate = inner.popLast() {
-        if isAuthor(candidate) || (isDate(candidate) && !isJoinDate(candidate)) {
+        // A question's page shows who asked and answered; the panel's dates (asked, answered, edited) are
+        // the site's record of the post, which it prints apart from the text.
+        if isAuthor(candidate) || (!isQuestionOrAnswer && isDate(candidate) && !isJoinDate(candidate)) {
           // An author's block can hold the panel's furniture too (the poster's reputation and badges
           // beside the name): kept for the name, it gives up the rest.
           if isAuthor(candidate) { removeFurniture(of: candidate) }
