@@ -166,4 +166,23 @@ import Testing
       #expect(text.contains("February \(index), 2026") && !text.contains("\(index) mo"), "date of \(index)")
     }
   }
+
+  /// A note of the post's last edit under its text, named by its class or written out alone in a line
+  /// (`Last edited by …`): when the post changed, not what it says; its date is not the post's.
+  @Test func aThreadLeavesOutTheEditNote() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "</p></div>",
+        with: index % 2 == 0
+          ? "</p></div><div class=\"message-lastEdit\">Last edited: <time datetime=\"2026-03-0\(index)T10:00:00Z\">March \(index), 2026</time></div>"
+          : "</p><em>Last edited by member\(index); March \(index), 2026 at 9:1\(index) am</em></div>")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("February \(index), 2026") && !text.contains("March \(index), 2026"), "edit of \(index)")
+    }
+    #expect(!text.contains("Last edited"))
+  }
 }

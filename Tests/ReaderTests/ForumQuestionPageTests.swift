@@ -40,4 +40,28 @@ import Testing
     #expect(text.contains("member3"))
     #expect(!text.contains("Add a comment"))
   }
+
+  /// The control that sorts the answers: a `select` the clean takes out, its label and the link beside it
+  /// that resets the order ("Sorted by: Reset to default").
+  @Test func aQuestionPageLeavesOutTheAnswersSortControl() throws {
+    let control = """
+      <h2>3 Answers</h2><div class="d-flex"><div class="d-flex fd-column"><label class="fs-caption" for="answer-sort">Sorted by:</label>
+        <a class="s-link d-none" href="?answertab=scoredesc">Reset to default</a></div>
+        <div class="s-select"><select id="answer-sort"><option selected>Highest score (default)</option><option>Date modified</option></select></div></div>
+      """
+    let page = Self.page.replacingOccurrences(of: "<h2>3 Answers</h2>", with: control)
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 { #expect(text.contains(PageKindExtractionTests.reply(index)), "post \(index)") }
+    #expect(!text.contains("Sorted by") && !text.contains("Reset to default"))
+  }
+
+  /// The dates in the poster's panel under a question and its answers (asked, answered, edited): the site's
+  /// record of each post, printed apart from what was asked and answered; the names stay.
+  @Test func aQuestionPageLeavesOutThePanelsDates() throws {
+    let text = try PageKindExtractionTests.extract(Self.page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)) && text.contains("member\(index)"), "post \(index)")
+      #expect(!text.contains("Feb \(index), 2026"), "date of \(index)")
+    }
+  }
 }

@@ -212,9 +212,12 @@ public enum ArticleExtractor {
     let showsThread = kind == .thread || thread.map { kind == .article && ForumThread.contains($0, content) } == true
     if kind == .region || sellsProduct || showsThread {
       RepeatedBlocks.remove(from: content, thread: showsThread)
+      // Quotes written as lines among a reply's own go too, where the posts are the page's own (not dated teasers).
+      if showsThread, kind == .thread || found?.marked == true { RepeatedLines.remove(fromThread: content) }
     } else {
       RepeatedBlocks.removeCopiedSections(from: content)
     }
+    ButtonRows.remove(from: content)
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     // Links that only say "read more" lead nowhere in the reader (`MoreLinks`).

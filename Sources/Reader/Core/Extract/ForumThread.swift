@@ -10,10 +10,12 @@ enum ForumThread {
   static let postTypes = ["DiscussionForumPosting", "Comment", "Answer", "Question", "SocialMediaPosting"]
 
   /// A thread as found: `thread` holds copies of the posts, cleaned, in one `div`; `declared` says the
-  /// page marks them as forum posts (not comments alone, which an article's readers write too).
+  /// page marks them as forum posts (not comments alone, which an article's readers write too); `marked`
+  /// that the page marks them as posts of any type (else they are a run of dated blocks).
   struct Found {
     var thread: PageNode
     var declared: Bool
+    var marked: Bool
   }
 
   /// The page's thread; nil when it shows none.
@@ -25,6 +27,7 @@ enum ForumThread {
       let copy = post.copy()
       copy.tag = "div"
       keepMainLandmark(of: copy)
+      removeLabelledControls(in: copy)
       unwrapFieldlessForms(in: copy)
       RegionCleaner.clean(copy)
       removeFurniture(of: copy)
@@ -33,7 +36,7 @@ enum ForumThread {
     }
     guard !thread.elements.isEmpty else { return nil }
     let declared = marked?.contains { post in declaredTypes.contains { (post["itemtype"] ?? "").hasSuffix($0) } } ?? false
-    return Found(thread: thread, declared: declared)
+    return Found(thread: thread, declared: declared, marked: marked != nil)
   }
 
   /// A question's microdata item can span the whole page: around the page's main landmark (`role="main"`,
@@ -112,7 +115,7 @@ enum ForumThread {
         doomed.append(node)
         continue
       }
-      if isPostNumber(node) || isPanelLine(node) {
+      if isPostNumber(node) || isPanelLine(node) || isEditNote(node) {
         doomed.append(node)
         continue
       }
@@ -125,7 +128,9 @@ enum ForumThread {
       var kept: [PageNode] = []
       var inner: [PageNode] = node.elements.reversed()
       while let candidate = inner.popLast() {
-        if isAuthor(candidate) || (isDate(candidate) && !isJoinDate(candidate)) {
+        // A question's page shows who asked and answered; the panel's dates (asked, answered, edited) are
+        // the site's record of the post, which it prints apart from the text.
+        if isAuthor(candidate) || (!isQuestionOrAnswer && isDate(candidate) && !isJoinDate(candidate)) {
           // An author's block can hold the panel's furniture too (the poster's reputation and badges
           // beside the name): kept for the name, it gives up the rest.
           if isAuthor(candidate) { removeFurniture(of: candidate) }
