@@ -217,10 +217,11 @@ public enum ArticleExtractor {
     } else {
       RepeatedBlocks.removeCopiedSections(from: content)
     }
-    ButtonRows.remove(from: content)
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
-    // Links that only say "read more" lead nowhere in the reader (`MoreLinks`).
+    // Links that lead on from the page lead nowhere in the reader: rows of buttons, "read more" (`ButtonRows`,
+    // `MoreLinks`).
+    ButtonRows.remove(from: content)
     MoreLinks.remove(from: content)
     if metadata.byline == nil { metadata.byline = byline }
     let result = outcome(content, kind: kind, metadata: metadata, readerable: readerable, url: url)
