@@ -66,13 +66,14 @@ enum ProductFacts {
   }
 
   /// Whether `content` is mostly the page's footer (the `footer` element, the `contentinfo` role, blocks
-  /// named `footer`): a shop drawn by script leaves the search only its footer, and the description before
-  /// it would still come with the shop's links and notices. Then the description is the content alone.
+  /// named `footer` as `FooterPick` reads the name): a shop drawn by script leaves the search only its
+  /// footer, and the description before it would still come with the shop's links and notices. Then the
+  /// description is the content alone.
   static func isFooter(_ content: PageNode) -> Bool {
     var length = 0
     var stack: [PageNode] = [content]
     while let node = stack.popLast() {
-      if node.tag == "footer" || node["role"] == "contentinfo" || footerNames.matches(node.classAndID) {
+      if node.tag == "footer" || node["role"] == "contentinfo" || FooterPick.names.matches(node.classAndID) {
         length += node.textLength
         continue
       }
@@ -80,9 +81,6 @@ enum ProductFacts {
     }
     return length * 2 > content.textLength
   }
-
-  /// Class and id words of a footer, inside a word too (`sitefooter`); read once, not per call.
-  static let footerNames = ExtractionPatterns.Words(substrings: ["footer"])
 
   /// The description's paragraphs as content of their own.
   static func content(_ paragraphs: [String]) -> PageNode {
