@@ -173,4 +173,18 @@ extension SectionedPageExtractionTests {
     let text = try Self.extract(page).text
     #expect(text.contains("Body: alder") && text.contains("Frets: 22 medium jumbo"))
   }
+
+  @Test func aProductDescriptionStatedPercentEncodedIsShownDecoded() throws {
+    // The shop states its description encoded as in an address; the page draws it by script.
+    let description = String(repeating: "An elegant sofa with a curved back and rounded cushions, on a frame of plywood. ", count: 3)
+    let encoded = try #require(description.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+    let page = """
+      <html><head><title>Sofa</title><script type="application/ld+json">{"@context": "https://schema.org", \
+      "@type": "Product", "name": "Sofa", "description": "\(encoded)"}</script></head><body><div id="root"></div>
+      </body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("An elegant sofa with a curved back"))
+    #expect(!text.contains("%20"))
+  }
 }

@@ -9,12 +9,20 @@ enum ProductFacts {
   /// empty when the page describes no product. Markup inside the description is read as HTML.
   static func description(in root: PageNode) -> [String] {
     for script in root.descendants(["script"]) where (script["type"] ?? "").lowercased().contains("ld+json") {
-      guard let raw = JSONLD.productDescription(in: script.textContent) else { continue }
+      guard let stated = JSONLD.productDescription(in: script.textContent) else { continue }
+      let raw = decoded(stated)
       let text = raw.contains("<") ? ArticleExtractor.plainText(ofHTML: raw) : raw
       let paragraphs = text.components(separatedBy: "\n").map(PageNode.collapsed).filter { !$0.isEmpty }
       if !paragraphs.isEmpty { return paragraphs }
     }
     return microdataDescription(in: root)
+  }
+
+  /// A description some shops state percent-encoded, as in an address (`An%20elegant%20sofa`): one word
+  /// with no space and encoded spaces is read decoded.
+  static func decoded(_ raw: String) -> String {
+    guard !raw.contains(" "), raw.contains("%20") else { return raw }
+    return raw.removingPercentEncoding ?? raw
   }
 
   /// The description a page declares in microdata instead: the `description` property of the page's one
