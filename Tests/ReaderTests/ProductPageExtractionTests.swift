@@ -220,4 +220,21 @@ extension SectionedPageExtractionTests {
     #expect(text.contains("An elegant sofa with a curved back"))
     #expect(!text.contains("%20"))
   }
+
+  @Test func aConsentBarNamedWithoutCookieIsFurniture() throws {
+    // A consent manager names its bar's parts after consent alone (`consent-bar__content`); the word
+    // `cookie` is on a wrapper the search may leave behind (`RegionCleaner.boilerplate`).
+    let page = """
+      <html><body><div class="product"><p>Body: alder. Neck: maple. Fingerboard: rosewood, 22 medium jumbo frets.</p>
+      <p>Three single-coil pickups, one master volume and two tone controls, a five-way switch, a synchronised \
+      tremolo with bent steel saddles, vintage-style machine heads and nickel and chrome hardware throughout.</p></div>
+      <div class="consent-bar__content"><h4>Served with love!</h4><p>With our cookies we would like to offer you \
+      the best shopping experience possible, with offers, personal ads and remembered preferences.</p></div></body></html>
+      """
+    let root = try #require(ArticleExtractor.parse(Data(page.utf8), charset: "UTF-8"))
+    let body = try #require(root.descendants(["body"]).first)
+    let text = ArticleOutput.text(RegionCleaner.cleanedContent(of: body))
+    #expect(text.contains("Fingerboard: rosewood"))
+    #expect(!text.contains("Served with love"))
+  }
 }
