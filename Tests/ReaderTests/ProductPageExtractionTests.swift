@@ -173,4 +173,68 @@ extension SectionedPageExtractionTests {
     let text = try Self.extract(page).text
     #expect(text.contains("Body: alder") && text.contains("Frets: 22 medium jumbo"))
   }
+
+  @Test func aProductPageWhoseThemeSaysArticleLeavesOutItsReviews() throws {
+    // A shop theme writes `og:type` `article` on every page; the JSON-LD offers the product for sale, so the
+    // page is the product's and its reviews go as on any product page (`JSONLD.sellsProduct`).
+    let reviews = (1...8).map { index in
+      "<div class=\"review-card\"><p class=\"author\">Walker \(index)</p><p>Review \(index): I wore these shoes on a "
+        + "long wet walk over the hills, through bogs and over rocks, and they kept their grip all day, which is more "
+        + "than my old pair ever did, although the laces came undone twice on the way down.</p></div>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Trail shoe</title><meta property="og:type" content="article">\(Self.productJSONLD)</head>
+      <body>\(Self.siteNavigation)
+      \(Self.shoe)
+      <section class="product-reviews"><h2>Customer reviews</h2>\(reviews)</section></body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
+    #expect(!text.contains("Review 3:") && !text.contains("Walker 5"))
+  }
+
+  @Test func anArticleTypeBesideAProductNotForSaleStillDeclaresAnArticle() throws {
+    // A service's page states itself a `Product` only to carry its rating: no offer, so its `og:type` stands.
+    let rated = """
+      <html><head><meta property="og:type" content="article"><script type="application/ld+json">{"@context": \
+      "https://schema.org", "@type": "Product", "name": "Pest control", "aggregateRating": {"@type": \
+      "AggregateRating", "ratingValue": "5"}}</script></head><body><p>We come the same day.</p></body></html>
+      """
+    let sold = rated.replacingOccurrences(of: "\"aggregateRating\"", with: "\"offers\": {\"@type\": \"Offer\"}, \"rating\"")
+    let ratedPage = try #require(ArticleExtractor.parse(Data(rated.utf8), charset: "UTF-8"))
+    let soldPage = try #require(ArticleExtractor.parse(Data(sold.utf8), charset: "UTF-8"))
+    #expect(PageMetadata.read(ratedPage, baseURL: nil).declaresArticle)
+    #expect(!PageMetadata.read(soldPage, baseURL: nil).declaresArticle)
+  }
+
+  @Test func aProductDescriptionStatedPercentEncodedIsShownDecoded() throws {
+    // The shop states its description encoded as in an address; the page draws it by script.
+    let description = String(repeating: "An elegant sofa with a curved back and rounded cushions, on a frame of plywood. ", count: 3)
+    let encoded = try #require(description.addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+    let page = """
+      <html><head><title>Sofa</title><script type="application/ld+json">{"@context": "https://schema.org", \
+      "@type": "Product", "name": "Sofa", "description": "\(encoded)"}</script></head><body><div id="root"></div>
+      </body></html>
+      """
+    let text = try Self.extract(page).text
+    #expect(text.contains("An elegant sofa with a curved back"))
+    #expect(!text.contains("%20"))
+  }
+
+  @Test func aConsentBarNamedWithoutCookieIsFurniture() throws {
+    // A consent manager names its bar's parts after consent alone (`consent-bar__content`); the word
+    // `cookie` is on a wrapper the search may leave behind (`RegionCleaner.boilerplate`).
+    let page = """
+      <html><body><div class="product"><p>Body: alder. Neck: maple. Fingerboard: rosewood, 22 medium jumbo frets.</p>
+      <p>Three single-coil pickups, one master volume and two tone controls, a five-way switch, a synchronised \
+      tremolo with bent steel saddles, vintage-style machine heads and nickel and chrome hardware throughout.</p></div>
+      <div class="consent-bar__content"><h4>Served with love!</h4><p>With our cookies we would like to offer you \
+      the best shopping experience possible, with offers, personal ads and remembered preferences.</p></div></body></html>
+      """
+    let root = try #require(ArticleExtractor.parse(Data(page.utf8), charset: "UTF-8"))
+    let body = try #require(root.descendants(["body"]).first)
+    let text = ArticleOutput.text(RegionCleaner.cleanedContent(of: body))
+    #expect(text.contains("Fingerboard: rosewood"))
+    #expect(!text.contains("Served with love"))
+  }
 }

@@ -22,7 +22,8 @@ enum PageMetadata {
   /// The metadata, and whether the page declares itself an article (an `og:type` of `article`, an article
   /// in its JSON-LD or its microdata): such a page is not a listing's introduction nor one section of a page (`MainRegion.around`).
   /// A `Review` in microdata alone does not count: shops and agencies mark their customers' testimonials so,
-  /// while a review that is the page's article says so in its JSON-LD or its `og:type`.
+  /// while a review that is the page's article says so in its JSON-LD or its `og:type` — not an `og:type`
+  /// beside a JSON-LD product offered for sale (`JSONLD.sellsProduct`).
   /// And whether it declares a product for sale (`declaresProduct`: a `Product` in its JSON-LD or
   /// microdata, an `og:type` of `product`).
   static func read(_ root: PageNode, baseURL: URL?) -> (metadata: ArticleMetadata, declaresArticle: Bool, declaresProduct: Bool) {
@@ -64,13 +65,18 @@ enum PageMetadata {
       metadata.dir = elements.first { $0.tag == "body" }?["dir"]?.lowercased()
     }
     if metadata.title?.isEmpty ?? true { metadata.title = nil }
-    let declaresArticle = linked != nil || values["og:type"]?.lowercased() == "article"
+    let statesProduct = scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && JSONLD.declaresProduct(in: $0.textContent) }
+    // Some shop themes (WordPress's SEO plug-ins) write an `og:type` of `article` on every page; a page whose
+    // JSON-LD offers a product for sale is that product's page, not an article.
+    let sells = statesProduct && scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && JSONLD.sellsProduct(in: $0.textContent) }
+    let ogArticle = values["og:type"]?.lowercased() == "article" && !sells
+    let declaresArticle = linked != nil || ogArticle
       || elements.contains { element in
         let type = (element["itemtype"] ?? "").split(separator: "/").last.map(String.init)
         return type != "Review" && JSONLD.isArticle(type)
       }
     let declaresProduct = values["og:type"]?.lowercased().hasPrefix("product") == true
-      || scripts.contains { ($0["type"] ?? "").lowercased().contains("ld+json") && JSONLD.declaresProduct(in: $0.textContent) }
+      || statesProduct
       || elements.contains { JSONLD.isProduct(($0["itemtype"] ?? "").split(separator: "/").last.map(String.init)) }
     return (metadata, declaresArticle, declaresProduct)
   }
@@ -95,6 +101,11 @@ enum JSONLD {
   /// Whether a JSON-LD script states a product (`Product`, `ProductGroup`).
   static func declaresProduct(in text: String) -> Bool {
     text.contains("Product") && firstObject(in: text) { isProduct($0["@type"]) } != nil
+  }
+
+  /// Whether a JSON-LD script states a product offered for sale (a `Product` with `offers`).
+  static func sellsProduct(in text: String) -> Bool {
+    text.contains("offers") && firstObject(in: text) { isProduct($0["@type"]) && $0["offers"] != nil } != nil
   }
 
   static func isProduct(_ type: Any?) -> Bool {

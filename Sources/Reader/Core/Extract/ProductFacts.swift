@@ -9,12 +9,20 @@ enum ProductFacts {
   /// empty when the page describes no product. Markup inside the description is read as HTML.
   static func description(in root: PageNode) -> [String] {
     for script in root.descendants(["script"]) where (script["type"] ?? "").lowercased().contains("ld+json") {
-      guard let raw = JSONLD.productDescription(in: script.textContent) else { continue }
+      guard let stated = JSONLD.productDescription(in: script.textContent) else { continue }
+      let raw = decoded(stated)
       let text = raw.contains("<") ? ArticleExtractor.plainText(ofHTML: raw) : raw
       let paragraphs = text.components(separatedBy: "\n").map(PageNode.collapsed).filter { !$0.isEmpty }
       if !paragraphs.isEmpty { return paragraphs }
     }
     return microdataDescription(in: root)
+  }
+
+  /// A description some shops state percent-encoded, as in an address (`An%20elegant%20sofa`): one word
+  /// with no space and encoded spaces is read decoded.
+  static func decoded(_ raw: String) -> String {
+    guard !raw.contains(" "), raw.contains("%20") else { return raw }
+    return raw.removingPercentEncoding ?? raw
   }
 
   /// The description a page declares in microdata instead: the `description` property of the page's one
@@ -66,13 +74,14 @@ enum ProductFacts {
   }
 
   /// Whether `content` is mostly the page's footer (the `footer` element, the `contentinfo` role, blocks
-  /// named `footer`): a shop drawn by script leaves the search only its footer, and the description before
-  /// it would still come with the shop's links and notices. Then the description is the content alone.
+  /// named `footer` as `FooterPick` reads the name): a shop drawn by script leaves the search only its
+  /// footer, and the description before it would still come with the shop's links and notices. Then the
+  /// description is the content alone.
   static func isFooter(_ content: PageNode) -> Bool {
     var length = 0
     var stack: [PageNode] = [content]
     while let node = stack.popLast() {
-      if node.tag == "footer" || node["role"] == "contentinfo" || footerNames.matches(node.classAndID) {
+      if node.tag == "footer" || node["role"] == "contentinfo" || FooterPick.names.matches(node.classAndID) {
         length += node.textLength
         continue
       }
@@ -80,9 +89,6 @@ enum ProductFacts {
     }
     return length * 2 > content.textLength
   }
-
-  /// Class and id words of a footer, inside a word too (`sitefooter`); read once, not per call.
-  static let footerNames = ExtractionPatterns.Words(substrings: ["footer"])
 
   /// The description's paragraphs as content of their own.
   static func content(_ paragraphs: [String]) -> PageNode {
