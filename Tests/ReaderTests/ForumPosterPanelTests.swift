@@ -44,6 +44,24 @@ import Testing
     #expect(!text.contains("Mar 12, 2011"))
   }
 
+  /// The panel's pairs labelled by icons alone: the label's word is the icon's tooltip, so the join date
+  /// reads as a date of the post unless the tooltip is read.
+  @Test(arguments: ["title", "data-original-title"])
+  func aThreadLeavesOutAJoinDateLabelledByAnIcon(attribute: String) throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "<dt>Joined</dt>",
+        with: "<dt><span data-xf-init=\"tooltip\" \(attribute)=\"Joined\"><i class=\"fa fa-user\" aria-hidden=\"true\"></i></span></dt>")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("member\(index)") && text.contains("February \(index), 2026"), "author and date of \(index)")
+    }
+    #expect(!text.contains("Mar 12, 2011"))
+  }
+
   /// phpBB's post: the profile as a definition list (name, rank, post count, join date) and a list of icons
   /// ("Reply with quote") before the text.
   @Test func aThreadLeavesOutThePhpBBProfileAndIcons() throws {

@@ -176,7 +176,9 @@ enum ForumThread {
   static let authorWords = ExtractionPatterns.Words(substrings: ["username", "user-name", "author"])
 
   /// A date of the poster's panel rather than of the post: when they joined, said by its class or its
-  /// parent's, or by the label just before it (a `<dt>Joined</dt>` over a `<dd>` of the panel's pairs).
+  /// parent's, or by the label just before it (a `<dt>Joined</dt>` over a `<dd>` of the panel's pairs;
+  /// a label drawn as an icon says it in the icon's tooltip, its `title` or, once a script has shown the
+  /// tooltip, Bootstrap's `data-original-title`).
   static func isJoinDate(_ node: PageNode) -> Bool {
     if [node, node.parent].contains(where: { ($0?.classAndID ?? "").contains("join") || ($0?.classAndID ?? "").contains("regist") }) {
       return true
@@ -185,7 +187,11 @@ enum ForumThread {
     let label = siblings[index - 1]
     guard label.textLength <= 20 else { return false }
     let text = label.textContent.lowercased()
-    return text.contains("join") || text.contains("regist")
+    if text.contains("join") || text.contains("regist") { return true }
+    return label.contains(where: { element in
+      let title = (element["title"] ?? element["data-original-title"] ?? "").lowercased()
+      return title.contains("join") || title.contains("regist")
+    })
   }
 
   static func isPost(_ node: PageNode) -> Bool {
