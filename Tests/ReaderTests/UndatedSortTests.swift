@@ -49,8 +49,8 @@ struct UndatedSortTests {
     func entry(_ item: Item) -> (feedID: Int64, remoteID: String, item: Item, read: Bool, starred: Bool) {
       (feedID, item.id ?? "", item, false, false)
     }
-    try cache.storeSyncedItems([entry(morning1), entry(undated)], at: Date(timeIntervalSince1970: day1))
-    try cache.storeSyncedItems([entry(morning2), entry(undated)], at: Date(timeIntervalSince1970: day2))
+    _ = try cache.storeSyncedItems([entry(morning1), entry(undated)], at: Date(timeIntervalSince1970: day1))
+    _ = try cache.storeSyncedItems([entry(morning2), entry(undated)], at: Date(timeIntervalSince1970: day2))
     #expect(try newestFirst() == ["Item 3", "Item 2", "Item 1"])
   }
 

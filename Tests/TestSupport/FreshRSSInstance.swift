@@ -80,7 +80,7 @@ public struct FreshRSSInstance: Sendable {
     process.arguments = arguments
     // A file, not a pipe: the server the script leaves running would hold a pipe open for its lifetime.
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("freshrss-start-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: output.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: output.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: output) }
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = FileHandle.nullDevice
