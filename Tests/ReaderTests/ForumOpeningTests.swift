@@ -57,4 +57,32 @@ import Testing
     #expect(text.contains("The tutoring paragraph 6"))
     #expect(!text.contains("An excerpt of that other story"))
   }
+
+  /// Replies marked as comments by their microdata, the opening post a block of their kind left bare
+  /// (the thread's own item declared elsewhere on the page).
+  @Test func anUnmarkedOpeningPostBeforeRepliesMarkedAsCommentsOpensTheThread() throws {
+    func message(_ author: String, _ date: String, _ body: String, marked: Bool) -> String {
+      let item = marked ? " itemscope itemtype=\"https://schema.org/Comment\"" : ""
+      return """
+        <article class="message message--post" data-author="\(author)"\(item)><div class="message-user"><a class="username" href="/members/\(author)">\(author)</a></div>
+          <header class="message-attribution"><time datetime="\(date)">\(date.prefix(10))</time></header>
+          <div class="message-body"><div class="bbWrapper">\(body)</div></div></article>
+        """
+    }
+    let replies = (2...9).map { index in
+      message("member\(index)", "2025-03-0\(index)T10:00:00Z", "<p>\(PageKindExtractionTests.reply(index))</p>", marked: true)
+    }
+    let page = """
+      <html><head><title>Which closed headphones</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div class="block-body">\(message("asker", "2025-03-01T09:00:00Z", ArticleExtractorTests.prose("headphone", count: 2), marked: false))\(replies.joined())</div>
+      </body></html>
+      """
+    // The thread the page marks holds the opening post first, then the replies.
+    let root = try #require(ArticleExtractor.parse(Data(page.utf8), charset: "UTF-8"))
+    let text = try #require(ForumThread.find(in: root.descendants(["body"]).first ?? root)).thread.innerText
+    let opening = try #require(text.range(of: "The headphone paragraph 2"), "the opening post is in the thread")
+    let first = try #require(text.range(of: PageKindExtractionTests.reply(2)))
+    #expect(opening.upperBound <= first.lowerBound)
+    #expect(text.contains(PageKindExtractionTests.reply(9)) && text.contains("asker"))
+  }
 }

@@ -211,8 +211,22 @@ enum ForumThread {
       }
       stack.append(contentsOf: node.elements.reversed().map { ($0, inPost || post) })
     }
-    if outermost.count >= 2 || (outermost.count == 1 && nested >= 1) { return outermost }
-    return nil
+    guard outermost.count >= 2 || (outermost.count == 1 && nested >= 1) else { return nil }
+    return unmarkedOpening(before: outermost).map { [$0] + outermost } ?? outermost
+  }
+
+  /// Some forum software marks the replies as comments and leaves the opening post's block bare (the
+  /// thread's item is declared elsewhere, in the page's JSON-LD): the block just before the first marked
+  /// post, of its kind (`signature`), dated and unmarked, is that opening post.
+  static func unmarkedOpening(before posts: [PageNode]) -> PageNode? {
+    guard let first = posts.first, let parent = first.parent,
+      let index = parent.elements.firstIndex(where: { $0 === first }), index > 0
+    else { return nil }
+    let candidate = parent.elements[index - 1]
+    guard signature(candidate) == signature(first), !isPost(candidate), candidate.textLength >= minimumPostText,
+      !candidate.contains(where: isPost), candidate.contains(where: isDate)
+    else { return nil }
+    return candidate
   }
 
   /// A post's date: marked (`<time>`, `datetime`, microdata) or a short line of its own that reads as one
