@@ -177,16 +177,11 @@ extension SectionedPageExtractionTests {
   @Test func aProductPageWhoseThemeSaysArticleLeavesOutItsReviews() throws {
     // A shop theme writes `og:type` `article` on every page; the JSON-LD offers the product for sale, so the
     // page is the product's and its reviews go as on any product page (`JSONLD.sellsProduct`).
-    let reviews = (1...8).map { index in
-      "<div class=\"review-card\"><p class=\"author\">Walker \(index)</p><p>Review \(index): I wore these shoes on a "
-        + "long wet walk over the hills, through bogs and over rocks, and they kept their grip all day, which is more "
-        + "than my old pair ever did, although the laces came undone twice on the way down.</p></div>"
-    }.joined(separator: "\n")
     let page = """
       <html><head><title>Trail shoe</title><meta property="og:type" content="article">\(Self.productJSONLD)</head>
       <body>\(Self.siteNavigation)
       \(Self.shoe)
-      <section class="product-reviews"><h2>Customer reviews</h2>\(reviews)</section></body></html>
+      <section class="product-reviews"><h2>Customer reviews</h2>\(Self.walkersReviews)</section></body></html>
       """
     let text = try Self.extract(page).text
     #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))

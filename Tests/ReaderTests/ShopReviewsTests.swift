@@ -11,6 +11,13 @@ extension SectionedPageExtractionTests {
     "offers": {"@type": "Offer", "price": "120.00"}}</script>
     """
 
+  /// Eight customers' reviews of the shoe, each a card with its author: together longer than its description.
+  static let walkersReviews = (1...8).map { index in
+    "<div class=\"review-card\"><p class=\"author\">Walker \(index)</p><p>Review \(index): I wore these shoes on a "
+      + "long wet walk over the hills, through bogs and over rocks, and they kept their grip all day, which is more "
+      + "than my old pair ever did, although the laces came undone twice on the way down.</p></div>"
+  }.joined(separator: "\n")
+
   static let shoe = """
     <div class="product"><h1>Trail shoe</h1><p class="price">$120</p>
     <p>A light shoe for rough paths. Its sole grips wet rock and its upper dries within the hour, so that a long day
@@ -28,15 +35,10 @@ extension SectionedPageExtractionTests {
 
   @Test func aProductPageLeavesOutReviewsLongerThanItsDescription() throws {
     // Reviews of 2,000 characters or more are kept by the cleaning as a named block too long to be furniture.
-    let reviews = (1...8).map { index in
-      "<div class=\"review-card\"><p class=\"author\">Walker \(index)</p><p>Review \(index): I wore these shoes on a "
-        + "long wet walk over the hills, through bogs and over rocks, and they kept their grip all day, which is more "
-        + "than my old pair ever did, although the laces came undone twice on the way down.</p></div>"
-    }.joined(separator: "\n")
     let page = """
       <html><head><title>Trail shoe</title>\(Self.productJSONLD)</head><body>\(Self.siteNavigation)
       \(Self.shoe)
-      <section class="product-reviews"><h2>Customer reviews</h2>\(reviews)</section></body></html>
+      <section class="product-reviews"><h2>Customer reviews</h2>\(Self.walkersReviews)</section></body></html>
       """
     let text = try Self.extract(page).text
     #expect(text.contains("A light shoe for rough paths.") && text.contains("280 g"))
