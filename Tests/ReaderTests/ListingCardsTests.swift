@@ -4,7 +4,7 @@ import Testing
 @testable import Reader
 
 /// Listings and shops' pages whose content is short entries beside a longer blurb: dated teasers, product
-/// cards declared in microdata, teasers in links kept out of the focus order, and a marketplace seller's
+/// cards declared in microdata and their rows of buttons, teasers in links kept out of the focus order, and a marketplace seller's
 /// feedback (docs/DECISIONS.md, "eleventh pass: products and lists").
 extension SectionedPageExtractionTests {
   static func extractAnyway(_ html: String) throws -> String {
@@ -51,6 +51,21 @@ extension SectionedPageExtractionTests {
     let text = try Self.extractAnyway(page)
     #expect(text.contains("Balm set 1") && text.contains("Balm set 4") && text.contains("€43,95"))
     #expect(!text.contains("Free standard shipping 3"))
+  }
+
+  @Test func aCategoryPageLeavesOutEachCardsRowOfButtons() throws {
+    let cards = (1...6).map { index in
+      "<li class=\"product\"><figure><img src=\"/chair\(index).jpg\" alt=\"\"><figcaption><div class=\"actions\">"
+        + "<a class=\"button card-button\">Quick view</a> <a class=\"button\" href=\"/chairs/\(index)\">View Options</a>"
+        + "</div></figcaption></figure><h3><a href=\"/chairs/\(index)\">Mesh chair \(index)</a></h3><p>$\(200 + index).00</p></li>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Mesh chairs</title></head><body>\(Self.siteNavigation)
+      <main><h1>Mesh chairs</h1>\(Self.topicBlurb)<ul class="grid">\(cards)</ul></main></body></html>
+      """
+    let text = try Self.extractAnyway(page)
+    #expect(text.contains("Mesh chair 1") && text.contains("Mesh chair 6") && text.contains("$203.00"))
+    #expect(!text.contains("Quick view") && !text.contains("View Options"))
   }
 
   @Test func aListingShowsTeasersInLinksKeptOutOfTheFocusOrder() throws {

@@ -191,10 +191,10 @@ struct LinkMeasures {
   }
 }
 
-/// Takes a region's furniture out: navigation, asides, footers, forms and their controls, hidden
-/// elements, and the blocks whose class or id names them as boilerplate (share bars, breadcrumbs,
-/// newsletter, cookie and consent boxes, "related" rails, a shop's customer reviews and cart, and its
-/// recommendations of other products). Unlike `ArticleCleaner` it keeps lists of links and
+/// Takes a region's furniture out: navigation, asides, footers, forms and their controls, rows of button
+/// links (a card's "Quick view" and "View options", `ButtonRows`), hidden elements, and the blocks whose
+/// class or id names them as boilerplate (share bars, breadcrumbs, newsletter, cookie and consent boxes,
+/// "related" rails, a shop's customer reviews and cart, and its recommendations of other products). Unlike `ArticleCleaner` it keeps lists of links and
 /// comment-like blocks: in a listing the links are the content, in a forum the comments are.
 enum RegionCleaner {
   static let droppedTags: Set<String> = [
@@ -276,6 +276,7 @@ enum RegionCleaner {
     if node.tag == "form" { return node.isHidden ? .fixed : .form }
     if droppedTags.contains(node.tag) || node.isHidden { return .fixed }
     if let role = node["role"], droppedRoles.contains(role.lowercased()) { return .fixed }
+    if ButtonRows.isRow(node) { return .fixed }
     let match = node.classAndID
     guard match.count > 1, boilerplate.matches(match) else { return nil }
     let length = node.textLength
