@@ -4,7 +4,7 @@ import Testing
 @testable import Reader
 
 /// Listings and shops' pages whose content is short entries beside a longer blurb: dated teasers, product
-/// cards declared in microdata, their filters and rows of buttons, teasers in links kept out of the focus order, and a marketplace seller's
+/// cards declared in microdata, their filters, badges and rows of buttons, teasers in links kept out of the focus order, and a marketplace seller's
 /// feedback (docs/DECISIONS.md, "eleventh pass: products and lists").
 extension SectionedPageExtractionTests {
   static func extractAnyway(_ html: String) throws -> String {
@@ -81,6 +81,20 @@ extension SectionedPageExtractionTests {
     let text = try Self.extractAnyway(page)
     #expect(text.contains("Mesh chair 1") && text.contains("Mesh chair 6"))
     #expect(!text.contains("Filters") && !text.contains("Under $300"))
+  }
+
+  @Test func aCategoryPageLeavesOutItsCardsBadges() throws {
+    let cards = (1...6).map { index in
+      "<li class=\"product\"><div class=\"product-badge\">Best seller</div><h3><a href=\"/chairs/\(index)\">Mesh chair \(index)</a></h3>"
+        + "<p>$\(200 + index).00</p></li>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Mesh chairs</title></head><body>\(Self.siteNavigation)
+      <main><h1>Mesh chairs</h1>\(Self.topicBlurb)<ul class="grid">\(cards)</ul></main></body></html>
+      """
+    let text = try Self.extractAnyway(page)
+    #expect(text.contains("Mesh chair 1") && text.contains("Mesh chair 6"))
+    #expect(!text.contains("Best seller"))
   }
 
   @Test func aListingShowsTeasersInLinksKeptOutOfTheFocusOrder() throws {

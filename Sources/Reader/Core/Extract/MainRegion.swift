@@ -194,8 +194,9 @@ struct LinkMeasures {
 /// Takes a region's furniture out: navigation, asides, footers, forms and their controls, rows of button
 /// links (a card's "Quick view" and "View options", `ButtonRows`), hidden elements, and the blocks whose
 /// class or id names them as boilerplate (share bars, breadcrumbs, newsletter, cookie and consent boxes,
-/// "related" rails, a shop's filters, customer reviews and cart, and its recommendations of other products). Unlike `ArticleCleaner` it keeps lists of links and
-/// comment-like blocks: in a listing the links are the content, in a forum the comments are.
+/// "related" rails, a shop's filters, badges ("Best seller"), customer reviews and cart, and its
+/// recommendations of other products). Unlike `ArticleCleaner` it keeps lists of links and comment-like
+/// blocks: in a listing the links are the content, in a forum the comments are.
 enum RegionCleaner {
   static let droppedTags: Set<String> = [
     "nav", "aside", "footer", "form", "button", "input", "select", "textarea", "iframe", "object", "embed", "dialog",
@@ -209,7 +210,7 @@ enum RegionCleaner {
     "breadcrumb", "share", "social", "cookie", "newsletter", "subscribe", "sidebar", "related", "sponsor", "popup",
     "modal", "pagination", "pager", "skip-link", "skiplink", "visually-hidden", "sr-only", "screen-reader",
     "advert", "-ad-", "promo", "signup", "sign-up", "toolbar", "dropdown", "navbar", "menu", "footer", "consent",
-    "facet", "filter", "refinement",
+    "facet", "filter", "refinement", "badge",
   ], tokens: ["review", "reviews", "cart", "recommendations", "recommended"])
 
   /// The furniture goes in one batch (one pass per parent, docs/ROBUSTNESS.md): removed one by one,
