@@ -24,7 +24,7 @@ struct ArticleCleaner {
     removeAll(article, ["footer", "link", "aside", "nav"]) { _ in true }
     for child in article.elements {
       for node in child.descendants() + [child]
-      where ExtractionPatterns.share.matches(node.classAndID) && node.textContent.count < 500 {
+      where (ExtractionPatterns.share.matches(node.classAndID) || Self.isCallToAct(node)) && node.textContent.count < 500 {
         node.remove()
       }
     }
@@ -71,6 +71,14 @@ struct ArticleCleaner {
       let length = node.textLength
       return length >= Self.biographyLength && length * 3 < total
     })
+  }
+
+  /// A link named as a call to act (`ExtractionPatterns.callToAct`), or a box so named that holds one: a
+  /// paragraph so named is part of the text, and a box without a link (a caption's "View photo") only
+  /// labels a picture.
+  static func isCallToAct(_ node: PageNode) -> Bool {
+    guard node.tag != "p", ExtractionPatterns.callToAct.matches(node.classAndID) else { return false }
+    return node.tag == "a" || !node.descendants(["a"]).isEmpty
   }
 
   /// Readability's limit for a byline: a writer's box shorter than this is a credit line, not a biography.

@@ -208,6 +208,9 @@ enum ExtractionPatterns {
     ], tokens: ["hid"])
   static let byline = Words(substrings: ["byline", "author", "dateline", "writtenby", "p-author"])
   static let share = Words(substrings: [], tokens: ["share", "sharedaddy"])
+  /// A call to act ("Book a demo", "Get the guide"): a box beside the text that asks the reader to do
+  /// something on the site. Its class says so in a word of its own (`cta`, `post-cta`, `cta_block`).
+  static let callToAct = Words(substrings: [], tokens: ["cta"])
   static let unlikelyRoles: Set<String> = [
     "menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog",
   ]
