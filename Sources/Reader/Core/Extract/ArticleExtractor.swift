@@ -219,6 +219,12 @@ public enum ArticleExtractor {
     }
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
+    // A shop's rails of other products go by their headings, once its scrambled labels are gone
+    // (`ScrambledLabels`, `RecommendationRails`).
+    if sellsProduct {
+      ScrambledLabels.remove(from: content)
+      RecommendationRails.remove(from: content)
+    }
     // Links that lead on from the page lead nowhere in the reader: rows of buttons, "read more" (`ButtonRows`,
     // `MoreLinks`).
     ButtonRows.remove(from: content)
