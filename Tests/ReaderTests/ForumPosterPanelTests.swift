@@ -203,4 +203,20 @@ import Testing
     }
     #expect(!text.contains("Last edited"))
   }
+
+  /// Each post's tally of likes and the button that unfolds its replies, lines of their own under the text
+  /// with no class that names them.
+  @Test func aThreadLeavesOutThePostsTallies() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "</p></div>",
+        with: "</p></div><div class=\"reactions-bar\"><span>\(index + 1) Likes</span></div><div class=\"toggle\"><span>\(index)</span> <span>Replies</span></div>")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(!text.contains("\(index + 1) Likes") && !text.contains("\(index) Replies"), "tallies of \(index)")
+    }
+  }
 }
