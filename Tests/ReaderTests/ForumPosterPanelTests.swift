@@ -219,4 +219,19 @@ import Testing
       #expect(!text.contains("\(index + 1) Likes") && !text.contains("\(index) Replies"), "tallies of \(index)")
     }
   }
+
+  /// Each post's reactions, a list of icons and counts the page names as reactions.
+  @Test func aThreadLeavesOutThePostsReactions() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "</p></div>",
+        with: "</p></div><ul class=\"post-reactions\"><li><img src=\"/like.png\" alt=\"\"><span>\(index)37</span></li></ul>")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(!text.contains("\(index)37"), "reactions of \(index)")
+    }
+  }
 }
