@@ -234,4 +234,20 @@ import Testing
       #expect(!text.contains("\(index)37"), "reactions of \(index)")
     }
   }
+
+  /// The label on the posts of the member who opened the thread, beside the name.
+  @Test func aThreadLeavesOutTheThreadStartersLabel() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "<div class=\"message-body\">",
+        with: "<div class=\"label-op\"><i class=\"fa fa-check\"></i> <span>Discussion starter</span></div><div class=\"message-body\">")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("member\(index)"), "name of \(index)")
+    }
+    #expect(!text.contains("Discussion starter"))
+  }
 }

@@ -23,3 +23,16 @@ extension ForumThread {
     return tallyWords.contains(String(words[1]))
   }
 }
+
+/// The label forum software sets on the posts of the member who opened the thread (`Discussion starter`,
+/// `Original Poster`): the poster's standing in this thread, beside the name, not part of the post.
+extension ForumThread {
+  /// The labels, lowercased.
+  static let starterLabels: Set<String> = ["thread starter", "discussion starter", "topic starter", "original poster"]
+
+  /// Whether `node`'s whole text is a `starterLabels` label.
+  static func isStarterLabel(_ node: PageNode) -> Bool {
+    guard node.textLength <= tallyLimit else { return false }
+    return starterLabels.contains(node.innerText.lowercased())
+  }
+}

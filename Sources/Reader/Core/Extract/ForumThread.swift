@@ -115,7 +115,7 @@ enum ForumThread {
         doomed.append(node)
         continue
       }
-      if isPostNumber(node) || isPanelLine(node) || isEditNote(node) || isTally(node) {
+      if isPostNumber(node) || isPanelLine(node) || isEditNote(node) || isTally(node) || isStarterLabel(node) {
         doomed.append(node)
         continue
       }
