@@ -250,4 +250,19 @@ import Testing
     }
     #expect(!text.contains("Discussion starter"))
   }
+
+  /// The post's date printed twice, in a phone's header and in the desktop's meta line, one `datetime`.
+  @Test func aThreadPrintsADateWrittenForTwoScreensOnce() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "<div class=\"message-body\">",
+        with: "<div class=\"message-phoneHeader\">Posted <time datetime=\"2026-02-0\(index)T10:00:00Z\">February \(index), 2026</time></div><div class=\"message-body\">")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.components(separatedBy: "February \(index), 2026").count == 2, "date of \(index) once")
+    }
+  }
 }

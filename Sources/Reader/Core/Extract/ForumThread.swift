@@ -105,6 +105,7 @@ enum ForumThread {
   /// that no class names (`isPanelLine`). One walk; a furniture block's inside is read once.
   static func removeFurniture(of post: PageNode) {
     removeShortDateForms(in: post)
+    removeRepeatedDates(in: post)
     var stack: [PageNode] = post.elements.reversed()
     var doomed: [PageNode] = []
     // On a question's page the answers are the conversation; the comments under a question or an answer
