@@ -203,4 +203,66 @@ import Testing
     }
     #expect(!text.contains("Last edited"))
   }
+
+  /// Each post's tally of likes and the button that unfolds its replies, lines of their own under the text
+  /// with no class that names them.
+  @Test func aThreadLeavesOutThePostsTallies() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "</p></div>",
+        with: "</p></div><div class=\"reactions-bar\"><span>\(index + 1) Likes</span></div><div class=\"toggle\"><span>\(index)</span> <span>Replies</span></div>")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(!text.contains("\(index + 1) Likes") && !text.contains("\(index) Replies"), "tallies of \(index)")
+    }
+  }
+
+  /// Each post's reactions, a list of icons and counts the page names as reactions.
+  @Test func aThreadLeavesOutThePostsReactions() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "</p></div>",
+        with: "</p></div><ul class=\"post-reactions\"><li><img src=\"/like.png\" alt=\"\"><span>\(index)37</span></li></ul>")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(!text.contains("\(index)37"), "reactions of \(index)")
+    }
+  }
+
+  /// The label on the posts of the member who opened the thread, beside the name.
+  @Test func aThreadLeavesOutTheThreadStartersLabel() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "<div class=\"message-body\">",
+        with: "<div class=\"label-op\"><i class=\"fa fa-check\"></i> <span>Discussion starter</span></div><div class=\"message-body\">")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.contains("member\(index)"), "name of \(index)")
+    }
+    #expect(!text.contains("Discussion starter"))
+  }
+
+  /// The post's date printed twice, in a phone's header and in the desktop's meta line, one `datetime`.
+  @Test func aThreadPrintsADateWrittenForTwoScreensOnce() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "<div class=\"message-body\">",
+        with: "<div class=\"message-phoneHeader\">Posted <time datetime=\"2026-02-0\(index)T10:00:00Z\">February \(index), 2026</time></div><div class=\"message-body\">")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)))
+      #expect(text.components(separatedBy: "February \(index), 2026").count == 2, "date of \(index) once")
+    }
+  }
 }

@@ -108,7 +108,7 @@ public enum ArticleExtractor {
     }
     var kind = PageKind.article
     // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
-    // one of its posts or nothing; the main region wins where the search found nothing article-like, or
+    // one of its posts (or all of them with their furniture: `weighsAsPick`) or nothing; the main region wins where the search found nothing article-like, or
     // kept little of a region the page marks as its main content and that reads as sections (`outgrows`), or
     // kept a listing's introduction and left out its entries, or kept what is left of a grid of cards.
     // Where the search found nothing, a thread that holds under a third of the main region's text is a
@@ -128,14 +128,16 @@ public enum ArticleExtractor {
     }
     if let thread, thread.textLength >= minimumArticle,
       picked.map({ pick in
-        !searchFound || (thread.textLength > pick.1 && ForumThread.contains(thread, pick.0))
+        !searchFound || (ForumThread.weighsAsPick(thread, pickLength: pick.1) && ForumThread.contains(thread, pick.0))
           || found.map { ForumThread.outweighs($0, pickLength: pick.1) } == true
           || (thread.textLength > pick.1 && FoldedBlocks.holds(pick.0, in: body))
           || (!read.declaresArticle && found?.declared == false && thread.textLength >= 3 * pick.1)
       }) ?? true,
       searchFound || thread.textLength * 3 >= (mainRegion()?.textLength ?? 0)
     {
-      picked = (thread, thread.textLength, nil)
+      // A byline the search found in the thread's posts is the opening post's author.
+      let byline = picked.flatMap { pick in searchFound && ForumThread.contains(thread, pick.0) ? pick.2 : nil }
+      picked = (thread, thread.textLength, byline)
       kind = .thread
     } else if let region = mainRegion() {
       let length = region.textLength

@@ -38,3 +38,17 @@ extension ForumThread {
     }
   }
 }
+
+/// A post's date printed twice, for two screen sizes (Invision's phone header "Posted April 18, 2024" and
+/// the desktop's meta line): two `<time>` elements of one `datetime`. The first stays.
+extension ForumThread {
+  static func removeRepeatedDates(in post: PageNode) {
+    var seen = Set<String>()
+    var doomed: [PageNode] = []
+    for time in post.descendants(["time"]) {
+      guard let stamp = time["datetime"], !stamp.isEmpty else { continue }
+      if !seen.insert(stamp).inserted { doomed.append(time) }
+    }
+    PageNode.remove(doomed)
+  }
+}

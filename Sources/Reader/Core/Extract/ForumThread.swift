@@ -74,7 +74,7 @@ enum ForumThread {
   /// Class and id words of what forum software sets around a post's text: the signature, the poster's
   /// panel (title, reputation, badges and flair, post count, join date, stats, the extras some software
   /// writes apart from the name, phpBB's profile list), the votes and the vote buttons, the post's meta
-  /// line, action bar, icon bar and list of buttons (permalink, save, report), the link that unfolds a
+  /// line, action bar, icon bar and list of buttons (permalink, save, report), the readers' reactions and their counts, the link that unfolds a
   /// quote shown short ("Click to expand..."), the links that add or show a post's comments, and notices ("this topic was deleted"). Whole words where
   /// short (`meta` but not `metadata`).
   static let postFurniture = ExtractionPatterns.Words(
@@ -82,7 +82,7 @@ enum ForumThread {
       "signature", "reputation", "usertitle", "user-title", "userdetails", "user-details", "userinfo", "user-info",
       "userstats", "user-stats", "userextras", "user-extras", "postprofile", "profile-icons", "postcount",
       "post-count", "joindate", "join-date", "postfoot", "post-foot", "postactions", "post-actions", "postcontrols",
-      "post-controls", "expandlink", "expand-link", "flair", "badge", "vote", "comments-link",
+      "post-controls", "expandlink", "expand-link", "flair", "badge", "vote", "comments-link", "reaction",
     ],
     tokens: ["meta", "sig", "stats", "controls", "buttons", "notice"])
 
@@ -105,6 +105,7 @@ enum ForumThread {
   /// that no class names (`isPanelLine`). One walk; a furniture block's inside is read once.
   static func removeFurniture(of post: PageNode) {
     removeShortDateForms(in: post)
+    removeRepeatedDates(in: post)
     var stack: [PageNode] = post.elements.reversed()
     var doomed: [PageNode] = []
     // On a question's page the answers are the conversation; the comments under a question or an answer
@@ -115,7 +116,7 @@ enum ForumThread {
         doomed.append(node)
         continue
       }
-      if isPostNumber(node) || isPanelLine(node) || isEditNote(node) {
+      if isPostNumber(node) || isPanelLine(node) || isEditNote(node) || isTally(node) || isStarterLabel(node) {
         doomed.append(node)
         continue
       }
