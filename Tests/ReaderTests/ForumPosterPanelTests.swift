@@ -235,6 +235,21 @@ import Testing
     }
   }
 
+  /// A letter standing in for a poster's missing picture ("M"), beside the name it is the initial of.
+  @Test func aThreadLeavesOutTheLetterAvatars() throws {
+    let posts = (1...4).map { index in
+      Self.post(index).replacingOccurrences(
+        of: "<div class=\"message-userDetails\">",
+        with: "<div class=\"message-avatar\"><a class=\"avatar avatar--m\" href=\"/m/\(index)\"><span>Q\(index)</span></a></div><div class=\"message-userDetails\">")
+    }
+    let page = Self.thread(posts.joined(), in: "<div class=\"block-body\">")
+    let text = try PageKindExtractionTests.extract(page).text
+    for index in 1...4 {
+      #expect(text.contains(PageKindExtractionTests.reply(index)) && text.contains("member\(index)"))
+      #expect(!text.contains("Q\(index)"), "avatar of \(index)")
+    }
+  }
+
   /// The label on the posts of the member who opened the thread, beside the name.
   @Test func aThreadLeavesOutTheThreadStartersLabel() throws {
     let posts = (1...4).map { index in

@@ -74,15 +74,16 @@ enum ForumThread {
   /// Class and id words of what forum software sets around a post's text: the signature, the poster's
   /// panel (title, reputation, badges and flair, post count, join date, stats, the extras some software
   /// writes apart from the name, phpBB's profile list), the votes and the vote buttons, the post's meta
-  /// line, action bar, icon bar and list of buttons (permalink, save, report), the readers' reactions and their counts, the link that unfolds a
-  /// quote shown short ("Click to expand..."), the links that add or show a post's comments, and notices ("this topic was deleted"). Whole words where
-  /// short (`meta` but not `metadata`).
+  /// line, action bar, icon bar and list of buttons (permalink, save, report), the readers' reactions and
+  /// their counts, the avatar (a picture, or the letter that stands in for one), the link that unfolds a
+  /// quote shown short ("Click to expand..."), the links that add or show a post's comments, and notices
+  /// ("this topic was deleted"). Whole words where short (`meta` but not `metadata`).
   static let postFurniture = ExtractionPatterns.Words(
     substrings: [
       "signature", "reputation", "usertitle", "user-title", "userdetails", "user-details", "userinfo", "user-info",
       "userstats", "user-stats", "userextras", "user-extras", "postprofile", "profile-icons", "postcount",
       "post-count", "joindate", "join-date", "postfoot", "post-foot", "postactions", "post-actions", "postcontrols",
-      "post-controls", "expandlink", "expand-link", "flair", "badge", "vote", "comments-link", "reaction",
+      "post-controls", "expandlink", "expand-link", "flair", "badge", "vote", "comments-link", "reaction", "avatar",
     ],
     tokens: ["meta", "sig", "stats", "controls", "buttons", "notice"])
 
