@@ -68,6 +68,20 @@ extension SectionedPageExtractionTests {
     #expect(!text.contains("Quick view") && !text.contains("View Options"))
   }
 
+  @Test func aCategoryPageLeavesOutEachCardsButton() throws {
+    let cards = (1...6).map { index in
+      "<li class=\"product\"><h3><a href=\"/chairs/\(index)\">Mesh chair \(index)</a></h3><p>$\(200 + index).00</p>"
+        + "<a class=\"btn btn-small\" href=\"/chairs/\(index)\">Shop this chair</a></li>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>Mesh chairs</title></head><body>\(Self.siteNavigation)
+      <main><h1>Mesh chairs</h1>\(Self.topicBlurb)<ul class="grid">\(cards)</ul></main></body></html>
+      """
+    let text = try Self.extractAnyway(page)
+    #expect(text.contains("Mesh chair 1") && text.contains("Mesh chair 6") && text.contains("$203.00"))
+    #expect(!text.contains("Shop this chair"))
+  }
+
   @Test func aCategoryPageLeavesOutItsFilters() throws {
     let filters = ["Black", "Grey", "Mesh", "Leather", "Under $300", "Over $300"].map { "<li><a href=\"?f=\($0)\">\($0)</a></li>" }
     let cards = (1...6).map { index in

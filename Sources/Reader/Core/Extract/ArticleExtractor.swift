@@ -227,9 +227,10 @@ public enum ArticleExtractor {
       ScrambledLabels.remove(from: content)
       RecommendationRails.remove(from: content)
     }
-    // Links that lead on from the page lead nowhere in the reader: rows of buttons, "read more" (`ButtonRows`,
-    // `MoreLinks`).
+    // Links that lead on from the page lead nowhere in the reader: rows of buttons (in a region, every
+    // button), "read more" (`ButtonRows`, `MoreLinks`).
     ButtonRows.remove(from: content)
+    if kind == .region { ButtonRows.removeButtons(from: content) }
     MoreLinks.remove(from: content)
     if metadata.byline == nil { metadata.byline = byline }
     let result = outcome(content, kind: kind, metadata: metadata, readerable: readerable, url: url)

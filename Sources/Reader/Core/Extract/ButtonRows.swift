@@ -14,6 +14,14 @@ enum ButtonRows {
     PageNode.remove(content.descendants(["p"]).filter(isRow))
   }
 
+  /// Every button link in `content`, alone or in a row: in a region (a listing's cards, a service's
+  /// sections) each card's or section's "Shop now", "Get started" is a call to act under its own text.
+  /// Only once the region is chosen: a grid whose cards are themselves links drawn as buttons is measured
+  /// with them.
+  static func removeButtons(from content: PageNode) {
+    PageNode.remove(content.descendants(["a"]).filter(isButton))
+  }
+
   /// Whether `paragraph` holds two or more button links and only them, white space and line breaks.
   static func isRow(_ paragraph: PageNode) -> Bool {
     var buttons = 0
