@@ -59,11 +59,28 @@ import Testing
     #expect(!text.contains("Rock shoe 2") && !text.contains("bf1f-466a"))
   }
 
+  @Test func aPageWithABasketButtonAndNoDeclaredProductLeavesOutItsRail() throws {
+    // No JSON-LD and no `og:type`: only the button's name says the page sells the shoe.
+    let rail = """
+      <form class="buy"><button class="btn js-add-to-cart" type="submit">Add to cart</button></form>
+      <section class="q9z"><div class="t2b"><h2>Customers also bought</h2><span>See all</span></div>
+      <div class="c4d">\(Self.cards)</div></section>
+      """
+    let declared = Self.page(rail: rail)
+    let html = declared.replacingOccurrences(of: SectionedPageExtractionTests.productJSONLD, with: "")
+    #expect(html != declared)
+    let text = try Self.extract(html)
+    #expect(text.contains("A light shoe for rough paths."))
+    #expect(!text.contains("Rock shoe 2") && !text.contains("also bought"))
+  }
+
   @Test func railHeadingsAndIdentifiers() {
     #expect(RecommendationRails.isRailHeading("Customers who bought this item also bought"))
     #expect(RecommendationRails.isRailHeading("More from this seller"))
     #expect(!RecommendationRails.isRailHeading("Made for long days"))
     #expect(ScrambledLabels.isIdentifier("6f2f260c-bf1f-466a-b856-6f031758a086"))
     #expect(!ScrambledLabels.isIdentifier("TS-3-SL-RG"))
+    #expect(CartButtons.namesCartButton("btn js-addToCart") && CartButtons.namesCartButton("add_to_basket"))
+    #expect(!CartButtons.namesCartButton("cart-count"))
   }
 }

@@ -60,6 +60,7 @@ public enum ArticleExtractor {
     let read = PageMetadata.read(root, baseURL: url)
     var metadata = read.metadata
     let product = ProductFacts.description(in: root)
+    let offersToBuy = !read.declaresArticle && CartButtons.offersToBuy(in: root)
     PageNode.remove(root.descendants(["script"]))
     try Preparation.prepare(root, deadline: deadline)
     let body = root.descendants(["body"]).first ?? root
@@ -222,8 +223,8 @@ public enum ArticleExtractor {
     // The search kept the whole thread (or most of it): its posts lose their furniture as the thread's do.
     if kind == .article, thread != nil { ForumThread.removeFurniture(inPostsOf: content) }
     // A shop's rails of other products go by their headings, once its scrambled labels are gone
-    // (`ScrambledLabels`, `RecommendationRails`).
-    if sellsProduct {
+    // (`ScrambledLabels`, `RecommendationRails`), on a page whose markup names a basket's button too (`CartButtons`).
+    if sellsProduct || offersToBuy {
       ScrambledLabels.remove(from: content)
       RecommendationRails.remove(from: content)
     }
