@@ -6,7 +6,7 @@ import Testing
 /// The first, strict pass of the search takes out blocks whose class sounds like furniture ("header",
 /// "newsletter", "sidebar"). Two things it must not take out by their class alone: the page's one
 /// `<article>` (or its `<main>`), and the headings inside that article (docs/DECISIONS.md, "The page's
-/// one article and its headings are not unlikely by their class").
+/// one article and its headings are not unlikely by their class"); nor a table that heads its columns.
 @Suite struct UnlikelyClassExtractionTests {
   /// A disclosure box of some 600 characters, before the article: long enough to end the search's
   /// retries when the strict pass has taken the article out.
@@ -45,5 +45,23 @@ import Testing
     for index in 1...3 {
       #expect(text.contains("Section \(index) heading"), "heading \(index)")
     }
+  }
+
+  /// A wiki draws its sortable tables with a heading row that stays in view (`sticky-header`): the class
+  /// sounds like a page's header, the table is the list the page is about.
+  @Test func aTableThatHeadsItsColumnsStaysWhateverItsClassSays() throws {
+    let rows = (1...12).map { year in
+      "<tr><td>\(1900 + year)</td><td><a href=\"/wiki/P\(year)\">Physicist \(year)</a></td><td><a href=\"/wiki/C\(year)\">Chemist \(year)</a></td></tr>"
+    }.joined(separator: "\n")
+    let page = """
+      <html><head><title>List of laureates</title></head><body>\(PageKindExtractionTests.siteNavigation)
+      <div id="content"><h1>List of laureates</h1>\(ArticleExtractorTests.prose("prize", count: 3))
+      <table class="wikitable sortable sticky-header"><tbody><tr><th scope="col">Year</th><th scope="col">Physics</th>
+      <th scope="col">Chemistry</th></tr>\(rows)</tbody></table>\(ArticleExtractorTests.prose("rule", count: 2))</div>
+      <footer><p>Footer address line</p></footer></body></html>
+      """
+    let text = try ArticleLayoutExtractionTests.extract(page)
+    #expect(text.contains("The prize paragraph 3 tells") && text.contains("The rule paragraph 2 tells"))
+    #expect(text.contains("Physicist 7") && text.contains("Chemist 12"))
   }
 }

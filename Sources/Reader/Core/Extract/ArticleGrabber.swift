@@ -26,6 +26,11 @@ struct ArticleGrabber {
   /// Inside the page's one article, headings are not unlikely by their class: there a heading's class
   /// says how it is drawn ("header-anchor"), not that it is furniture.
   static let headings: Set<String> = ["h1", "h2", "h3", "h4", "h5", "h6"]
+  /// A table that heads its columns (`<th scope="col">`) holds data, whatever its class says of how it is
+  /// drawn (a wiki's `sticky-header`).
+  static func headsColumns(_ node: PageNode) -> Bool {
+    node.tag == "table" && node.descendants(["th"]).contains { $0["scope"]?.lowercased() == "col" }
+  }
   static let blockChildren: Set<String> = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"]
   static let phrasing: Set<String> = [
     "abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn", "em", "embed", "i",
@@ -145,7 +150,7 @@ struct ArticleGrabber {
       if flags.contains(.stripUnlikely) {
         if ExtractionPatterns.unlikely.matches(match), !ExtractionPatterns.maybeCandidate.matches(match),
           node.ancestor("table") == nil, node.ancestor("code") == nil, node.tag != "body", node.tag != "a",
-          node.tag != "main", node !== declared,
+          node.tag != "main", node !== declared, !Self.headsColumns(node),
           declared == nil || !Self.headings.contains(node.tag) || node.ancestor("article") == nil
         {
           node.remove()
