@@ -53,61 +53,46 @@ extension SectionedPageExtractionTests {
     #expect(!text.contains("Free standard shipping 3"))
   }
 
-  @Test func aCategoryPageLeavesOutEachCardsRowOfButtons() throws {
+  /// A category of six chairs in a grid under a blurb, each card its name and price with what `before`
+  /// and `after` add, and `beside` ahead of the grid: the text extracted from it, checked to show every card.
+  static func chairs(
+    beside: String = "", before: (Int) -> String = { _ in "" }, after: (Int) -> String = { _ in "" }
+  ) throws -> String {
     let cards = (1...6).map { index in
-      "<li class=\"product\"><figure><img src=\"/chair\(index).jpg\" alt=\"\"><figcaption><div class=\"actions\">"
-        + "<a class=\"button card-button\">Quick view</a> <a class=\"button\" href=\"/chairs/\(index)\">View Options</a>"
-        + "</div></figcaption></figure><h3><a href=\"/chairs/\(index)\">Mesh chair \(index)</a></h3><p>$\(200 + index).00</p></li>"
+      "<li class=\"product\">\(before(index))<h3><a href=\"/chairs/\(index)\">Mesh chair \(index)</a></h3>"
+        + "<p>$\(200 + index).00</p>\(after(index))</li>"
     }.joined(separator: "\n")
     let page = """
       <html><head><title>Mesh chairs</title></head><body>\(Self.siteNavigation)
-      <main><h1>Mesh chairs</h1>\(Self.topicBlurb)<ul class="grid">\(cards)</ul></main></body></html>
+      <main><h1>Mesh chairs</h1>\(Self.topicBlurb)\(beside)<ul class="grid">\(cards)</ul></main></body></html>
       """
     let text = try Self.extractAnyway(page)
     #expect(text.contains("Mesh chair 1") && text.contains("Mesh chair 6") && text.contains("$203.00"))
+    return text
+  }
+
+  @Test func aCategoryPageLeavesOutEachCardsRowOfButtons() throws {
+    let text = try Self.chairs(before: { index in
+      "<figure><img src=\"/chair\(index).jpg\" alt=\"\"><figcaption><div class=\"actions\">"
+        + "<a class=\"button card-button\">Quick view</a> <a class=\"button\" href=\"/chairs/\(index)\">View Options</a>"
+        + "</div></figcaption></figure>"
+    })
     #expect(!text.contains("Quick view") && !text.contains("View Options"))
   }
 
   @Test func aCategoryPageLeavesOutEachCardsButton() throws {
-    let cards = (1...6).map { index in
-      "<li class=\"product\"><h3><a href=\"/chairs/\(index)\">Mesh chair \(index)</a></h3><p>$\(200 + index).00</p>"
-        + "<a class=\"btn btn-small\" href=\"/chairs/\(index)\">Shop this chair</a></li>"
-    }.joined(separator: "\n")
-    let page = """
-      <html><head><title>Mesh chairs</title></head><body>\(Self.siteNavigation)
-      <main><h1>Mesh chairs</h1>\(Self.topicBlurb)<ul class="grid">\(cards)</ul></main></body></html>
-      """
-    let text = try Self.extractAnyway(page)
-    #expect(text.contains("Mesh chair 1") && text.contains("Mesh chair 6") && text.contains("$203.00"))
+    let text = try Self.chairs(after: { "<a class=\"btn btn-small\" href=\"/chairs/\($0)\">Shop this chair</a>" })
     #expect(!text.contains("Shop this chair"))
   }
 
   @Test func aCategoryPageLeavesOutItsFilters() throws {
     let filters = ["Black", "Grey", "Mesh", "Leather", "Under $300", "Over $300"].map { "<li><a href=\"?f=\($0)\">\($0)</a></li>" }
-    let cards = (1...6).map { index in
-      "<li class=\"product\"><h3><a href=\"/chairs/\(index)\">Mesh chair \(index)</a></h3><p>$\(200 + index).00</p></li>"
-    }.joined(separator: "\n")
-    let page = """
-      <html><head><title>Mesh chairs</title></head><body>\(Self.siteNavigation)
-      <main><h1>Mesh chairs</h1>\(Self.topicBlurb)<div class="facets"><h2>Filters</h2><ul>\(filters.joined())</ul></div>
-      <ul class="grid">\(cards)</ul></main></body></html>
-      """
-    let text = try Self.extractAnyway(page)
-    #expect(text.contains("Mesh chair 1") && text.contains("Mesh chair 6"))
+    let text = try Self.chairs(beside: "<div class=\"facets\"><h2>Filters</h2><ul>\(filters.joined())</ul></div>")
     #expect(!text.contains("Filters") && !text.contains("Under $300"))
   }
 
   @Test func aCategoryPageLeavesOutItsCardsBadges() throws {
-    let cards = (1...6).map { index in
-      "<li class=\"product\"><div class=\"product-badge\">Best seller</div><h3><a href=\"/chairs/\(index)\">Mesh chair \(index)</a></h3>"
-        + "<p>$\(200 + index).00</p></li>"
-    }.joined(separator: "\n")
-    let page = """
-      <html><head><title>Mesh chairs</title></head><body>\(Self.siteNavigation)
-      <main><h1>Mesh chairs</h1>\(Self.topicBlurb)<ul class="grid">\(cards)</ul></main></body></html>
-      """
-    let text = try Self.extractAnyway(page)
-    #expect(text.contains("Mesh chair 1") && text.contains("Mesh chair 6"))
+    let text = try Self.chairs(before: { _ in "<div class=\"product-badge\">Best seller</div>" })
     #expect(!text.contains("Best seller"))
   }
 
