@@ -7,15 +7,13 @@ import Testing
 /// (`ArticleCleaner.isAdOrLoading`).
 @Suite struct AdLabelTests {
   @Test func anAdsLabelGoesWithItsNote() throws {
-    let page = """
-      <html><head><title>Trail shoes</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <article class="post"><h1>Trail shoes</h1>\(ArticleExtractorTests.prose("grip", count: 3))
+    let page = ArticleExtractorTests.post("Trail shoes", """
+      \(ArticleExtractorTests.prose("grip", count: 3))
       <div class="slot"><div class="label">Advertisement - Continue Reading Below</div><div class="banner"></div></div>
       \(ArticleExtractorTests.prose("fit", count: 3))
       <div class="slot"><div class="label">Advertisement. Scroll to continue reading.</div></div>
       <p>Advertisements in this newsletter paid to be here, and I am paid for showing them to you.</p>
-      </article></body></html>
-      """
+      """)
     let text = try ArticleExtractorTests.extract(page).text
     #expect(text.contains("The fit paragraph 3 tells"))
     #expect(!text.contains("Continue Reading Below"))

@@ -16,6 +16,14 @@ import TextLayout
     }.joined(separator: "\n")
   }
 
+  /// A site's post: its navigation, then one `<article>` headed `title` around `body`, then `after`.
+  static func post(_ title: String, _ body: String, after: String = "") -> String {
+    """
+    <html><head><title>\(title)</title></head><body>\(PageKindExtractionTests.siteNavigation)
+    <article class="post"><h1>\(title)</h1>\(body)</article>\(after)</body></html>
+    """
+  }
+
   static func extract(_ html: String, charset: String? = nil) throws -> ExtractedArticle {
     try ArticleExtractor.extract(data: Data(html.utf8), charset: charset, url: pageURL)
   }

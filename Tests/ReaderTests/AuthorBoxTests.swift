@@ -7,12 +7,10 @@ import Testing
 /// (`ArticleCleaner.removeAuthorBoxes`).
 @Suite struct AuthorBoxTests {
   static func page(box: String) -> String {
-    """
-    <html><head><title>Repotting a fern</title></head><body>\(PageKindExtractionTests.siteNavigation)
-    <article class="post"><h1>Repotting a fern</h1><p class="byline">By Ada Greenfield</p>\(ArticleExtractorTests.prose("repotting", count: 5))
-    \(box)</article>
-    <footer><p>Footer address line</p></footer></body></html>
-    """
+    ArticleExtractorTests.post(
+      "Repotting a fern",
+      "<p class=\"byline\">By Ada Greenfield</p>\(ArticleExtractorTests.prose("repotting", count: 5))\n\(box)",
+      after: "\n<footer><p>Footer address line</p></footer>")
   }
 
   @Test func aBiographyBoxAfterThePostGoes() throws {

@@ -7,12 +7,10 @@ import Testing
 /// the text that its template happens to name so stays, as Readability keeps it (`ArticleCleaner.isCallToAct`).
 @Suite struct CallToActTests {
   static func page(_ box: String) -> String {
-    """
-    <html><head><title>Pruning roses</title></head><body>\(PageKindExtractionTests.siteNavigation)
-    <article class="post"><h1>Pruning roses</h1>\(ArticleExtractorTests.prose("pruning", count: 3))
-    \(box)\(ArticleExtractorTests.prose("feeding", count: 2))</article>
-    <footer><p>Footer address line</p></footer></body></html>
-    """
+    ArticleExtractorTests.post(
+      "Pruning roses",
+      "\(ArticleExtractorTests.prose("pruning", count: 3))\n\(box)\(ArticleExtractorTests.prose("feeding", count: 2))",
+      after: "\n<footer><p>Footer address line</p></footer>")
   }
 
   @Test func aCallToActBoxWithItsLinkGoes() throws {

@@ -7,15 +7,13 @@ import Testing
 /// (`MoreLinks`).
 @Suite struct MoreLinksTests {
   @Test func aLinkThatOnlySaysReadMoreGoes() throws {
-    let page = """
-      <html><head><title>Winter tyres</title></head><body>\(PageKindExtractionTests.siteNavigation)
-      <article class="post"><h1>Winter tyres</h1>\(ArticleExtractorTests.prose("tread", count: 3))
+    let page = ArticleExtractorTests.post("Winter tyres", """
+      \(ArticleExtractorTests.prose("tread", count: 3))
       <p><a href="/tyres/studded">Read more »</a></p>
       \(ArticleExtractorTests.prose("rubber", count: 3))
       <p>The test was repeated on ice; <a href="/tyres/ice-study">read more about the study</a> in our archive.</p>
       <div class="more"><a href="/tyres/all" class="button">Continue reading…</a></div>
-      </article></body></html>
-      """
+      """)
     let text = try ArticleExtractorTests.extract(page).text
     #expect(text.contains("The rubber paragraph 3 tells"))
     #expect(!text.contains("Read more"))

@@ -108,16 +108,16 @@ public enum ArticleExtractor {
       searchFound = false
     }
     var kind = PageKind.article
-    // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept
-    // one of its posts (or all of them with their furniture: `weighsAsPick`) or nothing; the main region wins where the search found nothing article-like, or
-    // kept little of a region the page marks as its main content and that reads as sections (`outgrows`), or
-    // kept a listing's introduction and left out its entries, or kept what is left of a grid of cards.
-    // Where the search found nothing, a thread that holds under a third of the main region's text is a
-    // rail beside the content (comments on other stories, dated teasers), not the page. Posts the page
-    // declares as a forum's win over a pick outside them of half their text or less (`outweighs`), and any
-    // thread wins over a shorter pick the page shows folded (`FoldedBlocks`). On a page that declares no
-    // article, dated entries it does not declare as a forum's (a topic page's teasers, each with its date)
-    // win over a pick of a third of their text or less: the pick is one entry or a blurb beside them.
+    // Not every page is one block of prose (ForumThread, MainRegion): a thread wins where the search kept one of its
+    // posts (or all of them with their furniture: `weighsAsPick`) or nothing; the main region wins where the search
+    // found nothing article-like, or kept little of a region the page marks as its main content and that reads as
+    // sections (`outgrows`), or kept a listing's introduction and left out its entries, or kept what is left of a grid
+    // of cards. Where the search found nothing, a thread that holds under a third of the main region's text is a rail
+    // beside the content (comments on other stories, dated teasers), not the page. Posts the page declares as a
+    // forum's win over a pick outside them of half their text or less (`outweighs`), and any thread wins over a
+    // shorter pick the page shows folded (`FoldedBlocks`). On a page that declares no article, dated entries it does
+    // not declare as a forum's (a topic page's teasers, each with its date) win over a pick of a third of their text
+    // or less: the pick is one entry or a blurb beside them.
     let found = ForumThread.find(in: body)
     let thread = found?.thread
     var region: PageNode?? = nil
