@@ -85,10 +85,20 @@ struct ImagesEndToEndTests {
     return (top, rows, counts[top])
   }
 
+  /// Whether the picture of `color` is drawn whole: one block of rows, all as wide. A wait asks this of
+  /// every capture, and a capture taken while the terminal is still drawing may hold half a picture: that
+  /// is not drawn yet, not a failure (`picture` checks the settled screen).
+  static func isDrawn(_ color: String, in styled: [String]) -> Bool {
+    let counts = cells(of: color, in: styled)
+    guard let top = counts.firstIndex(where: { $0 > 0 }) else { return false }
+    let rows = counts[top...].prefix { $0 > 0 }.count
+    return Set(counts[top..<top + rows]).count == 1 && counts[(top + rows)...].allSatisfy { $0 == 0 }
+  }
+
   func waitForPictures(_ tmux: TmuxHarness, columns: Int? = nil) throws -> [String] {
     try tmux.waitUntil(styled: true, "both pictures drawn") { screen in
-      guard let red = Self.picture(Self.red, in: screen), Self.picture(Self.blue, in: screen) != nil else { return false }
-      return columns.map { red.columns == $0 } ?? true
+      guard Self.isDrawn(Self.red, in: screen), Self.isDrawn(Self.blue, in: screen) else { return false }
+      return columns.map { column in Self.cells(of: Self.red, in: screen).contains(column) } ?? true
     }
     return try tmux.settledScreen(styled: true)
   }
@@ -189,7 +199,7 @@ struct ImagesEndToEndTests {
     let tmux = try setup.openArticle((60, 20))  // shorter than the article, so it scrolls
     defer { tmux.close() }
     func opened() -> [String] { ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init) }
-    try tmux.waitUntil(styled: true, "the red picture drawn") { Self.picture(Self.red, in: $0) != nil }
+    try tmux.waitUntil(styled: true, "the red picture drawn") { Self.isDrawn(Self.red, in: $0) }
     var styled = try tmux.settledScreen(styled: true)
     let base = "http://127.0.0.1:\(setup.server.port)"
     try tmux.send(keys: "o")
